@@ -1,0 +1,484 @@
+"""Sanity checks on a variant beyond types: can these rules actually be played?
+
+:func:`check_spec` looks at a schema-valid :class:`~rummy_rules.schema.VariantSpec`
+and reports, for every player count the variant allows: whether the pack is
+big enough for the deal, whether each contract fits in the hand and can be
+made with the cards and wild-card caps there are, whether every card has a
+value, whether teams and player counts agree, and which settings contradict
+each other. Questions the sources argue about and the file leaves open are
+warnings.
+"""
+
+from __future__ import annotations
+
+from .cards import JOKER, RANKS
+from .schema import ContractPart, DealSpec, VariantSpec, evaluate_count
+from .yamlio import PathT
+
+__all__ = ["Finding", "check_spec", "max_meld_size", "min_stock", "run_length_limit"]
+
+Finding = tuple[PathT, str, str]
+"""(path, message, severity): severity is ``"error"``, ``"warning"`` (a question the
+file leaves open; ``--strict`` makes it an error) or ``"note"`` (worth knowing, never an error)."""
+
+
+def min_stock(players: int) -> int:
+    """The smallest stock left after the deal that counts as a working stock.
+
+    Every player must be able to draw at least once before the stock runs out.
+    """
+    return players
+
+
+def run_length_limit(spec: VariantSpec) -> int:
+    """The longest run the ace rule allows (before any ``max_size``)."""
+    limit = 14 if spec.melds.run.ace == "low_or_high" else 13
+    if spec.melds.run.max_size is not None:
+        limit = min(limit, spec.melds.run.max_size)
+    return limit
+
+
+def _decks(spec: VariantSpec, players: int) -> int:
+    return evaluate_count(spec.deck.decks, players) or 0
+
+
+def _wild_count(spec: VariantSpec, players: int) -> int:
+    decks = _decks(spec, players)
+    count = 0
+    if spec.deck.joker_role == "wild":
+        count += evaluate_count(spec.deck.jokers, players, decks=decks) or 0
+    ranks = len(spec.deck.wild_ranks) + (1 if spec.deck.wild_rank_follows_deal else 0)
+    return count + 4 * decks * ranks
+
+
+def _wilds_ok(spec: VariantSpec, length: int, wilds: int) -> bool:
+    rules = spec.wilds
+    cap = rules.cap_for_length(length)
+    if cap is not None and wilds > cap:
+        return False
+    naturals = length - wilds
+    if rules.versus_naturals == "not_more" and wilds > naturals:
+        return False
+    if rules.versus_naturals == "fewer" and wilds >= naturals:
+        return False
+    return not (rules.versus_naturals == "at_least_one_natural" and naturals < 1)
+
+
+def max_meld_size(spec: VariantSpec, kind: str, players: int) -> int:
+    """The largest set or run (``kind``) that the pack and rules allow for ``players``."""
+    decks = _decks(spec, players)
+    wild_supply = _wild_count(spec, players)
+    if kind == "set":
+        rules = spec.melds.set
+        natural_supply = 4 if rules.suits == "distinct" else 4 * decks
+        ceiling = 4 if rules.suits == "distinct" else natural_supply + wild_supply
+        if rules.max_size is not None:
+            ceiling = min(ceiling, rules.max_size)
+        usable_wilds = wild_supply if rules.wilds_allowed else 0
+    else:
+        run = spec.melds.run
+        ceiling = run_length_limit(spec)
+        natural_supply = ceiling
+        usable_wilds = wild_supply if run.wilds_allowed else 0
+    best = 0
+    for length in range(2, ceiling + 1):
+        for wilds in range(min(usable_wilds, length) + 1):
+            if length - wilds > natural_supply:
+                continue
+            if kind == "run" and not spec.wilds.adjacent_allowed and wilds > (length + 1) // 2:
+                continue
+            if _wilds_ok(spec, length, wilds):
+                best = length
+                break
+    return best
+
+
+def _part_exact(spec: VariantSpec, deal: DealSpec, part: ContractPart) -> bool:
+    if part.exact is not None:
+        return part.exact
+    if deal.exact is not None:
+        return deal.exact
+    if deal.all_out:
+        return False
+    return spec.contract.exactness == "exact"
+
+
+def _part_max(spec: VariantSpec, deal: DealSpec, part: ContractPart, players: int) -> int:
+    if _part_exact(spec, deal, part):
+        return part.size
+    kinds = ("set", "run") if part.type == "any" else (part.type,)
+    return max(max_meld_size(spec, k, players) for k in kinds)
+
+
+def check_spec(spec: VariantSpec) -> list[Finding]:
+    """Every sanity problem in ``spec``, errors and warnings, in file order."""
+    findings: list[Finding] = []
+    _check_counts(spec, findings)
+    if any(sev == "error" for _, _, sev in findings):
+        return findings
+    _check_teams(spec, findings)
+    _check_melds(spec, findings)
+    _check_deals(spec, findings)
+    _check_scoring(spec, findings)
+    _check_consistency(spec, findings)
+    _check_open_questions(spec, findings)
+    return findings
+
+
+def _check_counts(spec: VariantSpec, out: list[Finding]) -> None:
+    """Every player-count value has an entry for every allowed player count."""
+    items: list[tuple[PathT, object]] = [
+        (("deck", "decks"), spec.deck.decks),
+        (("deck", "jokers"), spec.deck.jokers),
+    ]
+    items += [(("deals", i, "cards"), deal.cards) for i, deal in enumerate(spec.deals)]
+    for path, value in items:
+        missing = []
+        for n in spec.player_counts():
+            decks = _decks(spec, n)
+            result = evaluate_count(value, n, decks=decks)  # type: ignore[arg-type]
+            if result is None:
+                missing.append(n)
+        if missing:
+            counts = ", ".join(str(n) for n in missing)
+            out.append(
+                (path, f"no entry for {counts} players (players allows {_range(spec)})", "error")
+            )
+    for n in spec.player_counts():
+        if _decks(spec, n) < 1:
+            out.append((("deck", "decks"), f"{n} players would play with no deck", "error"))
+            break
+
+
+def _range(spec: VariantSpec) -> str:
+    p = spec.players
+    return str(p.min) if p.min == p.max else f"{p.min}-{p.max}"
+
+
+def _check_teams(spec: VariantSpec, out: list[Finding]) -> None:
+    if spec.partnerships.teams != "fixed_pairs":
+        return
+    bad = [n for n in spec.player_counts() if n % 2 or n < 4]
+    if bad:
+        counts = ", ".join(str(n) for n in bad)
+        out.append(
+            (
+                ("partnerships", "teams"),
+                f"fixed pairs need an even number of players, at least 4, but players allows {counts}",
+                "error",
+            )
+        )
+
+
+def _check_melds(spec: VariantSpec, out: list[Finding]) -> None:
+    run = spec.melds.run
+    limit = 14 if run.ace == "low_or_high" else 13
+    if run.min_size > limit:
+        out.append(
+            (
+                ("melds", "run", "min_size"),
+                f"a run of {run.min_size} cannot be made: with ace '{run.ace}' the longest run is {limit}",
+                "error",
+            )
+        )
+    if spec.melds.set.suits == "distinct" and spec.melds.set.min_size > 4:
+        out.append(
+            (
+                ("melds", "set", "min_size"),
+                f"a set of {spec.melds.set.min_size} cannot have every suit different",
+                "error",
+            )
+        )
+    if spec.deck.joker_role == "natural":
+        fewest = min(
+            evaluate_count(spec.deck.jokers, n, decks=_decks(spec, n)) or 0
+            for n in spec.player_counts()
+        )
+        if 0 < fewest < spec.melds.joker_set_min_size:
+            out.append(
+                (
+                    ("melds", "joker_set_min_size"),
+                    f"with only {fewest} jokers a set of {spec.melds.joker_set_min_size} jokers "
+                    "can never be made, so jokers can never be melded",
+                    "warning",
+                )
+            )
+
+
+def _check_deals(spec: VariantSpec, out: list[Finding]) -> None:
+    for index, deal in enumerate(spec.deals):
+        _check_deal_size(spec, index, deal, out)
+        _check_contract(spec, index, deal, out)
+
+
+def _check_deal_size(spec: VariantSpec, index: int, deal: DealSpec, out: list[Finding]) -> None:
+    for n in spec.player_counts():
+        decks = _decks(spec, n)
+        jokers = evaluate_count(spec.deck.jokers, n, decks=decks) or 0
+        cards = evaluate_count(deal.cards, n) or 0
+        pack = 52 * decks + jokers
+        upcard = 1 if spec.table.upcard else 0
+        need = n * cards + upcard + min_stock(n)
+        if pack < need:
+            out.append(
+                (
+                    ("deals", index, "cards"),
+                    f"with {n} players deal {index + 1} needs {n}×{cards} cards"
+                    + (" + 1 upcard" if upcard else "")
+                    + f" + a stock of at least {min_stock(n)} = {need}, "
+                    f"but the pack has only {pack} ({decks} decks + {jokers} jokers)",
+                    "error",
+                )
+            )
+            return
+
+
+def _buy_capacity(spec: VariantSpec, deal: DealSpec) -> int | None:
+    """Extra cards buying can add to one hand in a deal (None: no limit)."""
+    buying = spec.buying
+    if not buying.enabled:
+        return 0
+    limit = deal.buy_limit if deal.buy_limit is not None else buying.limits.per_deal
+    if limit is None:
+        return None
+    if buying.cost.escalating:
+        costs = list(buying.cost.escalating)
+        costs += [costs[-1]] * max(0, limit - len(costs))
+        return sum(1 + c for c in costs[:limit])
+    return limit * (1 + buying.cost.penalty_cards)
+
+
+def _check_contract(spec: VariantSpec, index: int, deal: DealSpec, out: list[Finding]) -> None:
+    name = f"deal {index + 1}"
+    where: PathT = ("deals", index, "contract")
+    if spec.opening.requirement == "contract" and not deal.contract:
+        out.append((where, f"{name} has no contract, but opening.requirement is contract", "error"))
+        return
+    if spec.opening.requirement != "contract" and deal.contract:
+        out.append(
+            (
+                where,
+                f"{name} has a contract, but opening.requirement is "
+                f"{spec.opening.requirement}: set it to contract or remove the contract",
+                "error",
+            )
+        )
+        return
+    if deal.all_out and not deal.contract:
+        out.append((("deals", index, "all_out"), f"{name} is all_out but has no contract", "error"))
+        return
+    for p, part in enumerate(deal.contract):
+        _check_part(spec, index, p, part, out)
+    if any(sev == "error" and path[:2] == ("deals", index) for path, _, sev in out):
+        return
+    total = sum(part.size for part in deal.contract)
+    for n in spec.player_counts():
+        cards = evaluate_count(deal.cards, n) or 0
+        hand = cards + 1  # after the draw
+        if deal.all_out:
+            most = sum(_part_max(spec, deal, part, n) for part in deal.contract)
+            if total > hand or most < hand:
+                out.append(
+                    (
+                        where,
+                        f"{name} must be won with every card at once, but with {n} players "
+                        f"the hand after the draw has {hand} cards and the contract takes "
+                        + (f"{total}" if total == most else f"{total} to {most}")
+                        + " cards",
+                        "error",
+                    )
+                )
+                return
+            continue
+        if total <= hand:
+            continue
+        capacity = _buy_capacity(spec, deal)
+        if capacity == 0:
+            out.append(
+                (
+                    where,
+                    f"{name}'s contract needs {total} cards but with {n} players a hand has "
+                    f"only {hand} after the draw, and buying cannot add more",
+                    "error",
+                )
+            )
+            return
+        if capacity is not None and total > hand + capacity:
+            out.append(
+                (
+                    where,
+                    f"{name}'s contract needs {total} cards but with {n} players a hand can "
+                    f"reach only {hand + capacity} (the draw plus every buy allowed)",
+                    "error",
+                )
+            )
+            return
+        out.append(
+            (
+                where,
+                f"{name}'s contract needs {total} cards but {cards} are dealt: players "
+                "must buy to meet it",
+                "note",
+            )
+        )
+        return
+
+
+def _check_part(
+    spec: VariantSpec, deal: int, index: int, part: ContractPart, out: list[Finding]
+) -> None:
+    path: PathT = ("deals", deal, "contract", index, "size")
+    kinds = ("set", "run") if part.type == "any" else (part.type,)
+    reasons = []
+    for kind in kinds:
+        rules = spec.melds.set if kind == "set" else spec.melds.run
+        if part.size < rules.min_size:
+            reasons.append(f"a {kind} has at least {rules.min_size} cards (melds.{kind}.min_size)")
+            continue
+        if rules.max_size is not None and part.size > rules.max_size:
+            reasons.append(f"a {kind} has at most {rules.max_size} cards (melds.{kind}.max_size)")
+            continue
+        bad = [n for n in spec.player_counts() if max_meld_size(spec, kind, n) < part.size]
+        if bad:
+            n = bad[0]
+            reasons.append(
+                f"with {n} players the largest {kind} the pack, suit rule and wild-card "
+                f"limits allow has {max_meld_size(spec, kind, n)} cards"
+            )
+            continue
+        return
+    what = "meld" if part.type == "any" else part.type
+    out.append((path, f"a {what} of {part.size} cannot be made: " + "; ".join(reasons), "error"))
+
+
+def _check_scoring(spec: VariantSpec, out: list[Finding]) -> None:
+    values = spec.scoring.card_values
+    missing = [r for r in RANKS if r not in values]
+    if missing:
+        out.append((("scoring", "card_values"), "no value for " + ", ".join(missing), "error"))
+    has_jokers = any(
+        (evaluate_count(spec.deck.jokers, n, decks=_decks(spec, n)) or 0) > 0
+        for n in spec.player_counts()
+    )
+    if has_jokers and JOKER not in values:
+        out.append((("scoring", "card_values"), "the pack has jokers but no joker value", "error"))
+    if spec.opening.card_values is not None:
+        unknown = [k for k in spec.opening.card_values if k not in (*RANKS, JOKER)]
+        if unknown:
+            out.append((("opening", "card_values"), "not ranks: " + ", ".join(unknown), "error"))
+
+
+def _check_consistency(spec: VariantSpec, out: list[Finding]) -> None:
+    end = spec.game_end
+    model = spec.scoring.model
+    if end.winner == "last_player_standing" and end.kind != "elimination":
+        out.append(
+            (
+                ("game_end", "winner"),
+                "last_player_standing needs game_end.kind elimination",
+                "error",
+            )
+        )
+    if end.kind == "elimination" and model != "penalty":
+        out.append(
+            (
+                ("game_end", "kind"),
+                "elimination counts penalty points: use scoring.model penalty",
+                "error",
+            )
+        )
+    if model == "penalty" and end.winner == "highest_total":
+        out.append(
+            (("game_end", "winner"), "with penalty scoring the lowest total should win", "warning")
+        )
+    if model != "penalty" and end.winner == "lowest_total":
+        out.append(
+            (
+                ("game_end", "winner"),
+                f"with {model} scoring the highest total should win",
+                "warning",
+            )
+        )
+    if end.buy_backs and end.kind != "elimination":
+        out.append((("game_end", "buy_backs"), "buy_backs only apply to elimination", "error"))
+    stock = spec.stock_exhausted
+    if stock is not None and stock.void_when_left and stock.action != "void":
+        out.append(
+            (
+                ("stock_exhausted", "void_when_left"),
+                "void_when_left only applies with action void",
+                "error",
+            )
+        )
+    for i, bonus in enumerate(spec.scoring.bonuses):
+        if bonus.event == "exact_cut" and spec.table.cutter == "none":
+            out.append(
+                (
+                    ("scoring", "bonuses", i, "event"),
+                    "an exact-cut bonus needs a cutter (table.cutter)",
+                    "error",
+                )
+            )
+        if bonus.event == "per_buy" and not spec.buying.enabled:
+            out.append(
+                (("scoring", "bonuses", i, "event"), "per_buy, but buying is disabled", "warning")
+            )
+    if spec.scoring.multipliers and model == "penalty":
+        out.append(
+            (
+                ("scoring", "multipliers"),
+                "penalty scoring does not score melds, so multipliers have no effect",
+                "warning",
+            )
+        )
+    if not spec.buying.enabled:
+        for i, deal in enumerate(spec.deals):
+            if deal.buy_limit is not None:
+                out.append(
+                    (
+                        ("deals", i, "buy_limit"),
+                        "buying is disabled, so buy_limit has no effect",
+                        "warning",
+                    )
+                )
+    if spec.partnerships.teams == "none" and spec.melding.lay_off.targets == "own_and_partner":
+        out.append(
+            (("melding", "lay_off", "targets"), "own_and_partner needs partnerships", "error")
+        )
+    if spec.opening.requirement != "min_points" and spec.opening.card_values is not None:
+        out.append((("opening", "card_values"), "only used with requirement min_points", "warning"))
+    if spec.going_out.method == "must_discard" and any(d.all_out for d in spec.deals):
+        index = next(i for i, d in enumerate(spec.deals) if d.all_out)
+        out.append(
+            (
+                ("deals", index, "all_out"),
+                "an all_out deal is won without a discard, but going_out.method is must_discard "
+                "(the deal's own rule wins)",
+                "warning",
+            )
+        )
+
+
+def _check_open_questions(spec: VariantSpec, out: list[Finding]) -> None:
+    if spec.buying.enabled and spec.buying.after_going_down is None:
+        out.append(
+            (
+                ("buying",),
+                "may a player buy after going down? Sources disagree: set buying.after_going_down",
+                "warning",
+            )
+        )
+    has_wilds = any(_wild_count(spec, n) > 0 for n in spec.player_counts())
+    if has_wilds and spec.wilds.exchange.allowed is None:
+        out.append(
+            (
+                ("wilds",),
+                "may a melded wild be taken back by supplying its natural card? Sources "
+                "disagree: set wilds.exchange.allowed",
+                "warning",
+            )
+        )
+    if spec.stock_exhausted is None:
+        out.append(
+            ((), "what happens when the stock runs out? Set stock_exhausted.action", "warning")
+        )

@@ -1,0 +1,59 @@
+"""The ``rummy-rules`` command-line application (Typer)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .. import __version__
+from .list_cmd import list_variants
+from .new import new
+from .schema_cmd import schema
+from .show import show
+from .validate import validate
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    name="rummy-rules",
+    help=(
+        "House rules for the rummy family as data: check variant files, show the "
+        "resolved rules, start your own house rules.\n\n"
+        "Exit status: 0 success, 1 a problem was reported, 2 a usage error."
+    ),
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"rummy-rules {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """House rules for the rummy family as data."""
+
+
+app.command("validate")(validate)
+app.command("list")(list_variants)
+app.command("show")(show)
+app.command("schema")(schema)
+app.command("new")(new)
+
+
+def main() -> None:
+    """Entry point of the ``rummy-rules`` console script."""
+    app()

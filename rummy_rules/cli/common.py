@@ -1,0 +1,117 @@
+"""Pieces shared by the commands: error handling, --set, JSON output, completion."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator
+from typing import Annotated, Any, ParamSpec, TypeVar
+
+import typer
+
+from ..errors import RummyRulesError, UsageError, VariantError
+
+__all__ = [
+    "JSON_SCHEMA_VERSION",
+    "JsonOption",
+    "SetOption",
+    "check_overrides",
+    "complete_variant",
+    "emit_json",
+    "error",
+    "handle_errors",
+]
+
+#: Version of the JSON documents printed by ``--json``.
+JSON_SCHEMA_VERSION = 1
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def complete_variant(incomplete: str) -> Iterator[str]:
+    """Tab completion for variant ids."""
+    from ..registry import shipped_variants
+
+    for variant in shipped_variants():
+        if variant.id.startswith(incomplete):
+            yield variant.id
+
+
+SetOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set",
+        "-s",
+        metavar="PATH=VALUE",
+        help=(
+            "Change one rule on top of the file, e.g. --set deck.jokers=4 or "
+            "--set buying.limits.per_deal=3. List items are numbered from 1 "
+            "(deals.7.cards=13); PATH+=VALUE appends to a list. Repeatable."
+        ),
+    ),
+]
+
+JsonOption = Annotated[
+    bool, typer.Option("--json", help="Print exactly one JSON document on stdout.")
+]
+
+
+def error(message: str) -> None:
+    """Print a diagnostic line on stderr."""
+    typer.echo(message, err=True)
+
+
+def emit_json(document: dict[str, Any]) -> None:
+    """Print ``document`` as the one JSON document on stdout."""
+    payload = {"schema_version": JSON_SCHEMA_VERSION, **document}
+    typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
+
+
+def check_overrides(values: list[str] | None) -> list[str]:
+    """Check the syntax of --set values; a malformed one is a usage error (exit 2)."""
+    from ..loader import parse_override
+
+    out = list(values or [])
+    for text in out:
+        try:
+            parse_override(text)
+        except UsageError as exc:
+            raise typer.BadParameter(f"{text!r}: {exc}", param_hint="'--set'") from None
+    return out
+
+
+def handle_errors(func: Callable[P, R]) -> Callable[P, R]:
+    """Turn known errors into a message on stderr and exit 1 (no traceback).
+
+    ``RUMMY_RULES_DEBUG=1`` lets the traceback through.
+    """
+
+    @functools.wraps(func)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return func(*args, **kwargs)
+        except (typer.Exit, typer.Abort, typer.BadParameter):
+            raise
+        except VariantError as exc:
+            if os.environ.get("RUMMY_RULES_DEBUG"):
+                raise
+            for problem in exc.problems:
+                error(str(problem))
+            raise typer.Exit(1) from None
+        except RummyRulesError as exc:
+            if os.environ.get("RUMMY_RULES_DEBUG"):
+                raise
+            error(f"error: {exc}")
+            raise typer.Exit(1) from None
+        except KeyboardInterrupt:
+            error("interrupted")
+            raise typer.Exit(130) from None
+        except BrokenPipeError:
+            # stdout closed early (e.g. piped into head): nothing more to say.
+            sys.stderr.close()
+            raise typer.Exit(0) from None
+
+    return wrapper

@@ -1,0 +1,113 @@
+"""``rummy-rules new``: start a house-rules file that extends a variant."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .common import complete_variant, handle_errors
+
+#: Keys that describe the base rather than set a rule; not offered as comments.
+_IDENTITY = (
+    "schema_version",
+    "id",
+    "name",
+    "aliases",
+    "based_on",
+    "description",
+    "sources",
+    "notes",
+)
+
+
+def render_house_file(base: str, target: Path, name: str | None = None) -> str:
+    """The text of a new house-rules file at ``target`` extending ``base``.
+
+    Every rule of the resolved base appears as a comment with its value, so
+    that changing a rule is uncommenting a line and editing it.
+    """
+    import yaml
+
+    from ..loader import load_variant, resolve_source
+    from ..registry import find_shipped, schema_file
+
+    spec = load_variant(base)
+    shipped = find_shipped(base)
+    if shipped is not None:
+        extends = spec.id
+    else:
+        base_path, _, _ = resolve_source(base)
+        assert base_path is not None
+        extends = os.path.relpath(base_path.resolve(), target.resolve().parent)
+    schema = schema_file()
+    try:
+        schema_ref = os.path.relpath(schema, target.resolve().parent)
+    except ValueError:  # another drive on Windows
+        schema_ref = str(schema)
+    data = spec.model_dump(mode="json")
+    title = name or f"My {spec.name}"
+    lines = [
+        f"# yaml-language-server: $schema={Path(schema_ref).as_posix()}",
+        f"# House rules on top of {spec.name} ({spec.id}).",
+        "# Every rule of the base is listed below as a comment showing its value.",
+        "# To change a rule, uncomment its line (and the section line above it)",
+        "# and edit the value; anything left commented keeps the base's value.",
+        "# Lists replace the base's list; write `key+:` to append to it instead.",
+        f"# Check the file with: rummy-rules validate {target.name}",
+        f"extends: {extends}",
+        f"name: {yaml.safe_dump(title, default_style=None).splitlines()[0]}",
+        "notes+:",
+        '  - "House rules: describe your changes here."',
+        "",
+    ]
+    for key, value in data.items():
+        if key in _IDENTITY:
+            continue
+        block = yaml.safe_dump(
+            {key: value}, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100
+        )
+        lines.extend(f"# {line}" for line in block.rstrip("\n").splitlines())
+    return "\n".join(lines) + "\n"
+
+
+@handle_errors
+def new(
+    file: Annotated[Path, typer.Argument(help="The house-rules file to create (.yaml).")],
+    base: Annotated[
+        str,
+        typer.Option(
+            "--from",
+            metavar="BASE",
+            help="The variant to start from: a shipped id or a variant file.",
+            autocompletion=complete_variant,
+        ),
+    ],
+    name: Annotated[
+        str | None, typer.Option("--name", help="The name of your rules (default: 'My <base>').")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
+) -> None:
+    """Create a house-rules file that extends BASE, listing every rule you can change.
+
+    The file starts with a line that lets editors with the YAML extension check
+    it as you type, then `extends: BASE`, then every rule of BASE as a comment
+    showing its value.
+    """
+    from ..fsutil import atomic_write_text
+
+    if file.exists() and not force:
+        typer.echo(f"error: {file} already exists (use --force to overwrite it)", err=True)
+        raise typer.Exit(1)
+    if file.is_dir():
+        typer.echo(f"error: {file} is a directory", err=True)
+        raise typer.Exit(1)
+    text = render_house_file(base, file, name)
+    try:
+        atomic_write_text(file, text)
+    except OSError as exc:
+        typer.echo(f"error: cannot write {file}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(1) from None
+    typer.echo(f"wrote {file}: edit it, then run `rummy-rules validate {file}`", err=True)

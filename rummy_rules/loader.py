@@ -1,0 +1,525 @@
+"""Loading variants: files and ids, ``extends`` layering, ``--set`` overrides, located errors.
+
+The public entry points are :func:`load_variant`, which returns a validated
+:class:`~rummy_rules.schema.VariantSpec` or raises
+:class:`~rummy_rules.errors.VariantError`, and :func:`check_variant`, which
+never raises for bad input and returns a :class:`Report` with every problem.
+
+Layering: a file may say ``extends: <id or relative path>``. The base is
+loaded first, then the file is laid over it: mappings merge key by key,
+scalars and lists replace, and a key written with a trailing ``+``
+(``notes+: [...]``) appends to the base's list instead. Each value keeps the
+file and line that set it, so an error points at the right file.
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+import re
+import types
+import typing
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from . import registry
+from .checks import check_spec
+from .errors import Problem, UsageError, VariantError
+from .schema import VariantSpec
+from .yamlio import Located, Mark, PathT, format_path, read_yaml_file, read_yaml_text
+
+__all__ = ["Report", "check_variant", "load_variant", "parse_override", "resolve_source"]
+
+
+@dataclass(slots=True)
+class Report:
+    """The outcome of checking one variant: the spec (if valid) and every problem."""
+
+    source: str
+    file: str
+    spec: VariantSpec | None = None
+    errors: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+    notes: list[Problem] = field(default_factory=list)
+
+    @property
+    def valid(self) -> bool:
+        """True when there are no errors (warnings allowed)."""
+        return not self.errors and self.spec is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as a JSON-ready mapping."""
+        return {
+            "source": self.source,
+            "file": self.file,
+            "id": self.spec.id if self.spec else None,
+            "valid": self.valid,
+            "errors": [p.to_dict() for p in self.errors],
+            "warnings": [p.to_dict() for p in self.warnings],
+            "notes": [p.to_dict() for p in self.notes],
+        }
+
+
+def resolve_source(source: str | Path) -> tuple[Path | None, str, list[Problem]]:
+    """Find the file for ``source``: a path to a file, or a shipped id or alias.
+
+    Returns ``(path, display name, problems)``; ``path`` is ``None`` when
+    nothing was found.
+    """
+    text = str(source)
+    path = Path(text).expanduser()
+    looks_like_path = isinstance(source, Path) or "/" in text or text.endswith((".yaml", ".yml"))
+    if path.exists() or looks_like_path:
+        return path, text, []
+    shipped = registry.find_shipped(text)
+    if shipped is not None:
+        return shipped.path, registry.display_name(shipped.path), []
+    names = [v.id for v in registry.shipped_variants()]
+    names += [a for v in registry.shipped_variants() for a in v.aliases]
+    hint = difflib.get_close_matches(text.lower(), names, n=1)
+    message = f"no variant with id '{text}' and no file of that name"
+    if hint:
+        message += f" (did you mean '{hint[0]}'?)"
+    else:
+        message += " (`rummy-rules list` shows the shipped ids)"
+    return None, text, [Problem(text, None, None, "", message)]
+
+
+def check_variant(
+    source: str | Path,
+    overrides: Sequence[str] = (),
+    *,
+    strict: bool = False,
+) -> Report:
+    """Load, layer, override and validate a variant, collecting every problem.
+
+    ``overrides`` are ``path=value`` strings as given to ``--set``. With
+    ``strict``, warnings count as errors. Never raises for bad input.
+    """
+    path, display, problems = resolve_source(source)
+    report = Report(str(source), display)
+    if path is None:
+        report.errors.extend(problems)
+        return report
+    located, problems = _load_layers(path, display, [])
+    report.errors.extend(problems)
+    if located is None:
+        return report
+    for text in overrides:
+        try:
+            _apply_override(located, text)
+        except UsageError as exc:
+            report.errors.append(Problem(f"--set {text}", None, None, "", str(exc)))
+    if report.errors:
+        # Still validate, so that a single run reports every problem it can.
+        _validate(located, report)
+        return report
+    _validate(located, report)
+    if strict and report.warnings:
+        report.errors.extend(
+            Problem(w.file, w.line, w.column, w.path, w.message) for w in report.warnings
+        )
+        report.warnings = []
+    if report.errors:
+        report.spec = None
+    return report
+
+
+def load_variant(
+    source: str | Path,
+    overrides: Sequence[str] = (),
+    *,
+    strict: bool = False,
+) -> VariantSpec:
+    """Load a variant by shipped id, alias or file path, and return the validated spec.
+
+    ``overrides`` are ``path=value`` strings, as with ``--set`` on the command
+    line (``"deck.jokers=4"``, ``"buying.limits.per_deal=3"``). Raises
+    :class:`~rummy_rules.errors.VariantError` listing every problem.
+    """
+    report = check_variant(source, overrides, strict=strict)
+    if report.spec is None or report.errors:
+        raise VariantError(report.errors)
+    return report.spec
+
+
+# --------------------------------------------------------------------------
+# Layering
+# --------------------------------------------------------------------------
+
+
+def _load_layers(
+    path: Path, display: str, stack: list[Path]
+) -> tuple[Located | None, list[Problem]]:
+    located, problems = read_yaml_file(path, display=display)
+    if located is None:
+        return None, problems
+    if not isinstance(located.data, dict):
+        mark = located.mark_for(())
+        return None, [
+            *problems,
+            Problem(display, mark.line, mark.column, "", "the top level must be a mapping of keys"),
+        ]
+    data: dict[str, Any] = located.data
+    base_name = data.pop("extends", None)
+    if base_name is None:
+        return _merge(Located({}, display), located, problems), problems
+    mark = located.mark_for(("extends",))
+    if not isinstance(base_name, str) or not base_name.strip():
+        problems.append(
+            Problem(
+                display, mark.line, mark.column, "extends", "extends names a variant id or a file"
+            )
+        )
+        return None, problems
+    base_path, base_display = _find_base(base_name, path)
+    if base_path is None:
+        problems.append(
+            Problem(
+                display,
+                mark.line,
+                mark.column,
+                "extends",
+                f"unknown base '{base_name}': not a shipped variant id and no such file",
+            )
+        )
+        return None, problems
+    me = path.resolve()
+    chain = [*stack, me]
+    if base_path.resolve() in chain:
+        names = " -> ".join(p.name for p in [*chain, base_path.resolve()])
+        problems.append(
+            Problem(display, mark.line, mark.column, "extends", f"extends makes a cycle: {names}")
+        )
+        return None, problems
+    base, base_problems = _load_layers(base_path, base_display, chain)
+    problems.extend(base_problems)
+    if base is None:
+        problems.append(
+            Problem(
+                display, mark.line, mark.column, "extends", f"the base '{base_name}' is invalid"
+            )
+        )
+        return None, problems
+    base_data: dict[str, Any] = base.data
+    base_id = base_data.get("id")
+    # A house-rules file is its own variant: it gets its own id and name
+    # unless it states them, and it does not inherit the base's aliases.
+    for key in ("id", "name", "aliases", "based_on"):
+        base_data.pop(key, None)
+        _drop_marks(base, (key,))
+    stem = re.sub(r"[^a-z0-9-]+", "-", path.stem.lower()).strip("-") or "house"
+    base_data["id"] = stem
+    base.marks[("id",)] = Mark(display)
+    base_name_text = base.data.get("name") or str(base_id)
+    base_data["name"] = f"{base_name_text} ({stem} house rules)"
+    base.marks[("name",)] = Mark(display)
+    base_data["based_on"] = base_id if isinstance(base_id, str) else base_name
+    merged = _merge(base, located, problems)
+    return merged, problems
+
+
+def _find_base(name: str, child: Path) -> tuple[Path | None, str]:
+    if "/" in name or name.endswith((".yaml", ".yml")):
+        candidate = (child.parent / name).resolve()
+        if candidate.is_file():
+            return candidate, registry.display_name(candidate)
+        return None, name
+    shipped = registry.find_shipped(name)
+    if shipped is not None:
+        return shipped.path, registry.display_name(shipped.path)
+    return None, name
+
+
+def _drop_marks(located: Located, prefix: PathT) -> None:
+    n = len(prefix)
+    for table in (located.marks, located.key_marks):
+        for key in [k for k in table if k[:n] == prefix]:
+            del table[key]
+
+
+def _copy_marks(src: Located, dst: Located, src_prefix: PathT, dst_prefix: PathT) -> None:
+    n = len(src_prefix)
+    for s_table, d_table in ((src.marks, dst.marks), (src.key_marks, dst.key_marks)):
+        for key, mark in s_table.items():
+            if key[:n] == src_prefix:
+                d_table[dst_prefix + key[n:]] = mark
+
+
+def _merge(base: Located, over: Located, problems: list[Problem]) -> Located:
+    """Lay ``over`` on ``base`` (in place on ``base``) and return it."""
+    base.file = over.file
+    base.marks.setdefault((), over.mark_for(()))
+    _merge_map(base, base.data, over, over.data, (), problems)
+    return base
+
+
+def _merge_map(
+    base: Located,
+    target: dict[str, Any],
+    over: Located,
+    values: dict[str, Any],
+    path: PathT,
+    problems: list[Problem],
+) -> None:
+    for key, value in values.items():
+        child = (*path, key)
+        if key.endswith("+") and len(key) > 1:
+            real = key[:-1]
+            real_path = (*path, real)
+            existing = target.get(real)
+            if not isinstance(value, list):
+                mark = over.mark_for(child, key=True)
+                problems.append(
+                    Problem(
+                        mark.file,
+                        mark.line,
+                        mark.column,
+                        format_path(child),
+                        f"'{key}' appends to a list: give a list of items to add",
+                    )
+                )
+                continue
+            if existing is None:
+                existing = []
+            if not isinstance(existing, list):
+                mark = over.mark_for(child, key=True)
+                problems.append(
+                    Problem(
+                        mark.file,
+                        mark.line,
+                        mark.column,
+                        format_path(child),
+                        f"'{key}' appends to a list, but '{real}' is not a list",
+                    )
+                )
+                continue
+            offset = len(existing)
+            target[real] = existing + copy.deepcopy(value)
+            if real_path not in base.marks:
+                _copy_marks(over, base, child, real_path)
+            else:
+                for i in range(len(value)):
+                    _copy_marks(over, base, (*child, i), (*real_path, offset + i))
+            continue
+        existing = target.get(key)
+        if isinstance(value, dict) and isinstance(existing, dict):
+            if child in over.key_marks:
+                base.key_marks[child] = over.key_marks[child]
+            _merge_map(base, existing, over, value, child, problems)
+            continue
+        target[key] = copy.deepcopy(value)
+        _drop_marks(base, child)
+        _copy_marks(over, base, child, child)
+
+
+# --------------------------------------------------------------------------
+# --set overrides
+# --------------------------------------------------------------------------
+
+_SEGMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\+?$|^[0-9]+$")
+
+
+def parse_override(text: str) -> tuple[list[str | int], bool, Any]:
+    """Parse ``path=value`` into (segments, append, value).
+
+    Path segments are keys, or list item numbers counted from 1; a path
+    ending in ``+`` appends the value (or each item of a list value) to a
+    list. The value is read as YAML (``4``, ``true``, ``[2]``, ``{per_deck: 1}``).
+    Raises :class:`~rummy_rules.errors.UsageError`.
+    """
+    if "=" not in text:
+        raise UsageError("expected PATH=VALUE, for example deck.jokers=4")
+    raw_path, raw_value = text.split("=", 1)
+    raw_path = raw_path.strip()
+    if not raw_path:
+        raise UsageError("the path before '=' is empty")
+    segments: list[str | int] = []
+    parts = raw_path.split(".")
+    append = False
+    for i, part in enumerate(parts):
+        if not _SEGMENT.match(part) or (part.endswith("+") and i != len(parts) - 1):
+            raise UsageError(f"'{part}' is not a key or a list item number in '{raw_path}'")
+        if part.endswith("+"):
+            append = True
+            part = part[:-1]
+        if part.isdigit():
+            number = int(part)
+            if number < 1:
+                raise UsageError("list items are numbered from 1")
+            segments.append(number - 1)
+        else:
+            segments.append(part)
+    located, problems = read_yaml_text(raw_value, "--set")
+    if problems:
+        raise UsageError(f"the value '{raw_value}' is not valid YAML: {problems[0].message}")
+    value = located.data if located is not None else None
+    return segments, append, value
+
+
+def _apply_override(located: Located, text: str) -> None:
+    segments, append, value = parse_override(text)
+    mark = Mark(f"--set {text}")
+    cursor: Any = located.data
+    walked: list[str | int] = []
+    for seg in segments[:-1]:
+        walked.append(seg)
+        if isinstance(seg, int):
+            if not isinstance(cursor, list) or seg >= len(cursor):
+                raise UsageError(f"{format_path(tuple(walked))} does not exist")
+            cursor = cursor[seg]
+        else:
+            if not isinstance(cursor, dict):
+                raise UsageError(f"{format_path(tuple(walked[:-1]))} is not a mapping")
+            if cursor.get(seg) is None:
+                cursor[seg] = {}
+            cursor = cursor[seg]
+    last = segments[-1]
+    path: PathT = tuple(segments)
+    if append:
+        if not isinstance(cursor, dict) or isinstance(last, int):
+            raise UsageError("append (+) applies to a key holding a list")
+        existing = cursor.get(last)
+        if existing is None:
+            existing = cursor[last] = []
+        if not isinstance(existing, list):
+            raise UsageError(f"{format_path(path)} is not a list, so it cannot be appended to")
+        items = value if isinstance(value, list) else [value]
+        for item in items:
+            located.marks[(*path, len(existing))] = mark
+            existing.append(item)
+        return
+    if isinstance(last, int):
+        if not isinstance(cursor, list) or last >= len(cursor):
+            raise UsageError(f"{format_path(path)} does not exist")
+        cursor[last] = value
+    else:
+        if not isinstance(cursor, dict):
+            raise UsageError(f"{format_path(path[:-1])} is not a mapping")
+        cursor[last] = value
+    _drop_marks(located, path)
+    located.marks[path] = mark
+    located.key_marks[path] = mark
+
+
+# --------------------------------------------------------------------------
+# Validation and located errors
+# --------------------------------------------------------------------------
+
+
+def _validate(located: Located, report: Report) -> None:
+    try:
+        spec = VariantSpec.model_validate(located.data)
+    except ValidationError as exc:
+        report.errors.extend(_problems_from_pydantic(exc, located))
+        return
+    if report.errors:
+        return
+    for path, message, severity in check_spec(spec):
+        mark = located.mark_for(path)
+        problem = Problem(mark.file, mark.line, mark.column, format_path(path), message, severity)
+        {"warning": report.warnings, "note": report.notes}.get(severity, report.errors).append(
+            problem
+        )
+    report.spec = spec
+
+
+_BOOLEAN_WORDS = {"yes", "no", "on", "off", "y", "n"}
+
+
+def _problems_from_pydantic(exc: ValidationError, located: Located) -> list[Problem]:
+    problems: list[Problem] = []
+    seen: set[tuple[PathT, str]] = set()
+    for err in exc.errors(include_url=False):
+        kind = err["type"]
+        path = _data_path(err["loc"], located.data, keep_last=kind == "missing")
+        message = err["msg"]
+        if message.startswith(("Value error, ", "Assertion failed, ")):
+            message = message.split(", ", 1)[1]
+        use_key = False
+        if kind == "extra_forbidden":
+            key = str(path[-1]) if path else "?"
+            message = f"unknown key '{key}'"
+            hint = difflib.get_close_matches(key, sorted(_fields_at(path[:-1])), n=1)
+            if hint:
+                message += f" (did you mean '{hint[0]}'?)"
+            use_key = True
+        elif kind == "missing":
+            message = f"missing required key '{path[-1]}'" if path else "missing required key"
+            mark = located.mark_for(path[:-1])
+            problems.append(Problem(mark.file, mark.line, mark.column, format_path(path), message))
+            continue
+        elif kind == "bool_type" and isinstance(err.get("input"), str):
+            word = err["input"]
+            message = "expected true or false"
+            if word.lower() in _BOOLEAN_WORDS:
+                message += f" ('{word}' is not read as a boolean here)"
+        elif kind == "string_pattern_mismatch":
+            message = "use lower-case letters, digits and hyphens (like my-house-rules)"
+        elif kind == "literal_error":
+            message = "expected one of " + err["ctx"]["expected"] if "ctx" in err else message
+        if (path, message) in seen:
+            continue
+        seen.add((path, message))
+        mark = located.mark_for(path, key=use_key)
+        problems.append(Problem(mark.file, mark.line, mark.column, format_path(path), message))
+    return problems
+
+
+def _data_path(loc: Iterable[int | str], data: Any, *, keep_last: bool) -> PathT:
+    """Keep the parts of a Pydantic ``loc`` that name real keys and items in ``data``.
+
+    Pydantic adds union tags and validator names to ``loc``; they are dropped.
+    """
+    items = list(loc)
+    path: list[str | int] = []
+    cursor = data
+    for i, part in enumerate(items):
+        last = i == len(items) - 1
+        if isinstance(cursor, dict) and isinstance(part, str):
+            if part in cursor:
+                path.append(part)
+                cursor = cursor[part]
+                continue
+            if last and keep_last:
+                path.append(part)
+            continue
+        if isinstance(cursor, list) and isinstance(part, int) and 0 <= part < len(cursor):
+            path.append(part)
+            cursor = cursor[part]
+            continue
+    return tuple(path)
+
+
+def _model_types(annotation: Any) -> list[type[BaseModel]]:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    found: list[type[BaseModel]] = []
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _model_types(typing.get_args(annotation)[0])
+    if origin is not None or isinstance(annotation, types.UnionType):
+        for arg in typing.get_args(annotation):
+            found.extend(_model_types(arg))
+    return found
+
+
+def _fields_at(path: PathT) -> set[str]:
+    """The keys the schema allows at ``path`` (for "did you mean" hints)."""
+    models: list[type[BaseModel]] = [VariantSpec]
+    for part in path:
+        if isinstance(part, int):
+            continue
+        nxt: list[type[BaseModel]] = []
+        for model in models:
+            info = model.model_fields.get(part)
+            if info is not None:
+                nxt.extend(_model_types(info.annotation))
+        if not nxt:
+            return set()
+        models = nxt
+    return {name for model in models for name in model.model_fields}

@@ -1,0 +1,81 @@
+"""Shared helpers for the tests."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from rummy_rules.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+VARIANTS = ROOT / "variants"
+
+#: The eleven standard variants every installation ships.
+STANDARD_IDS = {
+    "contract",
+    "contract-gamerules",
+    "persian",
+    "liverpool",
+    "shanghai",
+    "shanghai-10",
+    "progressive",
+    "may-i",
+    "rummy-500",
+    "kalooki",
+    "basic-rummy",
+}
+
+#: A small complete variant used as a starting point by many tests.
+MINIMAL = """\
+id: tiny
+name: Tiny Rummy
+players: {min: 2, max: 4}
+deck:
+  decks: 1
+  jokers: 2
+wilds:
+  exchange: {allowed: false}
+deals:
+  - cards: 7
+opening:
+  requirement: none
+stock_exhausted:
+  action: turn_over
+scoring:
+  model: penalty
+  card_values: {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, J: 10, Q: 10, K: 10, A: 1, joker: 15}
+game_end:
+  kind: fixed_deals
+  winner: lowest_total
+"""
+
+
+@pytest.fixture
+def write(tmp_path: Path) -> Callable[..., Path]:
+    """Write a (dedented) text file under tmp_path and return its path."""
+
+    def _write(name: str, text: str | bytes) -> Path:
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(text, bytes):
+            path.write_bytes(text)
+        else:
+            path.write_text(textwrap.dedent(text), encoding="utf-8")
+        return path
+
+    return _write
+
+
+@pytest.fixture
+def cli() -> Callable[..., object]:
+    """Run the CLI in-process; returns the click Result (stdout and stderr apart)."""
+    runner = CliRunner()
+
+    def _run(*args: str) -> object:
+        return runner.invoke(app, list(args), catch_exceptions=False)
+
+    return _run
