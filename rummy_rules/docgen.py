@@ -16,7 +16,7 @@ from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
 from .jsonschema_export import variant_json_schema
-from .schema import PlayerCountTable, VariantSpec
+from .schema import FormulaCount, PerDeckCount, PlayerCountTable, VariantSpec
 
 __all__ = ["format_reference", "schema_text"]
 
@@ -105,6 +105,34 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+def _section(
+    title: str, model: type[BaseModel], prefix: str
+) -> tuple[list[str], list[tuple[str, type[BaseModel]]]]:
+    """The Markdown of one model's table, and the nested sections it refers to."""
+    out = [f"## {title} — {model.__name__}\n"]
+    doc = (model.__doc__ or "").strip().splitlines()[0]
+    if doc:
+        out.append(f"{doc}\n")
+    out.append("| key | type | default | meaning |")
+    out.append("|---|---|---|---|")
+    nested: list[tuple[str, type[BaseModel]]] = []
+    for name, info in model.model_fields.items():
+        kind = _type_text(info.annotation)
+        out.append(
+            f"| `{name}` | {_cell(kind)} | {_cell(_default_text(info))} "
+            f"| {_cell(info.description or '')} |"
+        )
+        if kind == "count by players":
+            continue
+        for sub in _models_in(info.annotation):
+            path = f"{prefix}.{name}" if prefix else name
+            if "list of" in kind:
+                path += "[]"
+            nested.append((path, sub))
+    out.append("")
+    return out, nested
+
+
 def format_reference() -> str:
     """The Markdown text of ``docs/format.md``."""
     out = [_HEADER]
@@ -115,29 +143,11 @@ def format_reference() -> str:
         if model in seen:
             continue
         seen.add(model)
-        title = f"`{prefix}`" if prefix else "Top level"
-        out.append(f"## {title} — {model.__name__}\n")
-        doc = (model.__doc__ or "").strip().splitlines()[0]
-        if doc:
-            out.append(f"{doc}\n")
-        out.append("| key | type | default | meaning |")
-        out.append("|---|---|---|---|")
-        nested: list[tuple[str, type[BaseModel]]] = []
-        for name, info in model.model_fields.items():
-            kind = _type_text(info.annotation)
-            out.append(
-                f"| `{name}` | {_cell(kind)} | {_cell(_default_text(info))} "
-                f"| {_cell(info.description or '')} |"
-            )
-            if kind == "count by players":
-                continue
-            for sub in _models_in(info.annotation):
-                path = f"{prefix}.{name}" if prefix else name
-                if typing.get_origin(info.annotation) is list or "list of" in kind:
-                    path += "[]"
-                nested.append((path, sub))
-        out.append("")
+        lines, nested = _section(f"`{prefix}`" if prefix else "Top level", model, prefix)
+        out.extend(lines)
         queue = nested + queue
+    for model in (PlayerCountTable, FormulaCount, PerDeckCount):
+        out.extend(_section("Count by players", model, "")[0])
     return "\n".join(out).rstrip() + "\n"
 
 

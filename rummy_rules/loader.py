@@ -207,6 +207,7 @@ def _load_layers(
         return None, problems
     base_data: dict[str, Any] = base.data
     base_id = base_data.get("id")
+    base_title = base_data.get("name")
     # A house-rules file is its own variant: it gets its own id and name
     # unless it states them, and it does not inherit the base's aliases.
     for key in ("id", "name", "aliases", "based_on"):
@@ -215,8 +216,8 @@ def _load_layers(
     stem = re.sub(r"[^a-z0-9-]+", "-", path.stem.lower()).strip("-") or "house"
     base_data["id"] = stem
     base.marks[("id",)] = Mark(display)
-    base_name_text = base.data.get("name") or str(base_id)
-    base_data["name"] = f"{base_name_text} ({stem} house rules)"
+    base_title = base_title if isinstance(base_title, str) else str(base_id)
+    base_data["name"] = f"{base_title} ({stem} house rules)"
     base.marks[("name",)] = Mark(display)
     base_data["based_on"] = base_id if isinstance(base_id, str) else base_name
     merged = _merge(base, located, problems)

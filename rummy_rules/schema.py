@@ -19,10 +19,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Discriminator,
     Field,
     Tag,
+    WithJsonSchema,
     field_validator,
     model_validator,
 )
@@ -335,6 +337,20 @@ class TableRules(_Model):
 # --------------------------------------------------------------------------
 
 
+def _number_to_text(value: object) -> object:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    return value
+
+
+RankName = Annotated[
+    str,
+    BeforeValidator(_number_to_text),
+    WithJsonSchema({"type": ["string", "integer"], "description": "A rank: 2-10, J, Q, K or A."}),
+]
+"""A rank as written in a file: ``2``-``10`` (number or text), ``J``, ``Q``, ``K`` or ``A``."""
+
+
 def _rank_list(ranks: list[str]) -> list[str]:
     out = []
     for rank in ranks:
@@ -363,7 +379,7 @@ class DeckSpec(_Model):
             "meld in sets of jokers (Persian Rummy)."
         ),
     )
-    wild_ranks: list[str] = Field(
+    wild_ranks: list[RankName] = Field(
         default_factory=list,
         description="Ranks that are wild as well as jokers, such as [2] for deuces wild.",
     )

@@ -74,7 +74,9 @@ def test_duplicate_key_is_an_error(write):
     errors = problems_of(path)
     last_line = len(MINIMAL.splitlines()) + 1
     assert any(
-        "duplicate key 'name'" in e.message and "first set at line 2" in e.message and e.line == last_line
+        "duplicate key 'name'" in e.message
+        and "first set at line 2" in e.message
+        and e.line == last_line
         for e in errors
     )
 
@@ -178,7 +180,9 @@ def test_top_level_list_is_refused(write):
 
 
 def test_python_tags_are_refused(write):
-    path = write("tag.yaml", MINIMAL.replace("name: Tiny Rummy", "name: !!python/object:os.system ls"))
+    path = write(
+        "tag.yaml", MINIMAL.replace("name: Tiny Rummy", "name: !!python/object:os.system ls")
+    )
     errors = problems_of(path)
     assert any("unsupported tag" in e.message for e in errors)
 

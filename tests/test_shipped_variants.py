@@ -89,9 +89,7 @@ def test_resolved_rules_are_themselves_a_valid_variant(path, tmp_path):
     out.write_text(yaml.safe_dump(spec.model_dump(mode="json"), sort_keys=False))
     assert load_variant(out) == spec
     # and the resolved form validates against the JSON Schema too
-    jsonschema.Draft7Validator(variant_json_schema()).validate(
-        json.loads(spec.model_dump_json())
-    )
+    jsonschema.Draft7Validator(variant_json_schema()).validate(json.loads(spec.model_dump_json()))
 
 
 def test_contract_follows_pagat_as_in_s000():

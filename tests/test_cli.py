@@ -1,0 +1,224 @@
+"""The command line: exit codes, --json documents, stdout versus stderr."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import yaml
+
+from rummy_rules import load_variant
+
+from .conftest import MINIMAL, STANDARD_IDS, VARIANTS
+
+
+def test_help_lists_every_command(cli):
+    result = cli("--help")
+    assert result.exit_code == 0
+    for command in ("validate", "list", "show", "schema", "new"):
+        assert command in result.stdout
+
+
+def test_no_arguments_shows_help(cli):
+    result = cli()
+    assert result.exit_code in (0, 2)
+    assert "Usage" in result.stdout + result.stderr
+
+
+def test_version(cli):
+    result = cli("--version")
+    assert result.exit_code == 0 and result.stdout.startswith("rummy-rules ")
+
+
+def test_validate_shipped_folder_exits_0(cli):
+    result = cli("validate", str(VARIANTS))
+    assert result.exit_code == 0, result.stdout
+    count = len(list(VARIANTS.rglob("*.yaml")))
+    assert f"{count} of {count} valid" in result.stdout
+
+
+def test_validate_each_shipped_id_exits_0(cli):
+    result = cli("validate", *sorted(STANDARD_IDS), "--strict")
+    assert result.exit_code == 0, result.stdout
+
+
+def test_validate_invalid_exits_1(cli, write):
+    path = write("v.yaml", MINIMAL.replace("decks: 1", "decks: x"))
+    result = cli("validate", "contract", str(path))
+    assert result.exit_code == 1
+    assert f"{path}:5:10: deck.decks:" in result.stdout
+
+
+def test_validate_json_is_one_document(cli, write):
+    path = write("v.yaml", MINIMAL.replace("decks: 1", "decks: x"))
+    result = cli("validate", "contract", str(path), "--json")
+    assert result.exit_code == 1
+    doc = json.loads(result.stdout)
+    assert doc["schema_version"] == 1
+    assert doc["valid"] is False
+    first, second = doc["files"]
+    assert first["valid"] and first["id"] == "contract"
+    (error,) = second["errors"]
+    assert error["line"] == 5 and error["column"] == 10 and error["path"] == "deck.decks"
+
+
+def test_validate_strict_turns_warnings_into_errors(cli):
+    args = ("validate", "contract", "--set", "stock_exhausted=null")
+    assert cli(*args).exit_code == 0
+    assert cli(*args, "--strict").exit_code == 1
+
+
+def test_validate_without_arguments_is_a_usage_error(cli):
+    assert cli("validate").exit_code == 2
+
+
+def test_unknown_option_is_a_usage_error(cli):
+    assert cli("validate", "contract", "--frobnicate").exit_code == 2
+
+
+def test_malformed_set_is_a_usage_error(cli):
+    result = cli("show", "contract", "--set", "nonsense")
+    assert result.exit_code == 2
+    assert "PATH=VALUE" in result.stderr
+    assert result.stdout == ""
+
+
+def test_list_shows_all_eleven_ids(cli):
+    result = cli("list")
+    assert result.exit_code == 0
+    for ident in STANDARD_IDS:
+        assert ident in result.stdout
+
+
+def test_list_json(cli):
+    result = cli("list", "--json")
+    doc = json.loads(result.stdout)
+    ids = {v["id"] for v in doc["variants"] if not v["house"]}
+    assert ids == STANDARD_IDS
+    contract = next(v for v in doc["variants"] if v["id"] == "contract")
+    assert contract["players"] == {"min": 3, "max": 5}
+    assert contract["deals"] == 7
+    assert all(v["valid"] for v in doc["variants"])
+
+
+def test_show_prints_resolved_yaml_that_loads_back(cli, tmp_path):
+    result = cli("show", "variants/house/family-contract.yaml")
+    assert result.exit_code == 0
+    data = yaml.safe_load(result.stdout)
+    assert data["deck"]["jokers"] == 4
+    assert data["buying"]["limits"]["per_deal"] == 3
+    assert data["based_on"] == "contract"
+    out = tmp_path / "resolved.yaml"
+    out.write_text(result.stdout)
+    assert load_variant(out) == load_variant("variants/house/family-contract.yaml")
+
+
+def test_show_with_set_and_json(cli):
+    result = cli("show", "contract", "--set", "deck.jokers=4", "--json")
+    doc = json.loads(result.stdout)
+    assert doc["variant"]["deck"]["jokers"] == 4
+
+
+def test_show_invalid_reports_on_stderr_and_exits_1(cli):
+    result = cli("show", "contract", "--set", "deck.jokers=many")
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert "deck.jokers" in result.stderr
+
+
+def test_show_unknown_id_exits_1(cli):
+    result = cli("show", "contrct")
+    assert result.exit_code == 1
+    assert "did you mean 'contract'" in result.stderr
+
+
+def test_schema_is_a_valid_draft7_schema(cli):
+    result = cli("schema")
+    assert result.exit_code == 0
+    schema = json.loads(result.stdout)
+    assert schema["$schema"] == "http://json-schema.org/draft-07/schema#"
+    jsonschema.Draft7Validator.check_schema(schema)
+
+
+def test_schema_to_file(cli, tmp_path):
+    out = tmp_path / "schema.json"
+    result = cli("schema", "-o", str(out))
+    assert result.exit_code == 0
+    assert json.loads(out.read_text())["title"].startswith("rummy-rules variant")
+
+
+def test_schema_accepts_a_house_file_and_rejects_unknown_keys(cli):
+    schema = json.loads(cli("schema").stdout)
+    validator = jsonschema.Draft7Validator(schema)
+    assert validator.is_valid({"extends": "contract", "deck": {"jokers": 4}, "notes+": ["x"]})
+    assert not validator.is_valid({"extends": "contract", "dekc": {}})
+    assert not validator.is_valid({"name": "no extends and no rules"})
+
+
+def test_new_writes_a_house_file_that_validates(cli, tmp_path):
+    target = tmp_path / "ours.yaml"
+    result = cli("new", str(target), "--from", "contract")
+    assert result.exit_code == 0, result.stderr
+    text = target.read_text()
+    assert text.startswith("# yaml-language-server: $schema=")
+    assert "\nextends: contract\n" in text
+    assert "# deck:" in text and "#   jokers:" in text
+    spec = load_variant(target)
+    assert spec.based_on == "contract"
+    assert spec.deals == load_variant("contract").deals
+
+
+def test_new_schema_line_points_at_a_real_file(cli, tmp_path):
+    target = tmp_path / "ours.yaml"
+    cli("new", str(target), "--from", "persian")
+    first = target.read_text().splitlines()[0]
+    assert (tmp_path / first.split("$schema=", 1)[1]).resolve().is_file()
+
+
+def test_new_file_changes_a_rule_by_uncommenting(cli, tmp_path):
+    target = tmp_path / "ours.yaml"
+    cli("new", str(target), "--from", "contract")
+    text = target.read_text()
+    text = text.replace("# deck:\n#   decks: 2\n#   jokers:", "deck:\n  decks: 3\n#   jokers:", 1)
+    target.write_text(text)
+    assert load_variant(target).deck.decks == 3
+
+
+def test_new_refuses_to_overwrite_without_force(cli, tmp_path):
+    target = tmp_path / "ours.yaml"
+    target.write_text("keep me")
+    result = cli("new", str(target), "--from", "contract")
+    assert result.exit_code == 1
+    assert "--force" in result.stderr
+    assert target.read_text() == "keep me"
+    assert cli("new", str(target), "--from", "contract", "--force").exit_code == 0
+    assert target.read_text() != "keep me"
+
+
+def test_new_from_a_file_uses_a_relative_extends(cli, tmp_path, write):
+    base = write("rules/base.yaml", "extends: contract\n")
+    target = tmp_path / "house" / "ours.yaml"
+    target.parent.mkdir()
+    assert cli("new", str(target), "--from", str(base)).exit_code == 0
+    assert "\nextends: ../rules/base.yaml\n" in target.read_text()
+    assert load_variant(target).based_on == "base"
+
+
+def test_new_from_unknown_base_exits_1(cli, tmp_path):
+    result = cli("new", str(tmp_path / "x.yaml"), "--from", "nope")
+    assert result.exit_code == 1
+    assert not (tmp_path / "x.yaml").exists()
+
+
+def test_python_dash_m_works():
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-m", "rummy_rules", "validate", "contract"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "ok:" in result.stdout

@@ -1,0 +1,161 @@
+"""House rules: extends, appending, --set overrides, and errors that point at the right file."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rummy_rules import UsageError, check_variant, load_variant
+from rummy_rules.loader import parse_override
+
+from .conftest import ROOT
+
+
+def readme_house_example() -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    match = re.search(r"<!-- house-example.*?-->\s*```yaml\n(.*?)```", text, re.S)
+    assert match, "README.md lost its house-rules example"
+    return match.group(1)
+
+
+def test_readme_house_example_validates_and_merges(write):
+    path = write("our-rules.yaml", readme_house_example())
+    spec = load_variant(path)
+    base = load_variant("contract")
+    assert spec.deck.jokers == 4
+    assert spec.buying.limits.per_deal == 3
+    # everything else comes from the base
+    assert spec.deck.decks == base.deck.decks
+    assert spec.deals == base.deals
+    assert spec.notes[: len(base.notes)] == base.notes
+    assert spec.notes[-1].startswith("House rules")
+    assert spec.based_on == "contract"
+    assert spec.id == "our-rules"
+
+
+def test_house_file_does_not_inherit_aliases_and_gets_a_name(write):
+    spec = load_variant(write("x.yaml", "extends: contract\n"))
+    assert spec.aliases == []
+    assert spec.id == "x"
+    assert "Contract Rummy" in spec.name
+
+
+def test_maps_merge_and_scalars_replace(write):
+    path = write("h.yaml", "extends: shanghai\nbuying:\n  cost: {penalty_cards: 2}\n")
+    spec = load_variant(path)
+    assert spec.buying.cost.penalty_cards == 2
+    assert spec.buying.limits.per_deal == 2  # from the base, untouched
+
+
+def test_lists_replace(write):
+    path = write(
+        "h.yaml",
+        """\
+        extends: contract
+        notes: ["only this note"]
+        """,
+    )
+    assert load_variant(path).notes == ["only this note"]
+
+
+def test_key_plus_appends_to_the_base_list(write):
+    path = write(
+        "h.yaml",
+        """\
+        extends: basic-rummy
+        deck:
+          wild_ranks+: ["2"]
+        scoring:
+          bonuses+:
+            - {event: one_turn_out, points: 10}
+        """,
+    )
+    spec = load_variant(path)
+    assert spec.deck.wild_ranks == ["2"]
+    assert [b.event for b in spec.scoring.bonuses] == ["one_turn_out"]
+
+
+def test_extends_chain_of_house_files(write):
+    write("one.yaml", "extends: contract\ndeck: {jokers: 4}\n")
+    path = write("two.yaml", "extends: one.yaml\nbuying: {limits: {per_deal: 1}}\n")
+    spec = load_variant(path)
+    assert spec.deck.jokers == 4
+    assert spec.buying.limits.per_deal == 1
+    assert spec.based_on == "one"
+
+
+def test_extends_by_relative_path_in_a_subfolder(write):
+    write("base/mine.yaml", "extends: contract\n")
+    path = write("house/our.yaml", "extends: ../base/mine.yaml\n")
+    assert load_variant(path).based_on == "mine"
+
+
+def test_error_points_at_the_house_file_that_set_the_value(write):
+    path = write("h.yaml", "extends: contract\n\ndeck:\n  jokers: lots\n")
+    report = check_variant(path)
+    (error,) = report.errors
+    assert error.file == str(path)
+    assert (error.line, error.column) == (4, 11)
+
+
+def test_error_in_the_base_points_at_the_base_file(write):
+    write("base.yaml", "extends: contract\nplayers: {min: 3, max: 5, best: nine}\n")
+    path = write("house.yaml", "extends: base.yaml\n")
+    report = check_variant(path)
+    assert any(e.file.endswith("base.yaml") and e.line == 2 for e in report.errors)
+
+
+def test_semantic_error_points_at_the_value_that_caused_it(write):
+    # Ten players with two decks: the house file changed players, so the
+    # pack-size error points at the deal sizes of the base file.
+    path = write("h.yaml", "extends: contract\ndeals:\n  - cards: 60\n")
+    report = check_variant(path)
+    assert report.errors
+    assert all(e.file == str(path) for e in report.errors)
+    assert report.errors[0].line == 3
+
+
+def test_set_override_changes_a_value():
+    spec = load_variant("contract", ["deck.jokers=4", "buying.limits.per_deal=3"])
+    assert spec.deck.jokers == 4
+    assert spec.buying.limits.per_deal == 3
+
+
+def test_set_override_numbers_list_items_from_one():
+    spec = load_variant("contract", ["deals.7.cards=11"])
+    assert spec.deals[6].cards == 11
+    assert spec.deals[0].cards == 10
+
+
+def test_set_override_appends_with_plus():
+    spec = load_variant("contract", ["notes+=Played on Sundays"])
+    assert spec.notes[-1] == "Played on Sundays"
+
+
+def test_set_override_accepts_yaml_values():
+    spec = load_variant("contract", ["deck.wild_ranks=[2]", "deck.jokers={per_deck: 1}"])
+    assert spec.deck.wild_ranks == ["2"]
+
+
+def test_set_override_errors_are_located_on_the_option():
+    report = check_variant("contract", ["deck.jokers=many"])
+    (error,) = report.errors
+    assert error.file == "--set deck.jokers=many"
+    assert error.path == "deck.jokers"
+
+
+def test_set_override_unknown_key_is_an_error():
+    report = check_variant("contract", ["deck.jokerz=4"])
+    assert "unknown key 'jokerz'" in report.errors[0].message
+
+
+def test_set_override_past_the_end_of_a_list_is_an_error():
+    report = check_variant("contract", ["deals.9.cards=10"])
+    assert "does not exist" in report.errors[0].message
+
+
+@pytest.mark.parametrize("text", ["nonsense", "=4", "deals.0.cards=1", "a..b=1", "a+.b=1"])
+def test_malformed_override_is_a_usage_error(text):
+    with pytest.raises(UsageError):
+        parse_override(text)
