@@ -7,15 +7,34 @@ who use the rules as data::
 
     spec = load_variant("contract", overrides=["deck.jokers=4"])
     spec.deals[6].contract      # the last deal's contract
+
+The names below are imported on first use, so that the command line starts
+quickly.
 """
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 __version__ = "0.1.0"
 
-from .errors import Problem, RummyRulesError, UsageError, VariantError
-from .loader import Report, check_variant, load_variant
-from .schema import SCHEMA_VERSION, VariantSpec
+if TYPE_CHECKING:
+    from .errors import Problem, RummyRulesError, UsageError, VariantError
+    from .loader import Report, check_variant, load_variant
+    from .schema import SCHEMA_VERSION, VariantSpec
+
+_LAZY = {
+    "Problem": "errors",
+    "RummyRulesError": "errors",
+    "UsageError": "errors",
+    "VariantError": "errors",
+    "Report": "loader",
+    "check_variant": "loader",
+    "load_variant": "loader",
+    "SCHEMA_VERSION": "schema",
+    "VariantSpec": "schema",
+}
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -29,3 +48,16 @@ __all__ = [
     "check_variant",
     "load_variant",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'rummy_rules' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

@@ -6,7 +6,7 @@ files use as keys (card values, wild ranks).
 
 from __future__ import annotations
 
-__all__ = ["JOKER", "RANKS", "RANK_ORDER", "SUITS", "normalize_rank"]
+__all__ = ["JOKER", "RANKS", "RANK_ORDER", "SUITS", "normalize_rank", "parse_card_code"]
 
 #: Ranks in ascending order with the ace low. ``RANKS[i]`` has pip value ``i + 1``
 #: for the numerals; the ace is both the lowest and (in runs that allow it) the highest.
@@ -24,3 +24,21 @@ def normalize_rank(text: str) -> str | None:
     if upper in RANK_ORDER:
         return upper
     return _RANK_ALIASES.get(upper)
+
+
+_SUIT_ALIASES = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+
+
+def parse_card_code(text: str) -> tuple[str, str] | None:
+    """Split a card code such as ``"AH"``, ``"10d"`` or ``"Q♠"`` into (rank, suit).
+
+    Returns ``None`` for anything that is not a standard card (jokers included).
+    """
+    code = text.strip()
+    if len(code) < 2:
+        return None
+    suit = _SUIT_ALIASES.get(code[-1], code[-1].upper())
+    rank = normalize_rank(code[:-1])
+    if suit not in SUITS or rank is None or rank == JOKER:
+        return None
+    return rank, suit

@@ -48,7 +48,7 @@ def _wild_count(spec: VariantSpec, players: int) -> int:
     if spec.deck.joker_role == "wild":
         count += evaluate_count(spec.deck.jokers, players, decks=decks) or 0
     ranks = len(spec.deck.wild_ranks) + (1 if spec.deck.wild_rank_follows_deal else 0)
-    return count + 4 * decks * ranks
+    return count + 4 * decks * ranks + decks * len(spec.deck.wild_cards)
 
 
 def _wilds_ok(spec: VariantSpec, length: int, wilds: int) -> bool:
@@ -72,6 +72,9 @@ def max_meld_size(spec: VariantSpec, kind: str, players: int) -> int:
         rules = spec.melds.set
         natural_supply = 4 if rules.suits == "distinct" else 4 * decks
         ceiling = 4 if rules.suits == "distinct" else natural_supply + wild_supply
+        if rules.suits == "exactly_three":
+            natural_supply = 3 * decks
+            ceiling = natural_supply + wild_supply
         if rules.max_size is not None:
             ceiling = min(ceiling, rules.max_size)
         usable_wilds = wild_supply if rules.wilds_allowed else 0

@@ -29,7 +29,7 @@ from pydantic import (
     model_validator,
 )
 
-from .cards import JOKER, RANK_ORDER, normalize_rank
+from .cards import JOKER, RANK_ORDER, normalize_rank, parse_card_code
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -330,6 +330,14 @@ class TableRules(_Model):
     first_player_extra_turn: bool = Field(
         default=False, description="Whether the first player of a deal plays two turns."
     )
+    seat_selection: Literal["as_seated", "by_card_rank"] = Field(
+        default="as_seated",
+        description=(
+            "as_seated: players keep the seats they take; by_card_rank: one card is "
+            "dealt to each player and they sit in rank order, the highest dealing first "
+            "(Kalookie)."
+        ),
+    )
 
 
 # --------------------------------------------------------------------------
@@ -383,6 +391,13 @@ class DeckSpec(_Model):
         default_factory=list,
         description="Ranks that are wild as well as jokers, such as [2] for deuces wild.",
     )
+    wild_cards: list[str] = Field(
+        default_factory=list,
+        description=(
+            "Particular cards that are wild in every deck, as rank and suit: "
+            "[AH, AD] for red aces wild."
+        ),
+    )
     wild_rank_follows_deal: bool = Field(
         default=False,
         description=(
@@ -395,6 +410,20 @@ class DeckSpec(_Model):
     @classmethod
     def _ranks(cls, ranks: list[str]) -> list[str]:
         return _rank_list(ranks)
+
+    @field_validator("wild_cards")
+    @classmethod
+    def _cards(cls, cards: list[str]) -> list[str]:
+        out = []
+        for text in cards:
+            parsed = parse_card_code(text)
+            if parsed is None:
+                raise ValueError(f"'{text}' is not a card: write rank then suit, like AH or 10D")
+            code = parsed[0] + parsed[1]
+            if code in out:
+                raise ValueError(f"card '{code}' is listed twice")
+            out.append(code)
+        return out
 
     @field_validator("decks")
     @classmethod
@@ -416,12 +445,13 @@ class SetRules(_Model):
     max_size: int | None = Field(
         default=None, ge=2, description="The most cards in a set, or null for no limit."
     )
-    suits: Literal["any", "distinct", "distinct_then_all_four"] = Field(
+    suits: Literal["any", "distinct", "distinct_then_all_four", "exactly_three"] = Field(
         default="any",
         description=(
             "any: suits may repeat (two 7♥ from two decks); distinct: no suit twice; "
             "distinct_then_all_four: a set of three has three suits and a set of four or "
-            "more contains all four suits."
+            "more contains all four suits; exactly_three: the set shows exactly three "
+            "different suits."
         ),
     )
     wilds_allowed: bool = Field(default=True, description="Whether wild cards may be used in sets.")
@@ -778,6 +808,13 @@ class Buying(_Model):
     buyer_waits_for_turn: bool = Field(
         default=True, description="Whether a buyer must wait for their own turn to meld."
     )
+    buyer_discards: bool = Field(
+        default=False,
+        description=(
+            "Whether the buyer discards a card at once, so that a buy only costs the "
+            "penalty cards (usually the buyer keeps everything and discards nothing)."
+        ),
+    )
 
 
 class OpeningRules(_Model):
@@ -865,11 +902,12 @@ class DiscardRules(_Model):
 class GoingOut(_Model):
     """How a deal ends."""
 
-    method: Literal["any", "must_discard", "must_meld_last"] = Field(
+    method: Literal["any", "must_discard", "must_meld_last", "all_at_once"] = Field(
         default="any",
         description=(
             "any: by melding, laying off or discarding the last card; must_discard: "
-            "the last card must be a discard; must_meld_last: the last card must be melded."
+            "the last card must be a discard; must_meld_last: the last card must be "
+            "melded; all_at_once: only by laying down the whole hand in one turn."
         ),
     )
 
@@ -915,13 +953,16 @@ class Bonus(_Model):
         "went_out",
         "one_turn_out",
         "one_turn_out_no_wilds",
+        "first_turn_out",
         "exact_cut",
         "per_buy",
     ] = Field(
         description=(
             "went_out: going out; one_turn_out: going out in one turn with no earlier "
             "meld (blind, concealed, kalooki); one_turn_out_no_wilds: the same without "
-            "wild cards (given in place of one_turn_out, not on top of it); exact_cut: the cutter cuts exactly the cards needed for the deal; "
+            "wild cards (given in place of one_turn_out, not on top of it); first_turn_out: "
+            "going out on one's first turn of the deal; exact_cut: the cutter cuts exactly "
+            "the cards needed for the deal; "
             "per_buy: each buy."
         )
     )

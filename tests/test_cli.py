@@ -222,3 +222,37 @@ def test_python_dash_m_works():
     )
     assert result.returncode == 0, result.stderr
     assert "ok:" in result.stdout
+
+
+def test_new_writes_set_values_as_real_keys(cli, tmp_path):
+    target = tmp_path / "ours.yaml"
+    result = cli(
+        "new",
+        str(target),
+        "--from",
+        "contract",
+        "--set",
+        "deck.jokers=4",
+        "--set",
+        "deals.7.cards=13",
+        "--set",
+        "notes+=Sundays only",
+    )
+    assert result.exit_code == 0, result.stderr
+    spec = load_variant(target)
+    assert spec.deck.jokers == 4
+    assert spec.deck.decks == 2
+    assert spec.deals[6].cards == 13
+    assert spec.notes[-1] == "Sundays only"
+    assert spec == load_variant(
+        "contract", ["deck.jokers=4", "deals.7.cards=13", "notes+=Sundays only"]
+    ).model_copy(
+        update={"id": "ours", "name": "My Contract Rummy", "aliases": [], "based_on": "contract"}
+    )
+
+
+def test_new_with_an_invalid_set_writes_nothing(cli, tmp_path):
+    target = tmp_path / "ours.yaml"
+    result = cli("new", str(target), "--from", "contract", "--set", "deck.jokers=lots")
+    assert result.exit_code == 1
+    assert not target.exists()

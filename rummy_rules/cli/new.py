@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
-from .common import complete_variant, handle_errors
+from .common import SetOption, check_overrides, complete_variant, handle_errors
 
 #: Keys that describe the base rather than set a rule; not offered as comments.
 _IDENTITY = (
@@ -23,11 +23,46 @@ _IDENTITY = (
 )
 
 
-def render_house_file(base: str, target: Path, name: str | None = None) -> str:
+def _override_block(base: str, overrides: list[str]) -> dict[str, Any]:
+    """The keys a house file needs to state so that it makes ``overrides``.
+
+    A path into a list (``deals.7.cards``) states the whole resolved list,
+    since lists replace; ``key+=value`` becomes ``key+: [value]``.
+    """
+    from ..loader import load_variant, parse_override
+
+    resolved = load_variant(base, overrides).model_dump(mode="json")
+    block: dict[str, Any] = {}
+    for text in overrides:
+        segments, append, value = parse_override(text)
+        keys: list[str] = []
+        for seg in segments:
+            if isinstance(seg, int):
+                break
+            keys.append(seg)
+        cursor = block
+        for key in keys[:-1]:
+            cursor = cursor.setdefault(key, {})
+        last = keys[-1]
+        if append and len(keys) == len(segments):
+            items = value if isinstance(value, list) else [value]
+            cursor.setdefault(f"{last}+", []).extend(items)
+            continue
+        current: Any = resolved
+        for key in keys:
+            current = current[key]
+        cursor[last] = current
+    return block
+
+
+def render_house_file(
+    base: str, target: Path, name: str | None = None, overrides: list[str] | None = None
+) -> str:
     """The text of a new house-rules file at ``target`` extending ``base``.
 
     Every rule of the resolved base appears as a comment with its value, so
-    that changing a rule is uncommenting a line and editing it.
+    that changing a rule is uncommenting a line and editing it. ``overrides``
+    (``--set`` values) are written as real keys.
     """
     import yaml
 
@@ -35,6 +70,7 @@ def render_house_file(base: str, target: Path, name: str | None = None) -> str:
     from ..registry import find_shipped, schema_file
 
     spec = load_variant(base)
+    changes = _override_block(base, overrides or [])
     shipped = find_shipped(base)
     if shipped is not None:
         extends = spec.id
@@ -59,10 +95,16 @@ def render_house_file(base: str, target: Path, name: str | None = None) -> str:
         f"# Check the file with: rummy-rules validate {target.name}",
         f"extends: {extends}",
         f"name: {yaml.safe_dump(title, default_style=None).splitlines()[0]}",
-        "notes+:",
-        '  - "House rules: describe your changes here."',
-        "",
     ]
+    if changes:
+        dumped = yaml.safe_dump(
+            changes, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100
+        )
+        lines.append("# Set with --set:")
+        lines.extend(dumped.rstrip("\n").splitlines())
+    if "notes+" not in changes:
+        lines += ["notes+:", '  - "House rules: describe your changes here."']
+    lines.append("")
     for key, value in data.items():
         if key in _IDENTITY:
             continue
@@ -89,22 +131,24 @@ def new(
         str | None, typer.Option("--name", help="The name of your rules (default: 'My <base>').")
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
+    overrides: SetOption = None,
 ) -> None:
     """Create a house-rules file that extends BASE, listing every rule you can change.
 
     The file starts with a line that lets editors with the YAML extension check
     it as you type, then `extends: BASE`, then every rule of BASE as a comment
-    showing its value.
+    showing its value. Rules given with --set are written as real keys.
     """
     from ..fsutil import atomic_write_text
 
+    sets = check_overrides(overrides)
     if file.exists() and not force:
         typer.echo(f"error: {file} already exists (use --force to overwrite it)", err=True)
         raise typer.Exit(1)
     if file.is_dir():
         typer.echo(f"error: {file} is a directory", err=True)
         raise typer.Exit(1)
-    text = render_house_file(base, file, name)
+    text = render_house_file(base, file, name, sets)
     try:
         atomic_write_text(file, text)
     except OSError as exc:
