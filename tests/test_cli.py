@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import jsonschema
+import pytest
 import yaml
 
 from rummy_rules import load_variant
@@ -256,3 +257,48 @@ def test_new_with_an_invalid_set_writes_nothing(cli, tmp_path):
     result = cli("new", str(target), "--from", "contract", "--set", "deck.jokers=lots")
     assert result.exit_code == 1
     assert not target.exists()
+
+
+def test_meld_final_deal_with_a_five_card_run(cli):
+    result = cli(
+        "meld", "contract", "--deal", "7", *"3H 4H 5H 6H 7H 8S 9S 10S JS 2C 3C 4C 5C".split()
+    )
+    assert result.exit_code == 0
+    assert "Yes" in result.stdout
+    assert "3H 4H 5H 6H 7H" in result.stdout
+
+
+def test_meld_final_deal_fails_only_because_of_no_wrap(cli):
+    hand = "QH KH AH 2H 5S 6S 7S 8S 9C 10C JC QC KC".split()
+    result = cli("meld", "contract", "--deal", "7", *hand)
+    assert result.exit_code == 0 and "No" in result.stdout
+    wrapped = cli("meld", "contract", "--deal", "7", "--set", "melds.run.ace=wrap", *hand)
+    assert "Yes" in wrapped.stdout
+
+
+def test_meld_json(cli):
+    result = cli(
+        "meld", "contract", "-d", "5", "--json", *"3H 3S 3D 7C 7D 7S 9S 10S JS QS 2C JK".split()
+    )
+    doc = json.loads(result.stdout)
+    assert doc["meets"] is True
+    assert doc["points_left"] == 5
+    assert doc["left"] == ["2C", "3D"]
+    assert [m["kind"] for m in doc["melds"]] == ["set", "set", "run"]
+
+
+@pytest.mark.parametrize("bad", ["11H", "ZZ", "1H"])
+def test_meld_bad_card_is_a_usage_error(cli, bad):
+    result = cli("meld", "contract", "QH", bad)
+    assert result.exit_code == 2
+    assert "not a card" in result.stderr
+
+
+def test_meld_deal_out_of_range_is_a_usage_error(cli):
+    assert cli("meld", "contract", "--deal", "8", "QH").exit_code == 2
+
+
+def test_meld_on_a_variant_without_contracts_exits_1(cli):
+    result = cli("meld", "rummy-500", "QH", "QS", "QD")
+    assert result.exit_code == 1
+    assert "no contract" in result.stderr

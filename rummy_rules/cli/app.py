@@ -8,6 +8,7 @@ import typer
 
 from .. import __version__
 from .list_cmd import list_variants
+from .meld import meld
 from .new import new
 from .schema_cmd import schema
 from .show import show
@@ -52,6 +53,7 @@ app.command("list")(list_variants)
 app.command("show")(show)
 app.command("schema")(schema)
 app.command("new")(new)
+app.command("meld")(meld)
 
 
 def main() -> None:

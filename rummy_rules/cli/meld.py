@@ -1,0 +1,110 @@
+"""``rummy-rules meld``: can these cards meet a deal's contract?"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from .common import (
+    JsonOption,
+    SetOption,
+    check_overrides,
+    complete_variant,
+    emit_json,
+    handle_errors,
+)
+
+
+@handle_errors
+def meld(
+    source: Annotated[
+        str,
+        typer.Argument(
+            metavar="VARIANT",
+            help="A shipped variant id or a variant file.",
+            autocompletion=complete_variant,
+        ),
+    ],
+    cards: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="CARD...",
+            help="The cards of the hand: 10H QS AS JK (T for ten, lower case and ♠♥♦♣ work too).",
+        ),
+    ],
+    deal: Annotated[int, typer.Option("--deal", "-d", min=1, help="The deal number (from 1).")] = 1,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            "-p",
+            min=2,
+            help="Number of players (default: the variant's best or fewest).",
+        ),
+    ] = None,
+    overrides: SetOption = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Say whether CARD... meet the contract of deal N, and show how.
+
+    Among the ways to meet it, the one shown leaves the fewest points in hand.
+    In a deal that must be won all at once, every card must be melded.
+    Exit status 0 whether or not the cards meet it (see "meets" with --json);
+    a card that is not a card is a usage error (exit 2).
+    """
+    from ..cards import CardError, format_cards, parse_cards
+    from ..loader import load_variant
+    from ..melds import best_contract
+    from ..rules import compile_rules, describe_contract, unsupported_by_solver
+
+    try:
+        hand = parse_cards(cards)
+    except CardError as exc:
+        raise typer.BadParameter(str(exc), param_hint="CARD...") from None
+    spec = load_variant(source, check_overrides(overrides))
+    for path, message in unsupported_by_solver(spec):
+        typer.echo(f"error: {path}: {message}", err=True)
+        raise typer.Exit(1)
+    if deal > len(spec.deals):
+        raise typer.BadParameter(f"{spec.name} has {len(spec.deals)} deals", param_hint="'--deal'")
+    count = players or spec.players.best or spec.players.min
+    if not spec.players.min <= count <= spec.players.max:
+        raise typer.BadParameter(
+            f"{spec.name} is for {spec.players.min}-{spec.players.max} players",
+            param_hint="'--players'",
+        )
+    rules = compile_rules(spec, count)
+    d = rules.deals[deal - 1]
+    if not d.parts:
+        typer.echo(f"error: deal {deal} of {spec.name} has no contract", err=True)
+        raise typer.Exit(1)
+
+    def value(face: int) -> int:
+        return rules.value(face, wild=face in d.wild_faces)
+
+    found = best_contract(hand, d.parts, rules.melds, d.wild_faces, value=value, all_out=d.all_out)
+    contract = describe_contract(d.parts, all_out=d.all_out)
+    if json_output:
+        document: dict[str, Any] = {
+            "variant": spec.id,
+            "deal": deal,
+            "contract": contract,
+            "cards": format_cards(hand).split(),
+            "meets": found is not None,
+        }
+        if found is not None:
+            document["melds"] = [{"kind": m.kind, "cards": str(m).split()} for m in found.melds]
+            document["left"] = format_cards(found.left).split()
+            document["points_left"] = found.points_left
+        emit_json(document)
+        return
+    typer.echo(f"Deal {deal} of {spec.name}: {contract}")
+    if found is None:
+        typer.echo(f"No: {format_cards(hand)} cannot meet it.")
+        return
+    typer.echo(f"Yes: {format_cards(hand)} can meet it:")
+    for m in found.melds:
+        typer.echo(f"  {m.kind:<4} {m}")
+    if found.left:
+        typer.echo(f"  left in hand: {format_cards(found.left)} ({found.points_left} points)")

@@ -1,0 +1,535 @@
+"""Melds: validity under a variant's rules, and an exact contract solver.
+
+A :class:`Meld` lists the faces of its cards and, for each, the face it
+*stands for*: a natural card stands for itself, a wild card for the card it
+replaces. Runs list their cards in order. With every wild's represented card
+explicit, lay-offs, joker exchanges and scoring are unambiguous.
+
+Engine-wide conventions (documented in ``docs/format.md``):
+
+- a wild card is always wild, even where it stands for its own face;
+- every meld holds at least one natural card (sets of natural jokers aside).
+
+:func:`find_contract` decides whether a hand can meet a contract and returns
+one arrangement; :func:`best_contract` returns the arrangement that leaves
+the fewest points in hand. Both are exact: they search every way of taking
+the contract's melds from the hand (natural cards by face, wild cards as
+interchangeable), pruned only by symmetry.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from .cards import JOKER_FACE, face_of, format_card, parse_card, rank_of, suit_of
+from .rules import ContractPart, MeldRules
+
+__all__ = [
+    "Arrangement",
+    "Meld",
+    "best_contract",
+    "check_meld",
+    "find_contract",
+    "format_meld",
+    "iter_melds",
+    "parse_meld",
+    "run_span",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """Cards laid down together: ``kind`` is ``set``, ``run`` or ``jokers``."""
+
+    kind: str
+    cards: tuple[int, ...]
+    stands_for: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return format_meld(self)
+
+
+def format_meld(meld: Meld) -> str:
+    """``7H 8H JK=9H 10H``: each card, with ``=FACE`` where it stands for another."""
+    parts = []
+    for card, face in zip(meld.cards, meld.stands_for, strict=True):
+        text = format_card(card)
+        if face != card:
+            text += "=" + format_card(face)
+        parts.append(text)
+    return " ".join(parts)
+
+
+def parse_meld(kind: str, text: str | Iterable[str]) -> Meld:
+    """Parse ``7H 8H JK=9H`` (the inverse of :func:`format_meld`)."""
+    items = text.split() if isinstance(text, str) else list(text)
+    cards = []
+    faces = []
+    for item in items:
+        card_text, _, face_text = item.partition("=")
+        card = parse_card(card_text)
+        cards.append(card)
+        faces.append(parse_card(face_text) if face_text else card)
+    return Meld(kind, tuple(cards), tuple(faces))
+
+
+def run_span(faces: Sequence[int], rules: MeldRules) -> tuple[int, int] | None:
+    """(suit, first value) of a run whose cards stand for ``faces`` in order, or None.
+
+    Values: 1 = ace low, 2..13, 14 = ace high; under the wrap rule values go on
+    past 13 (14 = ace, 15 = two, …).
+    """
+    if not faces or any(f == JOKER_FACE for f in faces):
+        return None
+    suit = suit_of(faces[0])
+    if any(suit_of(f) != suit for f in faces):
+        return None
+    n = len(faces)
+    allowed = rules.run_values()
+    first_rank = rank_of(faces[0])
+    starts = [first_rank + 1] + ([14] if first_rank == 0 else [])
+    for start in starts:
+        end = start + n - 1
+        if rules.ace == "wrap":
+            if n > 13 or start > 13:
+                continue
+        elif start not in allowed or end not in allowed:
+            continue
+        if all(rank_of(f) == (start + i - 1) % 13 for i, f in enumerate(faces)):
+            return suit, start
+    return None
+
+
+def _suits_ok(rule: str, suits: Sequence[int]) -> bool:
+    distinct = len(set(suits))
+    if rule == "distinct":
+        return distinct == len(suits)
+    if rule == "distinct_then_all_four":
+        return distinct == len(suits) if len(suits) < 4 else distinct == 4
+    if rule == "exactly_three":
+        return distinct == 3
+    return True
+
+
+def check_meld(meld: Meld, rules: MeldRules, wild_faces: frozenset[int]) -> str | None:
+    """Why ``meld`` is not valid under ``rules`` (``None`` when it is)."""
+    n = len(meld.cards)
+    if n != len(meld.stands_for):
+        return "every card needs the card it stands for"
+    if meld.kind == "jokers":
+        if not rules.jokers_natural:
+            return "jokers are wild here: there are no sets of jokers"
+        if any(c != JOKER_FACE for c in meld.cards + meld.stands_for):
+            return "a set of jokers holds only jokers"
+        if n < rules.joker_set_min:
+            return f"a set of jokers needs at least {rules.joker_set_min}"
+        return None
+    wild = [c in wild_faces for c in meld.cards]
+    for card, face, is_wild in zip(meld.cards, meld.stands_for, wild, strict=True):
+        if not is_wild and card != face:
+            return f"{format_card(card)} is not wild, so it stands only for itself"
+        if face == JOKER_FACE:
+            return "a wild card must stand for a standard card"
+        if card == JOKER_FACE and rules.jokers_natural:
+            return "jokers are not wild here: they meld only with each other"
+    wilds = sum(wild)
+    if wilds == n:
+        return "a meld needs at least one natural card"
+    if meld.kind == "set":
+        if n < rules.set_min:
+            return f"a set needs at least {rules.set_min} cards"
+        if n > rules.set_max:
+            return f"a set has at most {rules.set_max} cards"
+        if len({rank_of(f) for f in meld.stands_for}) != 1:
+            return "the cards of a set are all of one rank"
+        if wilds and not rules.set_wilds:
+            return "wild cards may not be used in sets"
+        if not _suits_ok(rules.set_suits, [suit_of(f) for f in meld.stands_for]):
+            return {
+                "distinct": "a set may not repeat a suit",
+                "distinct_then_all_four": (
+                    "a set of three needs three suits, and a set of four or more all four"
+                ),
+                "exactly_three": "a set shows exactly three suits",
+            }.get(rules.set_suits, "suits")
+    elif meld.kind == "run":
+        if n < rules.run_min:
+            return f"a run needs at least {rules.run_min} cards"
+        if n > rules.run_max:
+            return f"a run has at most {rules.run_max} cards"
+        if run_span(meld.stands_for, rules) is None:
+            return _run_reason(meld.stands_for, rules)
+        if wilds and not rules.run_wilds:
+            return "wild cards may not be used in runs"
+        if not rules.adjacent_wilds and any(a and b for a, b in itertools.pairwise(wild)):
+            return "two wild cards may not sit next to each other"
+    else:
+        return f"unknown kind of meld '{meld.kind}'"
+    if not rules.wilds_ok(n, wilds):
+        cap = rules.wild_cap(n)
+        if wilds > cap:
+            return f"a meld of {n} may hold at most {cap} wild card{'s' if cap != 1 else ''}"
+        return {
+            "not_more": "a meld may not hold more wild cards than natural ones",
+            "fewer": "a meld must hold fewer wild cards than natural ones",
+        }.get(rules.versus_naturals, "too many wild cards")
+    return None
+
+
+def _run_reason(faces: Sequence[int], rules: MeldRules) -> str:
+    if len({suit_of(f) for f in faces}) != 1:
+        return "the cards of a run are all of one suit"
+    loose = dataclasses.replace(rules, ace="wrap")
+    if run_span(faces, loose) is not None:
+        return {
+            "low": "the ace is low only (A-2-3), so a run cannot go past the king",
+            "high": "the ace is high only (Q-K-A), so a run cannot start at the ace",
+            "low_or_high": "a run cannot turn the corner (K-A-2)",
+        }.get(rules.ace, "not in sequence")
+    return "the cards of a run are in sequence"
+
+
+# --------------------------------------------------------------------------
+# The contract solver
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """Melds that meet a contract, and the cards left in hand."""
+
+    melds: tuple[Meld, ...]
+    left: tuple[int, ...]
+    points_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Cand:
+    key: tuple[int, ...]
+    kind: str
+    take: tuple[int, ...]  # natural faces used, one entry per card
+    wilds: int
+    stands_for: tuple[int, ...]
+    wild_slots: tuple[int, ...]
+    rank: int  # sets
+    suit: int  # runs
+    lo: int  # runs: first value
+    hi: int  # runs: last value
+
+
+_SUIT_ORDER = (0, 1, 2, 3)
+
+
+def _set_wild_suits(rule: str, present: list[int], length: int, wilds: int) -> list[int] | None:
+    """Suits for the wilds of a set whose naturals have suits ``present``."""
+    have = set(present)
+    missing = [s for s in _SUIT_ORDER if s not in have]
+    if rule == "distinct" or (rule == "distinct_then_all_four" and length < 4):
+        if len(have) != len(present) or length > 4:
+            return None
+        return missing[:wilds]
+    if rule == "distinct_then_all_four":
+        if wilds < len(missing):
+            return None
+        return missing + [missing[0] if missing else present[0]] * (wilds - len(missing))
+    if rule == "exactly_three":
+        if len(have) > 3:
+            return None
+        need = 3 - len(have)
+        if wilds < need:
+            return None
+        fill = missing[:need]
+        anchor = fill[0] if fill else present[0]
+        return fill + [anchor] * (wilds - need)
+    cycle = missing + list(_SUIT_ORDER)
+    return [cycle[i % len(cycle)] for i in range(wilds)]
+
+
+def _set_cands(
+    counts: Sequence[int], wilds: int, rules: MeldRules, lo: int, hi: int
+) -> Iterator[_Cand]:
+    max_w = wilds if rules.set_wilds else 0
+    hi = min(hi, rules.set_max)
+    lo = max(lo, rules.set_min)
+    for rank in range(13):
+        avail = [counts[face_of(rank, s)] for s in _SUIT_ORDER]
+        if not any(avail):
+            continue
+        for take in itertools.product(*(range(a + 1) for a in avail)):
+            n = sum(take)
+            if n == 0:
+                continue
+            present = [s for s in _SUIT_ORDER for _ in range(take[s])]
+            for k in range(max_w + 1):
+                length = n + k
+                if length < lo:
+                    continue
+                if length > hi:
+                    break
+                if not rules.wilds_ok(length, k):
+                    continue
+                suits = _set_wild_suits(rules.set_suits, present, length, k)
+                if suits is None:
+                    continue
+                naturals = tuple(face_of(rank, s) for s in present)
+                stands = naturals + tuple(face_of(rank, s) for s in suits)
+                yield _Cand(
+                    key=(0, rank, *take, k),
+                    kind="set",
+                    take=naturals,
+                    wilds=k,
+                    stands_for=stands,
+                    wild_slots=tuple(range(n, length)),
+                    rank=rank,
+                    suit=-1,
+                    lo=0,
+                    hi=0,
+                )
+
+
+def _run_cands(
+    counts: Sequence[int], wilds: int, rules: MeldRules, lo: int, hi: int
+) -> Iterator[_Cand]:
+    max_w = wilds if rules.run_wilds else 0
+    hi = min(hi, rules.run_longest())
+    lo = max(lo, rules.run_min)
+    if lo > hi:
+        return
+    values = rules.run_values()
+    wrap = rules.ace == "wrap"
+    starts = range(1, 14) if wrap else values
+    last_value = values[-1]
+    for suit in _SUIT_ORDER:
+        suit_faces = [face_of(r, suit) for r in range(13)]
+        if not any(counts[f] for f in suit_faces):
+            continue
+        for start in starts:
+            for length in range(lo, hi + 1):
+                end = start + length - 1
+                if not wrap and end > last_value:
+                    break
+                faces = [suit_faces[(v - 1) % 13] for v in range(start, end + 1)]
+                used: Counter[int] = Counter()
+                natural_at = []
+                for pos, face in enumerate(faces):
+                    if used[face] < counts[face]:
+                        used[face] += 1
+                        natural_at.append(pos)
+                if not natural_at:
+                    continue
+                missing = length - len(natural_at)
+                if missing > max_w:
+                    continue
+                # A natural card may also be left out in favour of a wild (it may
+                # be needed elsewhere); at least one natural always stays.
+                most_extra = min(max_w - missing, len(natural_at) - 1)
+                for extra in range(most_extra + 1):
+                    k = missing + extra
+                    if not rules.wilds_ok(length, k):
+                        continue
+                    for swap in itertools.combinations(natural_at, extra):
+                        nat = [p for p in natural_at if p not in swap]
+                        wild_pos = tuple(p for p in range(length) if p not in nat)
+                        if not rules.adjacent_wilds and any(
+                            b - a == 1 for a, b in itertools.pairwise(wild_pos)
+                        ):
+                            continue
+                        yield _Cand(
+                            key=(1, suit, start, length, *wild_pos),
+                            kind="run",
+                            take=tuple(faces[p] for p in nat),
+                            wilds=k,
+                            stands_for=tuple(faces),
+                            wild_slots=wild_pos,
+                            rank=-1,
+                            suit=suit,
+                            lo=start,
+                            hi=end,
+                        )
+
+
+def _cands(
+    part: ContractPart, counts: Sequence[int], wilds: int, rules: MeldRules, size_cap: int
+) -> Iterator[_Cand]:
+    lo = part.size
+    hi = part.size if part.exact else size_cap
+    if part.kind in ("set", "any"):
+        yield from _set_cands(counts, wilds, rules, lo, hi)
+    if part.kind in ("run", "any"):
+        yield from _run_cands(counts, wilds, rules, lo, hi)
+
+
+def iter_melds(
+    hand: Sequence[int],
+    rules: MeldRules,
+    wild_faces: frozenset[int],
+    kind: str,
+    *,
+    min_size: int = 0,
+    max_size: int = 64,
+) -> Iterator[Meld]:
+    """Every meld of ``kind`` (set, run or any) that can be taken from ``hand``.
+
+    Natural cards count by face; wild cards are interchangeable, and the
+    most valuable-looking choice is not made here: the wilds used are the
+    first ones found in ``hand``.
+    """
+    counts, wild_cards = _split_hand(hand, wild_faces)
+    part = ContractPart(kind, max(min_size, 2), exact=False)
+    for cand in _cands(part, counts, len(wild_cards), rules, max_size):
+        cards = list(cand.stands_for)
+        for slot, wild in zip(cand.wild_slots, wild_cards, strict=False):
+            cards[slot] = wild
+        yield Meld(cand.kind, tuple(cards), cand.stands_for)
+
+
+def _compatible(cand: _Cand, chosen: Sequence[_Cand], rules: MeldRules) -> bool:
+    for other in chosen:
+        if cand.kind == "set" and other.kind == "set":
+            if rules.sets_of_same_rank == "forbidden" and cand.rank == other.rank:
+                return False
+        elif cand.kind == "run" and other.kind == "run" and cand.suit == other.suit:
+            if rules.same_suit_runs == "forbidden":
+                return False
+            if rules.same_suit_runs == "not_contiguous" and (
+                cand.lo == other.hi + 1 or other.lo == cand.hi + 1
+            ):
+                return False
+    return True
+
+
+def _split_hand(hand: Sequence[int], wild_faces: frozenset[int]) -> tuple[list[int], list[int]]:
+    counts = [0] * 53
+    wild_cards = []
+    for face in hand:
+        if face in wild_faces:
+            wild_cards.append(face)
+        else:
+            counts[face] += 1
+    return counts, wild_cards
+
+
+def _search(
+    hand: Sequence[int],
+    parts: Sequence[ContractPart],
+    rules: MeldRules,
+    wild_faces: frozenset[int],
+    *,
+    all_out: bool,
+    value: Callable[[int], int],
+    best: bool,
+) -> Arrangement | None:
+    counts, wild_cards = _split_hand(hand, wild_faces)
+    # Melds take the most valuable wilds; the cheapest stay in hand.
+    wild_cards.sort(key=value, reverse=True)
+    order = sorted(range(len(parts)), key=lambda i: (parts[i].kind, -parts[i].size, parts[i].exact))
+    ordered = [parts[i] for i in order]
+    total = len(hand)
+    min_need = [sum(p.size for p in ordered[i:]) for i in range(len(ordered) + 1)]
+    found: list[tuple[int, list[_Cand]]] = []
+    chosen: list[_Cand] = []
+    wilds_left = [len(wild_cards)]
+    best_points = [10**9]
+
+    def points_left() -> int:
+        used_wilds = len(wild_cards) - wilds_left[0]
+        pts = sum(value(f) * c for f, c in enumerate(counts) if c)
+        return pts + sum(value(f) for f in wild_cards[used_wilds:])
+
+    def rec(i: int, remaining: int) -> bool:
+        if i == len(ordered):
+            if all_out and remaining:
+                return False
+            if best:
+                pts = points_left()
+                if pts < best_points[0]:
+                    best_points[0] = pts
+                    found[:] = [(pts, list(chosen))]
+                return pts == 0
+            found[:] = [(0, list(chosen))]
+            return True
+        part = ordered[i]
+        size_cap = remaining - min_need[i + 1]
+        if size_cap < part.size:
+            return False
+        same_as_prev = i > 0 and ordered[i - 1] == part
+        prev_key = chosen[-1].key if same_as_prev else None
+        for cand in list(_cands(part, counts, wilds_left[0], rules, size_cap)):
+            if prev_key is not None and cand.key < prev_key:
+                continue
+            if not _compatible(cand, chosen, rules):
+                continue
+            for face in cand.take:
+                counts[face] -= 1
+            wilds_left[0] -= cand.wilds
+            chosen.append(cand)
+            used = len(cand.stands_for)
+            done = rec(i + 1, remaining - used)
+            chosen.pop()
+            wilds_left[0] += cand.wilds
+            for face in cand.take:
+                counts[face] += 1
+            if done:
+                return True
+        return False
+
+    rec(0, total)
+    if not found:
+        return None
+    _, cands = found[0]
+    # Build concrete melds in the caller's part order.
+    by_part: list[_Cand | None] = [None] * len(parts)
+    for slot, cand in zip(order, cands, strict=True):
+        by_part[slot] = cand
+    wild_iter = iter(wild_cards)
+    melds = []
+    for picked in by_part:
+        assert picked is not None
+        cards = list(picked.stands_for)
+        for slot in picked.wild_slots:
+            cards[slot] = next(wild_iter)
+        melds.append(Meld(picked.kind, tuple(cards), picked.stands_for))
+    left = Counter(hand)
+    for meld in melds:
+        left.subtract(meld.cards)
+    left_cards = tuple(sorted(left.elements()))
+    return Arrangement(tuple(melds), left_cards, sum(value(f) for f in left_cards))
+
+
+def find_contract(
+    hand: Sequence[int],
+    parts: Sequence[ContractPart],
+    rules: MeldRules,
+    wild_faces: frozenset[int],
+    *,
+    all_out: bool = False,
+    value: Callable[[int], int] | None = None,
+) -> Arrangement | None:
+    """One arrangement of ``hand`` that meets the contract ``parts``, or ``None``.
+
+    With ``all_out`` every card of the hand must be melded.
+    """
+    return _search(
+        hand, parts, rules, wild_faces, all_out=all_out, value=value or _zero, best=False
+    )
+
+
+def best_contract(
+    hand: Sequence[int],
+    parts: Sequence[ContractPart],
+    rules: MeldRules,
+    wild_faces: frozenset[int],
+    *,
+    value: Callable[[int], int],
+    all_out: bool = False,
+) -> Arrangement | None:
+    """The arrangement meeting the contract that leaves the fewest points in hand."""
+    return _search(hand, parts, rules, wild_faces, all_out=all_out, value=value, best=True)
+
+
+def _zero(face: int) -> int:
+    return 0

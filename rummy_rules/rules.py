@@ -1,0 +1,252 @@
+"""Compile a validated variant into the plain, frozen rules the engine reads.
+
+The engine, the meld solver and the bots never touch Pydantic objects: they
+read :class:`Rules`, made once per variant and player count by
+:func:`compile_rules`. Everything here is a frozen dataclass of ints, strings
+and tuples, with tables precomputed for the hot paths.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import FACES, JOKER, JOKER_FACE, RANK_ORDER, RANKS, SUITS, Pack, face_of, rank_of
+from .schema import VariantSpec, evaluate_count
+
+__all__ = [
+    "UNLIMITED",
+    "ContractPart",
+    "DealRules",
+    "MeldRules",
+    "Rules",
+    "compile_meld_rules",
+    "compile_rules",
+    "describe_contract",
+    "unsupported_by_solver",
+]
+
+#: Stands for "no limit" in integer tables.
+UNLIMITED = 10**6
+
+#: The longest meld any rule can make (a run A..A, or a set from many decks).
+_MAX_LEN = 64
+
+
+@dataclass(frozen=True, slots=True)
+class MeldRules:
+    """What counts as a meld, and how wild cards may be used in one."""
+
+    set_min: int
+    set_max: int
+    set_suits: str
+    set_wilds: bool
+    run_min: int
+    run_max: int
+    ace: str
+    run_wilds: bool
+    wild_caps: tuple[int, ...]
+    """``wild_caps[length]``: the most wild cards in a meld of that length."""
+    versus_naturals: str
+    adjacent_wilds: bool
+    jokers_natural: bool
+    joker_set_min: int
+    same_suit_runs: str
+    sets_of_same_rank: str
+
+    def wild_cap(self, length: int) -> int:
+        """The most wilds allowed in a meld of ``length`` cards (caps only)."""
+        return self.wild_caps[min(length, len(self.wild_caps) - 1)]
+
+    def wilds_ok(self, length: int, wilds: int) -> bool:
+        """Whether ``wilds`` wild cards may be in a meld of ``length`` cards."""
+        if wilds > self.wild_cap(length):
+            return False
+        naturals = length - wilds
+        rule = self.versus_naturals
+        if rule == "not_more":
+            return wilds <= naturals
+        if rule == "fewer":
+            return wilds < naturals
+        if rule == "at_least_one_natural":
+            return naturals >= 1
+        return True
+
+    def run_values(self) -> range:
+        """The position values a run may use: 1 = ace low … 13 = king, 14 = ace high."""
+        if self.ace == "low":
+            return range(1, 14)
+        if self.ace == "high":
+            return range(2, 15)
+        if self.ace == "low_or_high":
+            return range(1, 15)
+        return range(1, 27)  # wrap: values past 13 come round again
+
+    def run_longest(self) -> int:
+        """The longest run the ace rule and ``run_max`` allow."""
+        natural = 14 if self.ace == "low_or_high" else 13
+        return min(natural, self.run_max)
+
+
+@dataclass(frozen=True, slots=True)
+class ContractPart:
+    """One meld a contract requires: ``kind`` is set, run or any."""
+
+    kind: str
+    size: int
+    exact: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DealRules:
+    """One deal of the schedule, for a given player count."""
+
+    number: int
+    cards: int
+    parts: tuple[ContractPart, ...]
+    all_out: bool
+    first_down_must_go_out: bool
+    buy_limit: int | None
+    wild_faces: frozenset[int]
+    """Faces that are wild in this deal."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Everything the engine needs about a variant for one player count."""
+
+    variant_id: str
+    players: int
+    pack: Pack
+    melds: MeldRules
+    deals: tuple[DealRules, ...]
+    card_values: tuple[int, ...]
+    """Penalty/score value of each face (index 52: joker)."""
+    wild_rank_value: int | None
+
+    def value(self, face: int, *, wild: bool) -> int:
+        """The value of a card of ``face`` held in hand (``wild``: wild in this deal)."""
+        if wild and face != JOKER_FACE and self.wild_rank_value is not None:
+            return self.wild_rank_value
+        return self.card_values[face]
+
+
+def compile_meld_rules(spec: VariantSpec) -> MeldRules:
+    """The meld rules of ``spec``."""
+    s = spec.melds.set
+    r = spec.melds.run
+    caps = []
+    for length in range(_MAX_LEN + 1):
+        cap = spec.wilds.cap_for_length(length) if length >= 2 else 0
+        caps.append(UNLIMITED if cap is None else cap)
+    return MeldRules(
+        set_min=s.min_size,
+        set_max=s.max_size if s.max_size is not None else _MAX_LEN,
+        set_suits=s.suits,
+        set_wilds=s.wilds_allowed,
+        run_min=r.min_size,
+        run_max=r.max_size if r.max_size is not None else _MAX_LEN,
+        ace=r.ace,
+        run_wilds=r.wilds_allowed,
+        wild_caps=tuple(caps),
+        versus_naturals=spec.wilds.versus_naturals,
+        adjacent_wilds=spec.wilds.adjacent_allowed,
+        jokers_natural=spec.deck.joker_role == "natural",
+        joker_set_min=spec.melds.joker_set_min_size,
+        same_suit_runs=spec.contract.same_suit_runs,
+        sets_of_same_rank=spec.contract.sets_of_same_rank,
+    )
+
+
+def _wild_faces(spec: VariantSpec, deal_index: int) -> frozenset[int]:
+    faces: set[int] = set()
+    if spec.deck.joker_role == "wild":
+        faces.add(JOKER_FACE)
+    ranks = {RANK_ORDER[r] for r in spec.deck.wild_ranks}
+    if spec.deck.wild_rank_follows_deal:
+        ranks.add(deal_index % 13)
+    for face in range(52):
+        if rank_of(face) in ranks:
+            faces.add(face)
+    for code in spec.deck.wild_cards:
+        faces.add(face_of(RANK_ORDER[code[:-1]], SUITS.index(code[-1])))
+    return frozenset(faces)
+
+
+def compile_rules(spec: VariantSpec, players: int) -> Rules:
+    """Compile ``spec`` for ``players`` players.
+
+    Raises ``ValueError`` if the variant does not allow that many players.
+    """
+    if not spec.players.min <= players <= spec.players.max:
+        raise ValueError(
+            f"{spec.name} is for {spec.players.min}-{spec.players.max} players, not {players}"
+        )
+    decks = evaluate_count(spec.deck.decks, players) or 0
+    jokers = evaluate_count(spec.deck.jokers, players, decks=decks) or 0
+    deals = []
+    for index, deal in enumerate(spec.deals):
+        default_exact = spec.contract.exactness == "exact" and not deal.all_out
+        if deal.exact is not None:
+            default_exact = deal.exact
+        parts = tuple(
+            ContractPart(p.type, p.size, p.exact if p.exact is not None else default_exact)
+            for p in deal.contract
+        )
+        deals.append(
+            DealRules(
+                number=index + 1,
+                cards=evaluate_count(deal.cards, players) or 0,
+                parts=parts,
+                all_out=deal.all_out,
+                first_down_must_go_out=deal.first_down_must_go_out,
+                buy_limit=deal.buy_limit,
+                wild_faces=_wild_faces(spec, index),
+            )
+        )
+    values = [0] * FACES
+    table = spec.scoring.card_values
+    for face in range(52):
+        values[face] = table.get(RANKS[rank_of(face)], 0)
+    values[JOKER_FACE] = table.get(JOKER, 0)
+    return Rules(
+        variant_id=spec.id,
+        players=players,
+        pack=Pack(decks, jokers),
+        melds=compile_meld_rules(spec),
+        deals=tuple(deals),
+        card_values=tuple(values),
+        wild_rank_value=spec.scoring.wild_rank_value,
+    )
+
+
+def describe_contract(parts: tuple[ContractPart, ...], *, all_out: bool = False) -> str:
+    """Plain words for a contract: ``2 sets of 3 + 1 run of 4``."""
+    groups: list[tuple[ContractPart, int]] = []
+    for part in parts:
+        if groups and groups[-1][0] == part:
+            groups[-1] = (part, groups[-1][1] + 1)
+        else:
+            groups.append((part, 1))
+    words = []
+    for part, count in groups:
+        noun = {"set": "set", "run": "run", "any": "meld"}[part.kind]
+        plural = "s" if count > 1 else ""
+        size = f"{part.size}" if part.exact else f"{part.size} or more"
+        words.append(f"{count} {noun}{plural} of {size}")
+    text = " + ".join(words) if words else "no contract"
+    if all_out:
+        text += ", every card at once, no discard"
+    return text
+
+
+def unsupported_by_solver(spec: VariantSpec) -> list[tuple[str, str]]:
+    """Knob values the contract solver cannot play yet, as (path, message)."""
+    out = []
+    if not spec.contract.long_meld_counts_once:
+        out.append(
+            (
+                "contract.long_meld_counts_once",
+                "false (one long meld counting for two contract melds) cannot be played yet",
+            )
+        )
+    return out
