@@ -308,48 +308,68 @@ def _run_cands(
         if not any(counts[f] for f in suit_faces):
             continue
         for start in starts:
-            for length in range(lo, hi + 1):
-                end = start + length - 1
-                if not wrap and end > last_value:
+            # Grow the window one card at a time: the cards it misses never
+            # decrease, so stop once more are missing than there are wilds.
+            faces: list[int] = []
+            natural_at: list[int] = []
+            used: dict[int, int] = {}
+            missing = 0
+            for length in range(1, hi + 1):
+                value = start + length - 1
+                if not wrap and value > last_value:
                     break
-                faces = [suit_faces[(v - 1) % 13] for v in range(start, end + 1)]
-                used: Counter[int] = Counter()
-                natural_at = []
-                for pos, face in enumerate(faces):
-                    if used[face] < counts[face]:
-                        used[face] += 1
-                        natural_at.append(pos)
-                if not natural_at:
+                face = suit_faces[(value - 1) % 13]
+                faces.append(face)
+                if used.get(face, 0) < counts[face]:
+                    used[face] = used.get(face, 0) + 1
+                    natural_at.append(length - 1)
+                else:
+                    missing += 1
+                    if missing > max_w:
+                        break
+                if length < lo or not natural_at:
                     continue
-                missing = length - len(natural_at)
-                if missing > max_w:
-                    continue
-                # A natural card may also be left out in favour of a wild (it may
-                # be needed elsewhere); at least one natural always stays.
-                most_extra = min(max_w - missing, len(natural_at) - 1)
-                for extra in range(most_extra + 1):
-                    k = missing + extra
-                    if not rules.wilds_ok(length, k):
-                        continue
-                    for swap in itertools.combinations(natural_at, extra):
-                        nat = [p for p in natural_at if p not in swap]
-                        wild_pos = tuple(p for p in range(length) if p not in nat)
-                        if not rules.adjacent_wilds and any(
-                            b - a == 1 for a, b in itertools.pairwise(wild_pos)
-                        ):
-                            continue
-                        yield _Cand(
-                            key=(1, suit, start, length, *wild_pos),
-                            kind="run",
-                            take=tuple(faces[p] for p in nat),
-                            wilds=k,
-                            stands_for=tuple(faces),
-                            wild_slots=wild_pos,
-                            rank=-1,
-                            suit=suit,
-                            lo=start,
-                            hi=end,
-                        )
+                yield from _run_variants(
+                    rules, suit, start, tuple(faces), natural_at, missing, max_w
+                )
+
+
+def _run_variants(
+    rules: MeldRules,
+    suit: int,
+    start: int,
+    faces: tuple[int, ...],
+    natural_at: list[int],
+    missing: int,
+    max_w: int,
+) -> Iterator[_Cand]:
+    length = len(faces)
+    # A natural card may also be left out in favour of a wild (it may be
+    # needed elsewhere); at least one natural always stays.
+    most_extra = min(max_w - missing, len(natural_at) - 1)
+    for extra in range(most_extra + 1):
+        k = missing + extra
+        if not rules.wilds_ok(length, k):
+            continue
+        for swap in itertools.combinations(natural_at, extra):
+            nat = [p for p in natural_at if p not in swap]
+            wild_pos = tuple(p for p in range(length) if p not in nat)
+            if not rules.adjacent_wilds and any(
+                b - a == 1 for a, b in itertools.pairwise(wild_pos)
+            ):
+                continue
+            yield _Cand(
+                key=(1, suit, start, length, *wild_pos),
+                kind="run",
+                take=tuple(faces[p] for p in nat),
+                wilds=k,
+                stands_for=faces,
+                wild_slots=wild_pos,
+                rank=-1,
+                suit=suit,
+                lo=start,
+                hi=start + length - 1,
+            )
 
 
 def _cands(
@@ -422,8 +442,12 @@ def _search(
     all_out: bool,
     value: Callable[[int], int],
     best: bool,
+    require: int | None = None,
 ) -> Arrangement | None:
     counts, wild_cards = _split_hand(hand, wild_faces)
+    required_wild = require is not None and require in wild_faces
+    required_natural = require if require is not None and not required_wild else None
+    required_count = counts[required_natural] if required_natural is not None else 0
     # Melds take the most valuable wilds; the cheapest stay in hand.
     wild_cards.sort(key=value, reverse=True)
     order = sorted(range(len(parts)), key=lambda i: (parts[i].kind, -parts[i].size, parts[i].exact))
@@ -443,6 +467,10 @@ def _search(
     def rec(i: int, remaining: int) -> bool:
         if i == len(ordered):
             if all_out and remaining:
+                return False
+            if required_natural is not None and counts[required_natural] == required_count:
+                return False
+            if required_wild and wilds_left[0] == len(wild_cards):
                 return False
             if best:
                 pts = points_left()
@@ -508,13 +536,22 @@ def find_contract(
     *,
     all_out: bool = False,
     value: Callable[[int], int] | None = None,
+    require: int | None = None,
 ) -> Arrangement | None:
     """One arrangement of ``hand`` that meets the contract ``parts``, or ``None``.
 
-    With ``all_out`` every card of the hand must be melded.
+    With ``all_out`` every card of the hand must be melded; with ``require``
+    (a face) the arrangement must meld a card of that face.
     """
     return _search(
-        hand, parts, rules, wild_faces, all_out=all_out, value=value or _zero, best=False
+        hand,
+        parts,
+        rules,
+        wild_faces,
+        all_out=all_out,
+        value=value or _zero,
+        best=False,
+        require=require,
     )
 
 
@@ -526,9 +563,12 @@ def best_contract(
     *,
     value: Callable[[int], int],
     all_out: bool = False,
+    require: int | None = None,
 ) -> Arrangement | None:
     """The arrangement meeting the contract that leaves the fewest points in hand."""
-    return _search(hand, parts, rules, wild_faces, all_out=all_out, value=value, best=True)
+    return _search(
+        hand, parts, rules, wild_faces, all_out=all_out, value=value, best=True, require=require
+    )
 
 
 def _zero(face: int) -> int:

@@ -18,10 +18,12 @@ __all__ = [
     "ContractPart",
     "DealRules",
     "MeldRules",
+    "PlayRules",
     "Rules",
     "compile_meld_rules",
     "compile_rules",
     "describe_contract",
+    "unsupported_by_engine",
     "unsupported_by_solver",
 ]
 
@@ -111,6 +113,42 @@ class DealRules:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayRules:
+    """How a turn and a deal are played (the knobs the state machine reads)."""
+
+    direction: int
+    """+1 clockwise, -1 counter-clockwise (seat numbers rise clockwise)."""
+    dealer_rotation: str
+    cutter: str
+    discard_pile: str
+    deep_take_all_above: bool
+    deep_card_use: str
+    buying: bool
+    buy_priority: str
+    discarder_may_buy: bool
+    buy_after_going_down: bool
+    buy_cost: tuple[int, ...]
+    """Penalty cards for a player's 1st, 2nd, … buy in a deal (the last repeats)."""
+    buy_points: int
+    buy_limit_deal: int | None
+    buy_limit_game: int | None
+    once_per_deal: bool
+    lay_off_on_opening_turn: bool
+    not_just_taken: str
+    wild_discard: str
+    exchange: bool
+    exchange_from: str
+    exchange_player_down: str
+    exchange_use_same_turn: bool
+    exchange_all_missing_suits: bool
+    stock_exhausted: str
+    scoring_model: str
+    bonuses: tuple[tuple[str, int, str], ...]
+    """(event, points, to) for each bonus."""
+    winner: str
+
+
+@dataclass(frozen=True, slots=True)
 class Rules:
     """Everything the engine needs about a variant for one player count."""
 
@@ -122,6 +160,7 @@ class Rules:
     card_values: tuple[int, ...]
     """Penalty/score value of each face (index 52: joker)."""
     wild_rank_value: int | None
+    play: PlayRules
 
     def value(self, face: int, *, wild: bool) -> int:
         """The value of a card of ``face`` held in hand (``wild``: wild in this deal)."""
@@ -216,7 +255,110 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
         deals=tuple(deals),
         card_values=tuple(values),
         wild_rank_value=spec.scoring.wild_rank_value,
+        play=_compile_play(spec),
     )
+
+
+def _compile_play(spec: VariantSpec) -> PlayRules:
+    buying = spec.buying
+    cost = tuple(buying.cost.escalating or (buying.cost.penalty_cards,))
+    exchange = spec.wilds.exchange
+    stock = spec.stock_exhausted.action if spec.stock_exhausted else "reshuffle_keep_top"
+    return PlayRules(
+        direction=1 if spec.table.direction == "clockwise" else -1,
+        dealer_rotation=spec.table.dealer_rotation,
+        cutter=spec.table.cutter,
+        discard_pile=spec.draw.discard_pile,
+        deep_take_all_above=spec.draw.deep_take_all_above,
+        deep_card_use=spec.draw.deep_card_use,
+        buying=buying.enabled,
+        buy_priority=buying.priority,
+        discarder_may_buy=buying.discarder_may_buy,
+        buy_after_going_down=buying.after_going_down is not False,
+        buy_cost=cost,
+        buy_points=buying.cost.score_points,
+        buy_limit_deal=buying.limits.per_deal,
+        buy_limit_game=buying.limits.per_game,
+        once_per_deal=spec.opening.once_per_deal,
+        lay_off_on_opening_turn=spec.melding.lay_off.on_opening_turn,
+        not_just_taken=spec.discard.not_just_taken,
+        wild_discard=spec.wilds.discard,
+        exchange=bool(exchange.allowed),
+        exchange_from=exchange.from_melds,
+        exchange_player_down=exchange.player_down,
+        exchange_use_same_turn=exchange.use_same_turn,
+        exchange_all_missing_suits=exchange.set_needs_all_missing_suits,
+        stock_exhausted=stock,
+        scoring_model=spec.scoring.model,
+        bonuses=tuple((b.event, b.points, b.to) for b in spec.scoring.bonuses),
+        winner=spec.game_end.winner,
+    )
+
+
+#: (dotted path, the value the engine plays, what it does instead of the others)
+_ENGINE_SUPPORTS: tuple[tuple[str, tuple[object, ...]], ...] = (
+    ("partnerships.teams", ("none",)),
+    ("table.upcard", (True,)),
+    ("table.upcard_offer", ("first_player",)),
+    ("table.first_player_extra_turn", (False,)),
+    ("deck.joker_role", ("wild",)),
+    ("contract.all_at_once", (True,)),
+    ("draw.discard_pile", ("top", "any_depth")),
+    ("draw.deep_card_use", ("meld_now",)),
+    ("draw.discard_condition", ("none",)),
+    ("draw.discard_after_going_down", (True,)),
+    ("draw.stock_look_forfeits_discard", (False,)),
+    ("buying.current_player", ("free_priority",)),
+    ("buying.buyer_discards", (False,)),
+    ("opening.requirement", ("contract",)),
+    ("opening.once_per_deal", (True,)),
+    ("melding.melds_per_turn", (None,)),
+    ("melding.new_melds_after_opening", (False,)),
+    ("melding.lay_off.targets", ("any",)),
+    ("melding.lay_off.before_opening", (False,)),
+    ("melding.rearrange_table", (False,)),
+    ("discard.required", (True,)),
+    ("going_out.method", ("any",)),
+    ("wilds.reposition", ("none",)),
+    ("wilds.declared_identity", ("fixed",)),
+    ("wilds.exchange.natural_from_hand", (True,)),
+    ("wilds.exchange.freed_wild_use", ("anywhere",)),
+    ("wilds.exchange.forces_going_down", (False,)),
+    ("wilds.exchange.claim_order", ("own_turn",)),
+    ("scoring.model", ("penalty",)),
+    ("scoring.multipliers", ([],)),
+    ("game_end.kind", ("fixed_deals",)),
+    ("game_end.ties", ("shared",)),
+)
+
+_SUPPORTED_STOCK = ("reshuffle_keep_top", "end_deal")
+
+
+def _get(spec: VariantSpec, path: str) -> object:
+    value: object = spec
+    for part in path.split("."):
+        value = getattr(value, part)
+    return value
+
+
+def unsupported_by_engine(spec: VariantSpec) -> list[tuple[str, str]]:
+    """Knob values the game engine cannot play yet, as (dotted path, message)."""
+    out = list(unsupported_by_solver(spec))
+    for path, supported in _ENGINE_SUPPORTS:
+        value = _get(spec, path)
+        if value not in supported:
+            shown = "null" if value is None else value
+            if isinstance(shown, bool):
+                shown = "true" if shown else "false"
+            out.append((path, f"{shown} cannot be played by the engine yet"))
+    if spec.stock_exhausted is not None and spec.stock_exhausted.action not in _SUPPORTED_STOCK:
+        out.append(
+            (
+                "stock_exhausted.action",
+                f"{spec.stock_exhausted.action} cannot be played by the engine yet",
+            )
+        )
+    return out
 
 
 def describe_contract(parts: tuple[ContractPart, ...], *, all_out: bool = False) -> str:

@@ -29,6 +29,19 @@ STANDARD_IDS = {
     "basic-rummy",
 }
 
+#: Every shipped variant of the contract family, house examples included.
+CONTRACT_FAMILY = [
+    "contract",
+    "contract-gamerules",
+    "liverpool",
+    "shanghai",
+    "shanghai-10",
+    "progressive",
+    "may-i",
+    "variants/house/family-contract.yaml",
+    "variants/house/shanghai-deuces.yaml",
+]
+
 #: A small complete variant used as a starting point by many tests.
 MINIMAL = """\
 id: tiny

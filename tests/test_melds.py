@@ -28,18 +28,9 @@ from rummy_rules.melds import (
 )
 from rummy_rules.rules import ContractPart, compile_meld_rules, compile_rules
 
+from .conftest import CONTRACT_FAMILY
 from .oracle import _compatible, oracle
 
-CONTRACT_FAMILY = [
-    "contract",
-    "contract-gamerules",
-    "liverpool",
-    "shanghai",
-    "shanghai-10",
-    "progressive",
-    "may-i",
-    "variants/house/shanghai-deuces.yaml",
-]
 #: Knob combinations no shipped variant uses, to reach the solver's other paths.
 HOUSE_VARIATIONS = [
     ("contract", "melds.set.wilds_allowed=false"),

@@ -10,6 +10,7 @@ from .. import __version__
 from .list_cmd import list_variants
 from .meld import meld
 from .new import new
+from .replay import replay
 from .schema_cmd import schema
 from .show import show
 from .validate import validate
@@ -54,6 +55,7 @@ app.command("show")(show)
 app.command("schema")(schema)
 app.command("new")(new)
 app.command("meld")(meld)
+app.command("replay")(replay)
 
 
 def main() -> None:

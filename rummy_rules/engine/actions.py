@@ -1,0 +1,112 @@
+"""Actions: what a player does, in a canonical text notation.
+
+========================  =====================================================
+``draw``                  take the top card of the stock
+``take 7H``               take the top discard (or, where the variant allows
+                          digging, the named card and every card above it)
+``buy`` / ``pass``        buy the discard out of turn ("May I?"), or decline
+``down 7H 7S JK=7D / …``  go down: the contract's melds, separated by ``/``
+``layoff 5S@2``           add a card to table meld 2 (``JK=9H@2`` for a wild)
+``exchange 7H@2``         give 7H for the wild standing for 7H in meld 2
+``discard QC``            end the turn
+========================  =====================================================
+
+Records prefix the seat: ``p1 take 7H`` (seats are numbered from 1 in text).
+:func:`parse_action` is the exact inverse of ``str(action)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import CardError, format_card, parse_card, rank_of
+from ..melds import Meld, format_meld, parse_meld
+
+__all__ = ["Action", "format_seat_action", "parse_action", "parse_seat_action"]
+
+_SIMPLE = ("draw", "buy", "pass")
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Action:
+    """One decision. ``card`` and ``stands_for`` are faces; ``target`` a meld index (from 0)."""
+
+    kind: str
+    card: int = -1
+    stands_for: int = -1
+    target: int = -1
+    melds: tuple[Meld, ...] = ()
+
+    def __repr__(self) -> str:
+        return f"Action({self})"
+
+    def __str__(self) -> str:
+        if self.kind in _SIMPLE:
+            return self.kind
+        if self.kind in ("take", "discard"):
+            return f"{self.kind} {format_card(self.card)}"
+        if self.kind == "down":
+            return "down " + " / ".join(format_meld(m) for m in self.melds)
+        if self.kind == "layoff":
+            text = format_card(self.card)
+            if self.stands_for not in (-1, self.card):
+                text += "=" + format_card(self.stands_for)
+            return f"layoff {text}@{self.target + 1}"
+        if self.kind == "exchange":
+            return f"exchange {format_card(self.card)}@{self.target + 1}"
+        raise ValueError(f"unknown action kind {self.kind!r}")
+
+
+def _meld_kind(meld: Meld) -> str:
+    ranks = {rank_of(f) for f in meld.stands_for}
+    if ranks == {-1}:
+        return "jokers"
+    return "set" if len(ranks) == 1 else "run"
+
+
+def parse_action(text: str) -> Action:
+    """Parse an action written as :class:`Action` prints it; raises ``ValueError``."""
+    words = text.split(None, 1)
+    if not words:
+        raise ValueError("an empty action")
+    kind = words[0].lower()
+    rest = words[1].strip() if len(words) > 1 else ""
+    try:
+        if kind in _SIMPLE:
+            if rest:
+                raise ValueError(f"'{kind}' takes nothing after it")
+            return Action(kind)
+        if kind in ("take", "discard"):
+            return Action(kind, card=parse_card(rest))
+        if kind == "down":
+            melds = []
+            for chunk in rest.split("/"):
+                meld = parse_meld("run", chunk)
+                melds.append(Meld(_meld_kind(meld), meld.cards, meld.stands_for))
+            return Action("down", melds=tuple(melds))
+        if kind in ("layoff", "exchange"):
+            card_text, at, target_text = rest.partition("@")
+            if not at or not target_text.strip().isdigit() or int(target_text) < 1:
+                raise ValueError(f"write {kind} CARD@MELD, with melds numbered from 1")
+            card_text, _, face_text = card_text.partition("=")
+            card = parse_card(card_text)
+            if kind == "exchange" and face_text:
+                raise ValueError("exchange names the natural card only: exchange 7H@2")
+            stands = parse_card(face_text) if face_text else -1
+            return Action(kind, card=card, stands_for=stands, target=int(target_text) - 1)
+    except CardError as exc:
+        raise ValueError(str(exc)) from None
+    raise ValueError(f"unknown action '{kind}'")
+
+
+def format_seat_action(seat: int, action: Action) -> str:
+    """``p2 take 7H``: the seat (from 1) and the action."""
+    return f"p{seat + 1} {action}"
+
+
+def parse_seat_action(text: str) -> tuple[int, Action]:
+    """Parse ``p2 take 7H`` into (seat from 0, action)."""
+    head, _, rest = text.strip().partition(" ")
+    if len(head) < 2 or head[0] != "p" or not head[1:].isdigit() or int(head[1:]) < 1:
+        raise ValueError(f"expected a seat like p1 before the action, got '{head}'")
+    return int(head[1:]) - 1, parse_action(rest)

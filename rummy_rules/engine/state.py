@@ -1,0 +1,1075 @@
+"""The game state machine: deals, turns, buying, going down, laying off, scoring.
+
+One :class:`GameState` plays a whole game of a compiled variant. The contract
+is the OpenSpiel one: :attr:`GameState.to_move` is the seat that decides,
+:meth:`GameState.legal_actions` lists the choices (sorted, deterministic),
+:meth:`GameState.check` says why an action is illegal, :meth:`GameState.apply`
+refuses an illegal action with an :class:`ActionError` and leaves the state
+unchanged, :meth:`GameState.is_terminal` and :meth:`GameState.clone`.
+
+Chance (shuffles, the first dealer, the cut) comes from a :class:`Chance`
+object: :class:`SeededChance` derives everything from one seed, and
+:class:`ScriptedChance` replays recorded outcomes (replay, stacked decks in
+tests). Every chance outcome and every action is logged in
+:attr:`GameState.log`, from which a game record is written.
+
+Rules the engine applies on its own account (documented in docs/engine.md):
+the buy window opens when the player in turn draws from the stock; a
+deal stops after :attr:`GameState.turn_cap` turns with the reason recorded.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import JOKER_FACE, format_card, rank_of, suit_of
+from ..errors import RummyRulesError
+from ..melds import Meld, best_contract, check_meld, run_span
+from ..rules import ContractPart, DealRules, Rules
+from .actions import Action
+
+__all__ = [
+    "ActionError",
+    "Chance",
+    "DealResult",
+    "GameState",
+    "ScriptedChance",
+    "SeededChance",
+    "TableMeld",
+]
+
+
+class ActionError(RummyRulesError, ValueError):
+    """An illegal action: the state is unchanged."""
+
+    def __init__(self, reason: str, *, seat: int, action: Action, deal: int, turn: int) -> None:
+        super().__init__(f"p{seat + 1} {action}: {reason}")
+        self.reason = reason
+        self.seat = seat
+        self.action = action
+        self.deal = deal
+        self.turn = turn
+
+
+# --------------------------------------------------------------------------
+# Chance
+# --------------------------------------------------------------------------
+
+
+class Chance:
+    """Where random outcomes come from."""
+
+    def first_dealer(self, seats: int) -> int:
+        """The seat that deals first."""
+        raise NotImplementedError
+
+    def deck(self, deal: int, size: int) -> list[int]:
+        """The order of the pack for deal ``deal`` (index 0 is dealt first)."""
+        raise NotImplementedError
+
+    def reshuffle(self, deal: int, cards: list[int]) -> list[int]:
+        """A new order for ``cards`` when the discards become the stock."""
+        raise NotImplementedError
+
+    def cut(self, deal: int, size: int) -> int:
+        """How many cards the cutter lifts (1 .. size - 1)."""
+        raise NotImplementedError
+
+
+def _rng(seed: int, *labels: object) -> random.Random:
+    text = ":".join(str(x) for x in (seed, *labels))
+    digest = hashlib.sha256(text.encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+class SeededChance(Chance):
+    """Every outcome derived from one seed, independently per deal."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._reshuffles: Counter[int] = Counter()
+
+    def first_dealer(self, seats: int) -> int:
+        return _rng(self.seed, "dealer").randrange(seats)
+
+    def deck(self, deal: int, size: int) -> list[int]:
+        order = list(range(size))
+        _rng(self.seed, "deck", deal).shuffle(order)
+        return order
+
+    def reshuffle(self, deal: int, cards: list[int]) -> list[int]:
+        self._reshuffles[deal] += 1
+        order = list(cards)
+        _rng(self.seed, "reshuffle", deal, self._reshuffles[deal]).shuffle(order)
+        return order
+
+    def cut(self, deal: int, size: int) -> int:
+        return _rng(self.seed, "cut", deal).randint(1, size - 1)
+
+
+class ScriptedChance(Chance):
+    """Outcomes given in advance (a record being replayed, a stacked deck).
+
+    Anything not scripted falls back to ``fallback``.
+    """
+
+    def __init__(
+        self,
+        *,
+        first_dealer: int | None = None,
+        decks: dict[int, list[int]] | None = None,
+        reshuffles: dict[int, list[list[int]]] | None = None,
+        cuts: dict[int, int] | None = None,
+        fallback: Chance | None = None,
+    ) -> None:
+        self._dealer = first_dealer
+        self._decks = decks or {}
+        self._reshuffles = {k: list(v) for k, v in (reshuffles or {}).items()}
+        self._cuts = cuts or {}
+        self._fallback = fallback or SeededChance(0)
+
+    def first_dealer(self, seats: int) -> int:
+        if self._dealer is not None:
+            return self._dealer
+        return self._fallback.first_dealer(seats)
+
+    def deck(self, deal: int, size: int) -> list[int]:
+        if deal in self._decks:
+            order = list(self._decks[deal])
+            if sorted(order) != list(range(size)):
+                raise ValueError(f"the deck order for deal {deal + 1} is not the whole pack")
+            return order
+        return self._fallback.deck(deal, size)
+
+    def reshuffle(self, deal: int, cards: list[int]) -> list[int]:
+        queue = self._reshuffles.get(deal)
+        if queue:
+            order = queue.pop(0)
+            if sorted(order) != sorted(cards):
+                raise ValueError(f"a reshuffle in deal {deal + 1} does not hold the discards")
+            return list(order)
+        return self._fallback.reshuffle(deal, cards)
+
+    def cut(self, deal: int, size: int) -> int:
+        if deal in self._cuts:
+            return self._cuts[deal]
+        return self._fallback.cut(deal, size)
+
+
+# --------------------------------------------------------------------------
+# State
+# --------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class TableMeld:
+    """A meld on the table: physical cards in order, and what each stands for."""
+
+    owner: int
+    kind: str
+    cards: list[int]
+    stands_for: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """How a deal ended and what it scored."""
+
+    deal: int
+    reason: str
+    """``out`` (someone went out), ``stock`` (the stock ran out) or ``turn_cap``."""
+    went_out: int | None
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+DRAW, BUY, PLAY, OVER = "draw", "buy", "play", "over"
+
+
+@dataclass(slots=True)
+class _Deal:
+    rules: DealRules
+    hands: list[list[int]]
+    stock: list[int]
+    discard: list[int]
+    melds: list[TableMeld] = field(default_factory=list)
+    down: list[bool] = field(default_factory=list)
+    down_turn: list[int] = field(default_factory=list)
+    buys: list[int] = field(default_factory=list)
+    turns_played: list[int] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    current: int = 0
+    turn: int = 0
+    phase: str = DRAW
+    buy_queue: list[int] = field(default_factory=list)
+    buy_card: int | None = None
+    discarder: int | None = None
+    taken_single: int | None = None
+    must_meld: int | None = None
+    down_this_turn: bool = False
+    cutter: int | None = None
+    exact_cut: bool = False
+
+
+class GameState:
+    """A game in progress. Seats are numbered from 0; text numbers them from 1."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        chance: Chance | None = None,
+        seed: int = 0,
+        turn_cap: int | None = None,
+    ) -> None:
+        self.rules = rules
+        self.seats = rules.players
+        self.chance = chance or SeededChance(seed)
+        self.seed = seed
+        self.faces = tuple(rules.pack.faces())
+        self.totals = [0] * self.seats
+        self.results: list[DealResult] = []
+        self.buys_game = [0] * self.seats
+        self.log: list[dict[str, Any]] = []
+        #: The most turns a deal may last before it is stopped (recorded as ``turn_cap``).
+        self.turn_cap = turn_cap if turn_cap is not None else 40 * rules.pack.size
+        self.deal_index = 0
+        self.dealer = self.chance.first_dealer(self.seats)
+        self.log.append({"first_dealer": self.dealer})
+        self._deal = self._start_deal()
+
+    # -- public queries ---------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        """``draw``, ``buy``, ``play`` or ``over``."""
+        return self._deal.phase
+
+    @property
+    def deal_rules(self) -> DealRules:
+        """The rules of the deal being played."""
+        return self._deal.rules
+
+    @property
+    def current(self) -> int:
+        """The seat whose turn it is."""
+        return self._deal.current
+
+    @property
+    def to_move(self) -> int:
+        """The seat that must decide now (a would-be buyer during a buy window)."""
+        d = self._deal
+        if d.phase == BUY:
+            return d.buy_queue[0]
+        return d.current
+
+    def is_terminal(self) -> bool:
+        """True once the last deal has been scored."""
+        return self._deal.phase == OVER
+
+    def hand(self, seat: int) -> list[int]:
+        """The faces in ``seat``'s hand, sorted."""
+        return sorted(self.faces[c] for c in self._deal.hands[seat])
+
+    def hand_cards(self, seat: int) -> list[int]:
+        """The physical cards in ``seat``'s hand."""
+        return list(self._deal.hands[seat])
+
+    @property
+    def stock(self) -> list[int]:
+        """Physical cards in the stock, the top last."""
+        return list(self._deal.stock)
+
+    @property
+    def discard_pile(self) -> list[int]:
+        """Physical cards in the discard pile, the top last."""
+        return list(self._deal.discard)
+
+    @property
+    def melds(self) -> list[TableMeld]:
+        """The melds on the table, numbered from 0 in the order laid."""
+        return self._deal.melds
+
+    def is_down(self, seat: int) -> bool:
+        """Whether ``seat`` has gone down this deal."""
+        return self._deal.down[seat]
+
+    @property
+    def turn(self) -> int:
+        """Turns completed in this deal."""
+        return self._deal.turn
+
+    def winners(self) -> list[int]:
+        """The seats with the best total (several on a tie)."""
+        best = (min if self.rules.play.winner == "lowest_total" else max)(self.totals)
+        return [s for s, t in enumerate(self.totals) if t == best]
+
+    def all_cards(self) -> list[int]:
+        """Every physical card in hands, stock, discard pile and melds (conservation check)."""
+        d = self._deal
+        cards = [c for hand in d.hands for c in hand] + d.stock + d.discard
+        cards += [c for m in d.melds for c in m.cards]
+        return cards
+
+    def clone(self) -> GameState:
+        """An independent copy (chance included)."""
+        return copy.deepcopy(self)
+
+    def value(self, face: int) -> int:
+        """The value of a card of ``face`` left in hand in this deal."""
+        return self.rules.value(face, wild=face in self._deal.rules.wild_faces)
+
+    # -- dealing ------------------------------------------------------------
+
+    def _next_seat(self, seat: int, step: int = 1) -> int:
+        return (seat + step * self.rules.play.direction) % self.seats
+
+    def _start_deal(self) -> _Deal:
+        rules = self.rules
+        deal_rules = rules.deals[self.deal_index]
+        size = rules.pack.size
+        order = self.chance.deck(self.deal_index, size)
+        self.log.append({"deal": self.deal_index + 1, "dealer": self.dealer, "deck": order})
+        d = _Deal(
+            rules=deal_rules,
+            hands=[[] for _ in range(self.seats)],
+            stock=list(reversed(order)),
+            discard=[],
+            down=[False] * self.seats,
+            down_turn=[-1] * self.seats,
+            buys=[0] * self.seats,
+            turns_played=[0] * self.seats,
+            scores=[0] * self.seats,
+        )
+        if any(b[0] == "exact_cut" for b in rules.play.bonuses) and rules.play.cutter != "none":
+            cut = self.chance.cut(self.deal_index, size)
+            step = -1 if rules.play.cutter == "dealer_right" else 1
+            d.cutter = (self.dealer + step) % self.seats
+            d.exact_cut = cut == self.seats * deal_rules.cards + 1
+            self.log.append({"cut": cut})
+        seat = self._next_seat(self.dealer)
+        for _ in range(deal_rules.cards):
+            for _ in range(self.seats):
+                d.hands[seat].append(d.stock.pop())
+                seat = self._next_seat(seat)
+        d.discard.append(d.stock.pop())
+        d.current = self._next_seat(self.dealer)
+        d.turns_played[d.current] += 1
+        d.phase = DRAW
+        return d
+
+    # -- legality -------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of :attr:`to_move`, sorted by text.
+
+        Going down is listed once, as the arrangement that leaves the fewest
+        points in hand; any other valid arrangement is legal too
+        (:meth:`check` accepts it).
+        """
+        d = self._deal
+        if d.phase == OVER:
+            return []
+        if d.phase == BUY:
+            return [Action("buy"), Action("pass")]
+        if d.phase == DRAW:
+            actions = [Action("draw")]
+            seen: set[int] = set()
+            for depth in range(len(d.discard)):
+                if depth and self.rules.play.discard_pile != "any_depth":
+                    break
+                face = self.faces[d.discard[-1 - depth]]
+                if face in seen:
+                    continue
+                seen.add(face)
+                action = Action("take", card=face)
+                if self.check(action) is None:
+                    actions.append(action)
+            return sorted(actions, key=str)
+        actions = []
+        down = self.suggest_down()
+        if down is not None:
+            actions.append(down)
+        gated = self._layoff_actions() + self._exchange_actions()
+        if d.must_meld is not None:
+            gated = [a for a in gated if self.check(a) is None]
+        actions.extend(gated)
+        for face in sorted(set(self.hand(d.current))):
+            action = Action("discard", card=face)
+            if self.check(action) is None:
+                actions.append(action)
+        return sorted(actions, key=str)
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether :attr:`to_move` may take ``action`` now."""
+        return self.check(action) is None
+
+    def check(self, action: Action) -> str | None:
+        """Why ``action`` is illegal for :attr:`to_move` now (``None`` if legal)."""
+        d = self._deal
+        if d.phase == OVER:
+            return "the game is over"
+        kind = action.kind
+        if d.phase == BUY:
+            return None if kind in ("buy", "pass") else "a buy window is open: buy or pass"
+        if kind in ("buy", "pass"):
+            return "no buy window is open"
+        if d.phase == DRAW:
+            if kind == "draw":
+                return None
+            if kind == "take":
+                return self._check_take(action.card)
+            return "draw first: from the stock, or take the discard"
+        if kind in ("draw", "take"):
+            return "you have already drawn this turn"
+        if d.must_meld is not None:
+            face = self.faces[d.must_meld]
+            if not (kind == "down" or (kind == "layoff" and action.card == face)):
+                return f"{format_card(face)} must be melded first"
+        if kind == "down":
+            return self._check_down(action.melds)
+        if kind == "layoff":
+            return self._check_layoff(action)[0]
+        if kind == "exchange":
+            return self._check_exchange(action)[0]
+        if kind == "discard":
+            return self._check_discard(action.card)
+        return f"unknown action '{kind}'"
+
+    def _find(self, cards: Sequence[int], face: int) -> int | None:
+        for card in cards:
+            if self.faces[card] == face:
+                return card
+        return None
+
+    def _depth_of(self, face: int) -> int | None:
+        pile = self._deal.discard
+        for depth in range(len(pile)):
+            if self.faces[pile[-1 - depth]] == face:
+                return depth
+        return None
+
+    def _check_take(self, face: int) -> str | None:
+        d = self._deal
+        if not d.discard:
+            return "the discard pile is empty"
+        depth = self._depth_of(face)
+        if depth is None:
+            return f"there is no {format_card(face)} in the discard pile"
+        if depth and self.rules.play.discard_pile != "any_depth":
+            return "only the top discard may be taken"
+        if depth == 0:
+            return None
+        # Digging: the chosen card must be melded this turn.
+        taken = [self.faces[c] for c in d.discard[len(d.discard) - depth - 1 :]]
+        hand = self.hand(d.current) + taken
+        if self._can_meld_now(hand, face):
+            return None
+        return (
+            f"{format_card(face)} lies under other cards: it may be taken only to be "
+            "melded at once, and it cannot be melded now"
+        )
+
+    def _can_meld_now(self, hand: list[int], face: int) -> bool:
+        d = self._deal
+        seat = d.current
+        if not d.down[seat]:
+            found = best_contract(
+                hand,
+                d.rules.parts,
+                self.rules.melds,
+                d.rules.wild_faces,
+                value=self.value,
+                all_out=d.rules.all_out,
+                require=face,
+            )
+            return found is not None
+        if d.down_this_turn and not self.rules.play.lay_off_on_opening_turn:
+            return False
+        return bool(self._layoff_targets(face))
+
+    def suggest_down(self) -> Action | None:
+        """The go-down action that leaves the fewest points in hand, if the player can go down."""
+        d = self._deal
+        seat = d.current
+        if d.phase != PLAY or d.down[seat] or d.rules.parts == ():
+            return None
+        found = best_contract(
+            self.hand(seat),
+            d.rules.parts,
+            self.rules.melds,
+            d.rules.wild_faces,
+            value=self.value,
+            all_out=d.rules.all_out,
+            require=self.faces[d.must_meld] if d.must_meld is not None else None,
+        )
+        if found is None:
+            return None
+        action = Action("down", melds=found.melds)
+        return action if self.check(action) is None else None
+
+    def _match_parts(self, melds: Sequence[Meld], parts: Sequence[ContractPart]) -> bool:
+        if len(melds) != len(parts):
+            return False
+        for perm in _permutations(len(parts)):
+            if all(
+                parts[p].kind in ("any", m.kind)
+                and (
+                    len(m.cards) == parts[p].size
+                    if parts[p].exact
+                    else len(m.cards) >= parts[p].size
+                )
+                for m, p in zip(melds, perm, strict=True)
+            ):
+                return True
+        return False
+
+    def _check_down(self, melds: Sequence[Meld]) -> str | None:
+        d = self._deal
+        seat = d.current
+        rules = self.rules
+        if d.down[seat]:
+            return "you have already gone down this deal"
+        if not d.rules.parts:
+            return "this deal has no contract"
+        for m in melds:
+            reason = check_meld(m, rules.melds, d.rules.wild_faces)
+            if reason is not None:
+                return f"{m}: {reason}"
+        if not self._match_parts(melds, d.rules.parts):
+            from ..rules import describe_contract
+
+            return f"these melds do not make the contract ({describe_contract(d.rules.parts)})"
+        reason = _contract_constraints(melds, rules)
+        if reason is not None:
+            return reason
+        used = Counter(c for m in melds for c in m.cards)
+        held = Counter(self.hand(seat))
+        if used - held:
+            missing = " ".join(format_card(f) for f in sorted((used - held).elements()))
+            return f"you do not hold {missing}"
+        left = sum(held.values()) - sum(used.values())
+        if d.rules.all_out and left:
+            return "in this deal you must lay down every card at once"
+        if d.rules.first_down_must_go_out and left and not any(d.down):
+            return "the first player to go down must go out in the same turn"
+        if d.must_meld is not None:
+            face = self.faces[d.must_meld]
+            if used[face] == 0:
+                return f"{format_card(face)} must be melded this turn"
+        if left and not self._can_end_turn_after(list(used.elements())):
+            return "you would be left with no card you may discard"
+        return None
+
+    def _layoff_targets(self, face: int) -> list[tuple[int, int]]:
+        """(meld index, stands_for) for every place a card of ``face`` may be laid off."""
+        d = self._deal
+        wild = face in d.rules.wild_faces
+        out: list[tuple[int, int]] = []
+        for index, meld in enumerate(d.melds):
+            options = self._layoff_faces(meld, face, wild)
+            out.extend((index, f) for f in options)
+        return out
+
+    def _layoff_faces(self, meld: TableMeld, face: int, wild: bool) -> list[int]:
+        rules = self.rules.melds
+        wild_faces = self._deal.rules.wild_faces
+        cards = [self.faces[c] for c in meld.cards]
+        options: list[int] = []
+        if meld.kind == "set":
+            rank = rank_of(meld.stands_for[0])
+            candidates = [rank + 13 * s for s in range(4)] if wild else [face]
+            for stands in candidates:
+                if rank_of(stands) != rank:
+                    continue
+                trial = Meld("set", (*cards, face), (*meld.stands_for, stands))
+                if check_meld(trial, rules, wild_faces) is None:
+                    options.append(stands)
+                    if wild:
+                        break
+        elif meld.kind == "run":
+            span = run_span(meld.stands_for, rules)
+            if span is None:
+                return []
+            suit, start = span
+            end = start + len(meld.stands_for) - 1
+            for value, before in ((start - 1, True), (end + 1, False)):
+                stands = suit * 13 + (value - 1) % 13
+                if value < 1 and self.rules.melds.ace != "wrap":
+                    continue
+                if not wild and stands != face:
+                    continue
+                if before:
+                    trial = Meld("run", (face, *cards), (stands, *meld.stands_for))
+                else:
+                    trial = Meld("run", (*cards, face), (*meld.stands_for, stands))
+                if check_meld(trial, rules, wild_faces) is None and stands not in options:
+                    options.append(stands)
+        return options
+
+    def _check_layoff(self, action: Action) -> tuple[str | None, int | None]:
+        d = self._deal
+        seat = d.current
+        if not d.down[seat]:
+            return "you may lay off only after going down", None
+        if d.down_this_turn and not self.rules.play.lay_off_on_opening_turn:
+            return "you may lay off only from the turn after going down", None
+        card = self._find(d.hands[seat], action.card)
+        if card is None:
+            return f"you do not hold {format_card(action.card)}", None
+        if not 0 <= action.target < len(d.melds):
+            return f"there is no meld {action.target + 1} on the table", None
+        wild = action.card in d.rules.wild_faces
+        stands = action.stands_for if action.stands_for != -1 else action.card
+        if not wild and stands != action.card:
+            return f"{format_card(action.card)} is not wild, so it stands only for itself", None
+        options = self._layoff_faces(d.melds[action.target], action.card, wild)
+        if stands not in options:
+            meld = d.melds[action.target]
+            shown = Meld(
+                meld.kind, tuple(self.faces[c] for c in meld.cards), tuple(meld.stands_for)
+            )
+            what = format_card(action.card)
+            if wild:
+                what += "=" + format_card(stands)
+            return f"{what} does not fit meld {action.target + 1} ({shown})", None
+        if not self._can_end_turn_after([action.card]):
+            return "you would be left with no card you may discard", None
+        return None, card
+
+    def _layoff_actions(self) -> list[Action]:
+        d = self._deal
+        seat = d.current
+        if not d.down[seat] or (d.down_this_turn and not self.rules.play.lay_off_on_opening_turn):
+            return []
+        actions = []
+        for face in sorted(set(self.hand(seat))):
+            wild = face in d.rules.wild_faces
+            for index, stands in self._layoff_targets(face):
+                action = Action(
+                    "layoff", card=face, stands_for=stands if wild else -1, target=index
+                )
+                if self._check_layoff(action)[0] is None:
+                    actions.append(action)
+        return actions
+
+    def _check_exchange(self, action: Action) -> tuple[str | None, tuple[int, int] | None]:
+        d = self._deal
+        seat = d.current
+        play = self.rules.play
+        if not play.exchange:
+            return "melded wild cards stay where they are in this variant", None
+        if play.exchange_player_down == "required" and not d.down[seat]:
+            return "only a player who has gone down may exchange", None
+        if play.exchange_player_down == "before_this_turn" and (
+            not d.down[seat] or d.down_this_turn
+        ):
+            return "only a player who went down on an earlier turn may exchange", None
+        if not 0 <= action.target < len(d.melds):
+            return f"there is no meld {action.target + 1} on the table", None
+        meld = d.melds[action.target]
+        if play.exchange_from == "runs" and meld.kind != "run":
+            return "wild cards may be taken only from runs", None
+        if play.exchange_from == "sets" and meld.kind != "set":
+            return "wild cards may be taken only from sets", None
+        card = self._find(d.hands[seat], action.card)
+        if card is None:
+            return f"you do not hold {format_card(action.card)}", None
+        if action.card in d.rules.wild_faces:
+            return "exchange a natural card for a wild", None
+        slot = None
+        for i, (c, f) in enumerate(zip(meld.cards, meld.stands_for, strict=True)):
+            if self.faces[c] in d.rules.wild_faces and f == action.card:
+                slot = i
+                break
+        if slot is None:
+            return (
+                f"no wild card in meld {action.target + 1} stands for {format_card(action.card)}",
+                None,
+            )
+        if meld.kind == "set" and play.exchange_all_missing_suits:
+            return "a wild in a set is freed only by supplying every missing suit", None
+        if play.exchange_use_same_turn:
+            # The freed wild must be usable this turn: it must fit some meld.
+            wild_face = self.faces[meld.cards[slot]]
+            trial = self.clone()
+            trial._do_exchange(seat, card, action.target, slot)
+            if not trial._layoff_targets(wild_face):
+                return "the freed wild could not be used this turn", None
+        return None, (card, slot)
+
+    def _exchange_actions(self) -> list[Action]:
+        d = self._deal
+        if not self.rules.play.exchange:
+            return []
+        actions = []
+        for index, meld in enumerate(d.melds):
+            for c, f in zip(meld.cards, meld.stands_for, strict=True):
+                if self.faces[c] in d.rules.wild_faces:
+                    action = Action("exchange", card=f, target=index)
+                    if self._check_exchange(action)[0] is None and action not in actions:
+                        actions.append(action)
+        return actions
+
+    def _can_end_turn_after(self, removed: Sequence[int]) -> bool:
+        """Whether the player could still discard (or is out) after ``removed`` leave the hand."""
+        d = self._deal
+        left = Counter(self.faces[c] for c in d.hands[d.current])
+        left.subtract(removed)
+        faces = [f for f, n in left.items() if n > 0]
+        if not faces:
+            return True
+        play = self.rules.play
+        total = sum(left[f] for f in faces)
+        for face in faces:
+            taken = d.taken_single is not None and self.faces[d.taken_single] == face
+            if taken and play.not_just_taken != "never" and left[face] == 1:
+                continue
+            wild = face in d.rules.wild_faces
+            if wild and play.wild_discard == "forbidden":
+                continue
+            if wild and play.wild_discard == "last_card_only" and total > 1:
+                continue
+            return True
+        return False
+
+    def _check_discard(self, face: int) -> str | None:
+        d = self._deal
+        seat = d.current
+        card = self._find(d.hands[seat], face)
+        if card is None:
+            return f"you do not hold {format_card(face)}"
+        if d.must_meld is not None:
+            return f"{format_card(self.faces[d.must_meld])} must be melded before you discard"
+        if (
+            d.taken_single is not None
+            and self.faces[d.taken_single] == face
+            and self.rules.play.not_just_taken != "never"
+            and sum(1 for c in d.hands[seat] if self.faces[c] == face) == 1
+        ):
+            return "you may not discard the card you just took from the discard pile"
+        wild = face in d.rules.wild_faces
+        if wild and self.rules.play.wild_discard == "forbidden":
+            return "wild cards may not be discarded"
+        if wild and self.rules.play.wild_discard == "last_card_only" and len(d.hands[seat]) > 1:
+            return "a wild card may be discarded only as your last card"
+        if d.rules.all_out and len(d.hands[seat]) == 1:
+            return "in this deal you go out only by laying down every card at once"
+        return None
+
+    # -- applying ------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Play ``action`` for :attr:`to_move`; raises :class:`ActionError` if it is illegal."""
+        seat = self.to_move
+        reason = self.check(action)
+        if reason is not None:
+            raise ActionError(
+                reason, seat=seat, action=action, deal=self.deal_index, turn=self._deal.turn
+            )
+        self.log.append({"seat": seat, "action": str(action)})
+        d = self._deal
+        kind = action.kind
+        if kind == "buy":
+            self._do_buy(seat)
+        elif kind == "pass":
+            d.buy_queue.pop(0)
+            if not d.buy_queue:
+                d.phase = PLAY
+        elif kind == "draw":
+            self._do_draw()
+        elif kind == "take":
+            self._do_take(action.card)
+        elif kind == "down":
+            self._do_down(action.melds)
+        elif kind == "layoff":
+            _, card = self._check_layoff(action)
+            assert card is not None
+            stands = action.stands_for if action.stands_for != -1 else action.card
+            self._do_layoff(card, action.target, stands)
+        elif kind == "exchange":
+            _, found = self._check_exchange(action)
+            assert found is not None
+            self._do_exchange(seat, found[0], action.target, found[1])
+            d.must_meld = d.hands[seat][-1] if self.rules.play.exchange_use_same_turn else None
+        elif kind == "discard":
+            self._do_discard(action.card)
+
+    def _refill_stock(self) -> bool:
+        """Make the stock non-empty if the rules allow; False if the deal must end."""
+        d = self._deal
+        if d.stock:
+            return True
+        if self.rules.play.stock_exhausted != "reshuffle_keep_top" or len(d.discard) < 2:
+            return False
+        top = d.discard.pop()
+        order = self.chance.reshuffle(self.deal_index, d.discard)
+        self.log.append({"reshuffle": order})
+        d.stock = list(reversed(order))
+        d.discard = [top]
+        return True
+
+    def _do_draw(self) -> None:
+        d = self._deal
+        if not self._refill_stock():
+            self._end_deal("stock", None)
+            return
+        d.hands[d.current].append(d.stock.pop())
+        d.taken_single = None
+        self._open_buy_window()
+
+    def _open_buy_window(self) -> None:
+        d = self._deal
+        play = self.rules.play
+        d.phase = PLAY
+        if not play.buying or not d.discard:
+            return
+        if play.buy_priority in ("nearest_dealer_left", "eldest_hand"):
+            first = self._next_seat(self.dealer)
+        else:
+            first = self._next_seat(d.current)
+        order = [(first + i * play.direction) % self.seats for i in range(self.seats)]
+        limit = d.rules.buy_limit if d.rules.buy_limit is not None else play.buy_limit_deal
+        queue = []
+        for seat in order:
+            if seat == d.current:
+                continue
+            if seat == d.discarder and not play.discarder_may_buy:
+                continue
+            if d.down[seat] and not play.buy_after_going_down:
+                continue
+            if limit is not None and d.buys[seat] >= limit:
+                continue
+            if play.buy_limit_game is not None and self.buys_game[seat] >= play.buy_limit_game:
+                continue
+            queue.append(seat)
+        if queue:
+            d.buy_queue = queue
+            d.buy_card = d.discard[-1]
+            d.phase = BUY
+
+    def _do_buy(self, seat: int) -> None:
+        d = self._deal
+        play = self.rules.play
+        d.hands[seat].append(d.discard.pop())
+        cost = play.buy_cost[min(d.buys[seat], len(play.buy_cost) - 1)]
+        for _ in range(cost):
+            if not self._refill_stock():
+                break
+            d.hands[seat].append(d.stock.pop())
+        d.buys[seat] += 1
+        self.buys_game[seat] += 1
+        d.scores[seat] += play.buy_points
+        for event, points, to in play.bonuses:
+            if event == "per_buy":
+                self._bonus(d, seat, points, to)
+        d.buy_queue = []
+        d.buy_card = None
+        d.phase = PLAY
+
+    def _do_take(self, face: int) -> None:
+        d = self._deal
+        depth = self._depth_of(face)
+        assert depth is not None
+        taken = d.discard[len(d.discard) - depth - 1 :]
+        del d.discard[len(d.discard) - depth - 1 :]
+        d.hands[d.current].extend(taken)
+        chosen = taken[0]
+        d.taken_single = chosen if depth == 0 else None
+        d.must_meld = chosen if depth else None
+        d.phase = PLAY
+
+    def _take_from_hand(self, seat: int, faces: Sequence[int]) -> list[int]:
+        hand = self._deal.hands[seat]
+        picked = []
+        for face in faces:
+            card = self._find(hand, face)
+            assert card is not None
+            hand.remove(card)
+            picked.append(card)
+        return picked
+
+    def _do_down(self, melds: Sequence[Meld]) -> None:
+        d = self._deal
+        seat = d.current
+        for meld in melds:
+            cards = self._take_from_hand(seat, meld.cards)
+            d.melds.append(TableMeld(seat, meld.kind, cards, list(meld.stands_for)))
+        # _check_down made sure a card of the required face is among the melds.
+        d.must_meld = None
+        d.down[seat] = True
+        d.down_turn[seat] = d.turn
+        d.down_this_turn = True
+        if not d.hands[seat]:
+            self._end_deal("out", seat)
+
+    def _do_layoff(self, card: int, target: int, stands: int) -> None:
+        d = self._deal
+        seat = d.current
+        meld = d.melds[target]
+        d.hands[seat].remove(card)
+        face = self.faces[card]
+        after = Meld(
+            meld.kind,
+            (*(self.faces[c] for c in meld.cards), face),
+            (*meld.stands_for, stands),
+        )
+        if meld.kind != "run" or check_meld(after, self.rules.melds, d.rules.wild_faces) is None:
+            meld.cards.append(card)
+            meld.stands_for.append(stands)
+        else:
+            meld.cards.insert(0, card)
+            meld.stands_for.insert(0, stands)
+        if d.must_meld == card or (
+            d.must_meld is not None and self.faces[d.must_meld] == self.faces[card]
+        ):
+            d.must_meld = None
+        if not d.hands[seat]:
+            self._end_deal("out", seat)
+
+    def _do_exchange(self, seat: int, card: int, target: int, slot: int) -> None:
+        d = self._deal
+        meld = d.melds[target]
+        wild = meld.cards[slot]
+        d.hands[seat].remove(card)
+        meld.cards[slot] = card
+        d.hands[seat].append(wild)
+
+    def _do_discard(self, face: int) -> None:
+        d = self._deal
+        seat = d.current
+        card = self._find(d.hands[seat], face)
+        assert card is not None
+        d.hands[seat].remove(card)
+        d.discard.append(card)
+        d.discarder = seat
+        if not d.hands[seat]:
+            self._end_deal("out", seat)
+            return
+        d.turn += 1
+        if d.turn >= self.turn_cap:
+            self._end_deal("turn_cap", None)
+            return
+        d.current = self._next_seat(seat)
+        d.turns_played[d.current] += 1
+        d.taken_single = None
+        d.must_meld = None
+        d.down_this_turn = False
+        d.phase = DRAW
+
+    # -- scoring ---------------------------------------------------------------
+
+    def _bonus(self, d: _Deal, seat: int, points: int, to: str) -> None:
+        if to == "self":
+            d.scores[seat] += points
+        else:
+            for other in range(self.seats):
+                if other != seat:
+                    d.scores[other] += points
+
+    def _end_deal(self, reason: str, went_out: int | None) -> None:
+        d = self._deal
+        play = self.rules.play
+        for seat in range(self.seats):
+            if seat != went_out:
+                d.scores[seat] += sum(self.value(self.faces[c]) for c in d.hands[seat])
+        if went_out is not None:
+            one_turn = d.down_turn[went_out] == d.turn and d.down_this_turn
+            first_turn = d.turns_played[went_out] == 1
+            no_wilds = not any(
+                self.faces[c] in d.rules.wild_faces
+                for m in d.melds
+                if m.owner == went_out
+                for c in m.cards
+            )
+            events = {"went_out"}
+            if one_turn:
+                has_no_wild_bonus = any(e == "one_turn_out_no_wilds" for e, _, _ in play.bonuses)
+                if no_wilds and has_no_wild_bonus:
+                    events.add("one_turn_out_no_wilds")
+                else:
+                    events.add("one_turn_out")
+            if first_turn:
+                events.add("first_turn_out")
+            for event, points, to in play.bonuses:
+                if event in events:
+                    self._bonus(d, went_out, points, to)
+        if d.exact_cut and d.cutter is not None:
+            for event, points, to in play.bonuses:
+                if event == "exact_cut":
+                    self._bonus(d, d.cutter, points, to)
+        for seat in range(self.seats):
+            self.totals[seat] += d.scores[seat]
+        result = DealResult(
+            deal=self.deal_index + 1,
+            reason=reason,
+            went_out=went_out,
+            scores=tuple(d.scores),
+            totals=tuple(self.totals),
+        )
+        self.results.append(result)
+        self.log.append(
+            {
+                "deal_end": result.deal,
+                "reason": reason,
+                "went_out": went_out,
+                "scores": list(result.scores),
+                "totals": list(result.totals),
+            }
+        )
+        self.deal_index += 1
+        if self.deal_index >= len(self.rules.deals):
+            d.phase = OVER
+            self.log.append(
+                {"game_end": True, "totals": list(self.totals), "winners": self.winners()}
+            )
+            return
+        rotation = self.rules.play.dealer_rotation
+        if rotation == "winner" and went_out is not None:
+            self.dealer = went_out
+        else:
+            self.dealer = (self.dealer + (1 if rotation != "right" else -1)) % self.seats
+        self._deal = self._start_deal()
+
+
+def _contract_constraints(melds: Sequence[Meld], rules: Rules) -> str | None:
+    m = rules.melds
+    for i, a in enumerate(melds):
+        for b in melds[i + 1 :]:
+            same_rank = rank_of(a.stands_for[0]) == rank_of(b.stands_for[0])
+            if a.kind == b.kind == "set" and m.sets_of_same_rank == "forbidden" and same_rank:
+                return "a contract may not hold two sets of the same rank"
+            if a.kind == "run" and b.kind == "run":
+                sa = run_span(a.stands_for, m)
+                sb = run_span(b.stands_for, m)
+                if sa is None or sb is None or sa[0] != sb[0]:
+                    continue
+                if m.same_suit_runs == "forbidden":
+                    return "a contract may not hold two runs of the same suit"
+                if m.same_suit_runs == "not_contiguous":
+                    a_hi = sa[1] + len(a.stands_for) - 1
+                    b_hi = sb[1] + len(b.stands_for) - 1
+                    if sb[1] == a_hi + 1 or sa[1] == b_hi + 1:
+                        return "two runs of one suit in a contract may not continue each other"
+    return None
+
+
+_PERMS: dict[int, list[tuple[int, ...]]] = {}
+
+
+def _permutations(n: int) -> list[tuple[int, ...]]:
+    if n not in _PERMS:
+        import itertools
+
+        _PERMS[n] = list(itertools.permutations(range(n)))
+    return _PERMS[n]
+
+
+def _suit_text(face: int) -> str:  # pragma: no cover - debugging aid
+    return "CDHS"[suit_of(face)] if face != JOKER_FACE else "JK"

@@ -1,0 +1,309 @@
+"""Game records (JSON Lines) and their replay.
+
+A record holds everything needed to replay and independently verify a game:
+the resolved variant, the seed, every deal's deck order, every reshuffle and
+cut, every action with its cards, and each deal's and the game's scores.
+``docs/records.md`` describes the format line by line. :func:`replay_record`
+plays a record again, checking every action's legality and every score, and
+reports the first discrepancy with its line number.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+from .engine.actions import format_seat_action, parse_seat_action
+from .engine.state import GameState, ScriptedChance, SeededChance
+from .errors import RummyRulesError
+
+__all__ = [
+    "RECORD_FORMAT",
+    "RecordError",
+    "ReplayReport",
+    "record_lines",
+    "replay_record",
+    "variant_digest",
+    "write_record",
+]
+
+#: Version of the record format.
+RECORD_FORMAT = 1
+
+
+class RecordError(RummyRulesError, ValueError):
+    """A record that is malformed or does not replay: ``line`` is 1-based."""
+
+    def __init__(self, file: str, line: int | None, message: str) -> None:
+        where = f"{file}:{line}" if line is not None else file
+        super().__init__(f"{where}: {message}")
+        self.file = file
+        self.line = line
+        self.message = message
+
+
+def variant_digest(variant: dict[str, Any]) -> str:
+    """SHA-256 of the resolved variant's canonical JSON."""
+    text = json.dumps(variant, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def record_lines(
+    state: GameState, variant: dict[str, Any], *, seats: Iterable[str] = ()
+) -> Iterator[str]:
+    """The JSON Lines of a record of ``state`` (finished or not)."""
+    header = {
+        "record": "rummy-rules game",
+        "format": RECORD_FORMAT,
+        "engine": __version__,
+        "variant_id": variant.get("id"),
+        "variant_sha256": variant_digest(variant),
+        "variant": variant,
+        "players": state.seats,
+        "seed": state.seed,
+        "turn_cap": state.turn_cap,
+        "chance": "seed" if isinstance(state.chance, SeededChance) else "scripted",
+        "seats": list(seats) or [f"p{i + 1}" for i in range(state.seats)],
+    }
+    yield json.dumps(header, ensure_ascii=False, separators=(",", ":"))
+    for entry in state.log:
+        if "action" in entry:
+            line: dict[str, Any] = {"action": format_seat_action(entry["seat"], _parse(entry))}
+        else:
+            line = entry
+        yield json.dumps(line, ensure_ascii=False, separators=(",", ":"))
+
+
+def _parse(entry: dict[str, Any]) -> Any:
+    from .engine.actions import parse_action
+
+    return parse_action(entry["action"])
+
+
+def write_record(
+    path: Path, state: GameState, variant: dict[str, Any], *, seats: Iterable[str] = ()
+) -> None:
+    """Write the record of ``state`` to ``path`` atomically."""
+    from .fsutil import atomic_write_text
+
+    text = "\n".join(record_lines(state, variant, seats=seats)) + "\n"
+    atomic_write_text(path, text)
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayReport:
+    """A record that replayed clean."""
+
+    variant_id: str
+    players: int
+    actions: int
+    deals: int
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    finished: bool
+
+
+def _load_lines(text: str, file: str) -> list[tuple[int, dict[str, Any]]]:
+    out = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise RecordError(file, number, f"not JSON: {exc.msg}") from None
+        if not isinstance(value, dict):
+            raise RecordError(file, number, "each line must be a JSON object")
+        out.append((number, value))
+    if not out:
+        raise RecordError(file, None, "the record is empty")
+    return out
+
+
+def _int_list(value: Any, file: str, line: int, what: str) -> list[int]:
+    if not isinstance(value, list) or not all(
+        isinstance(x, int) and not isinstance(x, bool) for x in value
+    ):
+        raise RecordError(file, line, f"{what} must be a list of whole numbers")
+    return list(value)
+
+
+def _verify_seeded(
+    file: str, lines: list[tuple[int, dict[str, Any]]], seed: int, players: int, size: int
+) -> None:
+    """Check every chance outcome of a seeded record against the seed."""
+    chance = SeededChance(seed)
+    deal = -1
+    for number, entry in lines[1:]:
+        if "first_dealer" in entry:
+            expected: Any = chance.first_dealer(players)
+            got = entry["first_dealer"]
+            what = "the first dealer"
+        elif "deck" in entry:
+            deal += 1
+            expected, got, what = chance.deck(deal, size), entry["deck"], f"deal {deal + 1}'s deck"
+        elif "cut" in entry:
+            expected, got, what = chance.cut(deal, size), entry["cut"], f"deal {deal + 1}'s cut"
+        else:
+            continue
+        if got != expected:
+            raise RecordError(file, number, f"{what} is not the one seed {seed} gives")
+
+
+def replay_record(path: Path | str) -> ReplayReport:
+    """Replay the record at ``path`` and verify it; raises :class:`RecordError`."""
+    from pydantic import ValidationError
+
+    from .rules import compile_rules, unsupported_by_engine
+    from .schema import VariantSpec
+
+    file = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(file, None, f"cannot read the record: {exc}") from None
+    lines = _load_lines(text, file)
+    first_line, header = lines[0]
+    if header.get("record") != "rummy-rules game":
+        raise RecordError(file, first_line, "not a rummy-rules game record (bad header)")
+    if header.get("format") != RECORD_FORMAT:
+        raise RecordError(
+            file, first_line, f"record format {header.get('format')!r} is not {RECORD_FORMAT}"
+        )
+    variant = header.get("variant")
+    if not isinstance(variant, dict):
+        raise RecordError(file, first_line, "the header holds no variant")
+    if header.get("variant_sha256") != variant_digest(variant):
+        raise RecordError(file, first_line, "the variant does not match its SHA-256: it was edited")
+    try:
+        spec = VariantSpec.model_validate(variant)
+    except ValidationError as exc:
+        raise RecordError(
+            file, first_line, f"the recorded variant is invalid: {exc.errors()[0]['msg']}"
+        ) from None
+    gaps = unsupported_by_engine(spec)
+    if gaps:
+        raise RecordError(file, first_line, f"{gaps[0][0]}: {gaps[0][1]}")
+    players = header.get("players")
+    seed = header.get("seed", 0)
+    turn_cap = header.get("turn_cap")
+    if not isinstance(players, int) or not isinstance(seed, int):
+        raise RecordError(file, first_line, "players and seed must be whole numbers")
+    if turn_cap is not None and (not isinstance(turn_cap, int) or turn_cap < 1):
+        raise RecordError(file, first_line, "turn_cap must be a positive whole number")
+    try:
+        rules = compile_rules(spec, players)
+    except ValueError as exc:
+        raise RecordError(file, first_line, str(exc)) from None
+
+    # Chance outcomes come from the record itself.
+    first_dealer = None
+    decks: dict[int, list[int]] = {}
+    reshuffles: dict[int, list[list[int]]] = {}
+    cuts: dict[int, int] = {}
+    deal = -1
+    for number, entry in lines[1:]:
+        if "first_dealer" in entry:
+            first_dealer = entry["first_dealer"]
+            if not isinstance(first_dealer, int) or not 0 <= first_dealer < players:
+                raise RecordError(file, number, "first_dealer is not a seat")
+        elif "deck" in entry:
+            deal = len(decks)
+            decks[deal] = _int_list(entry["deck"], file, number, "deck")
+        elif "reshuffle" in entry:
+            reshuffles.setdefault(deal, []).append(
+                _int_list(entry["reshuffle"], file, number, "reshuffle")
+            )
+        elif "cut" in entry:
+            if not isinstance(entry["cut"], int):
+                raise RecordError(file, number, "cut must be a whole number")
+            cuts[deal] = entry["cut"]
+    if header.get("chance") == "seed":
+        _verify_seeded(file, lines, seed, players, rules.pack.size)
+    chance = ScriptedChance(
+        first_dealer=first_dealer, decks=decks, reshuffles=reshuffles, cuts=cuts
+    )
+    try:
+        state = GameState(rules, chance=chance, seed=seed, turn_cap=turn_cap)
+    except ValueError as exc:
+        raise RecordError(file, lines[1][0] if len(lines) > 1 else None, str(exc)) from None
+    actions = 0
+    finished = False
+    for number, entry in lines[1:]:
+        if "action" in entry:
+            text_action = entry["action"]
+            if not isinstance(text_action, str):
+                raise RecordError(file, number, "action must be text")
+            try:
+                seat, action = parse_seat_action(text_action)
+            except ValueError as exc:
+                raise RecordError(file, number, f"'{text_action}': {exc}") from None
+            if state.is_terminal():
+                raise RecordError(file, number, "an action after the end of the game")
+            if seat != state.to_move:
+                raise RecordError(
+                    file,
+                    number,
+                    f"'{text_action}': it is p{state.to_move + 1}'s move, not p{seat + 1}'s",
+                )
+            reason = state.check(action)
+            if reason is not None:
+                raise RecordError(file, number, f"'{text_action}' is illegal: {reason}")
+            try:
+                state.apply(action)
+            except ValueError as exc:  # a scripted reshuffle that does not fit
+                raise RecordError(file, number, str(exc)) from None
+            actions += 1
+        elif "deal_end" in entry:
+            index = entry["deal_end"]
+            if not isinstance(index, int) or not 1 <= index <= len(state.results):
+                raise RecordError(file, number, f"deal {index} has not ended at this point")
+            result = state.results[index - 1]
+            for key, expected in (
+                ("reason", result.reason),
+                ("went_out", result.went_out),
+                ("scores", list(result.scores)),
+                ("totals", list(result.totals)),
+            ):
+                if entry.get(key) != expected:
+                    raise RecordError(
+                        file,
+                        number,
+                        f"deal {index} {key}: the record says {entry.get(key)!r}, the rules give {expected!r}",
+                    )
+        elif "game_end" in entry:
+            if not state.is_terminal():
+                raise RecordError(file, number, "the record says the game ended, but it has not")
+            if entry.get("totals") != state.totals:
+                raise RecordError(
+                    file,
+                    number,
+                    f"final totals: the record says {entry.get('totals')!r}, the rules give {state.totals!r}",
+                )
+            if entry.get("winners") != state.winners():
+                raise RecordError(
+                    file,
+                    number,
+                    f"winners: the record says {entry.get('winners')!r}, the rules give {state.winners()!r}",
+                )
+            finished = True
+        elif not ({"first_dealer", "deck", "reshuffle", "cut"} & entry.keys()):
+            raise RecordError(file, number, f"unknown line: {sorted(entry)}")
+        elif "deck" in entry:
+            expected_deal = entry.get("deal")
+            if expected_deal != state.deal_index + 1:
+                raise RecordError(file, number, f"deal {expected_deal} starts out of order")
+    return ReplayReport(
+        variant_id=spec.id,
+        players=players,
+        actions=actions,
+        deals=len(state.results),
+        totals=tuple(state.totals),
+        winners=tuple(state.winners()),
+        finished=finished,
+    )

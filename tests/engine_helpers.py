@@ -1,0 +1,51 @@
+"""Stacked decks and quick states for engine tests."""
+
+from __future__ import annotations
+
+from rummy_rules import load_variant
+from rummy_rules.cards import parse_cards
+from rummy_rules.engine import GameState, ScriptedChance
+from rummy_rules.rules import compile_rules
+
+
+def stacked_order(rules, hands, *, upcard, stock=(), dealer=0):
+    """A deck order dealing ``hands`` (text per seat), then ``upcard``, then ``stock`` on top."""
+    seats = rules.players
+    size = rules.pack.size
+    faces = rules.pack.faces()
+    free = {}
+    for card in range(size):
+        free.setdefault(faces[card], []).append(card)
+
+    def take(face):
+        return free[face].pop(0)
+
+    per_seat = [parse_cards(hands[s]) if s in hands else [] for s in range(seats)]
+    cards = rules.deals[0].cards
+    dealt = [[take(f) for f in seat_faces] for seat_faces in per_seat]
+    up = take(parse_cards(upcard)[0])
+    top = [take(f) for f in parse_cards(" ".join(stock))] if stock else []
+    rest = [c for pile in free.values() for c in pile]
+    # fill incomplete hands from the rest
+    for s in range(seats):
+        while len(dealt[s]) < cards:
+            dealt[s].append(rest.pop())
+    order = []
+    for i in range(cards):
+        for k in range(seats):
+            seat = (dealer + 1 + k) % seats
+            order.append(dealt[seat][i])
+    order.append(up)
+    order.extend(top)
+    order.extend(rest)
+    assert sorted(order) == list(range(size))
+    return order
+
+
+def stacked_state(variant, players, hands, *, upcard, stock=(), overrides=(), dealer=0):
+    """A game whose first deal is dealt as given; seat 1 (after dealer 0) moves first."""
+    spec = load_variant(variant, list(overrides))
+    rules = compile_rules(spec, players)
+    order = stacked_order(rules, hands, upcard=upcard, stock=stock, dealer=dealer)
+    chance = ScriptedChance(first_dealer=dealer, decks={0: order})
+    return GameState(rules, chance=chance)

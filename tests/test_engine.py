@@ -1,0 +1,250 @@
+"""The state machine, rule by rule, with stacked decks."""
+
+from __future__ import annotations
+
+import pytest
+
+from rummy_rules.cards import parse_card
+from rummy_rules.engine import ActionError, parse_action
+from rummy_rules.engine.view import seat_view
+
+from .engine_helpers import stacked_state
+
+
+def act(state, text):
+    state.apply(parse_action(text))
+
+
+def legal_texts(state):
+    return [str(a) for a in state.legal_actions()]
+
+
+HANDS_CONTRACT = {
+    1: "7H 7S 7D 9C 9S 9D 2C 4H KD QS",
+    2: "3C 3D 5S 6S 8H 8C JD JH 10C AS",
+}
+
+
+def contract_state(**kw):
+    kw.setdefault("upcard", "KC")
+    kw.setdefault("stock", ("5D", "6D", "2H", "3H"))
+    return stacked_state("contract", 4, HANDS_CONTRACT, **kw)
+
+
+def test_each_player_is_dealt_the_scheduled_cards_and_an_upcard_starts_the_discards():
+    state = contract_state()
+    assert [len(state.hand(s)) for s in range(4)] == [10, 10, 10, 10]
+    assert [state.faces[c] for c in state.discard_pile] == [parse_card("KC")]
+    assert state.current == 1 and state.phase == "draw"
+
+
+def test_player_in_turn_may_take_the_top_discard_free():
+    state = contract_state()
+    act(state, "take KC")
+    assert parse_card("KC") in state.hand(1)
+    assert state.phase == "play"
+
+
+def test_drawing_from_the_stock_opens_the_buy_window_in_turn_order():
+    state = contract_state()
+    act(state, "draw")
+    assert state.phase == "buy"
+    # seat 0 dealt the upcard? No: the upcard has no discarder, so everyone but p2 may buy.
+    assert state.to_move == 2
+
+
+def test_buyer_takes_the_discard_and_a_penalty_card_from_the_stock():
+    state = contract_state()
+    act(state, "draw")  # p2 draws 5D
+    act(state, "buy")  # p3 buys KC and takes 6D as the penalty card
+    assert parse_card("KC") in state.hand(2) and parse_card("6D") in state.hand(2)
+    assert len(state.hand(2)) == 12
+    assert state.phase == "play" and state.current == 1
+
+
+def test_a_pass_moves_the_buy_offer_to_the_next_player():
+    state = contract_state()
+    act(state, "draw")
+    act(state, "pass")
+    assert state.to_move == 3
+    act(state, "pass")
+    act(state, "pass")
+    assert state.phase == "play"
+
+
+def test_discarder_may_not_buy_back_their_own_discard():
+    state = contract_state()
+    act(state, "draw")
+    for _ in range(3):
+        act(state, "pass")
+    act(state, "discard QS")
+    act(state, "draw")  # p3 declines QS, discarded by p2
+    assert state.phase == "buy"
+    queue = []
+    while state.phase == "buy":
+        queue.append(state.to_move)
+        act(state, "pass")
+    assert 1 not in queue
+
+
+def test_going_down_needs_exactly_the_contract():
+    state = contract_state()
+    act(state, "draw")
+    for _ in range(3):
+        act(state, "pass")
+    with pytest.raises(ActionError, match="do not make the contract"):
+        act(state, "down 7H 7S 7D")
+    act(state, "down 7H 7S 7D / 9C 9S 9D")
+    assert state.is_down(1)
+
+
+def test_lay_off_is_not_allowed_on_the_turn_of_going_down():
+    state = contract_state()
+    act(state, "draw")
+    for _ in range(3):
+        act(state, "pass")
+    act(state, "down 7H 7S 7D / 9C 9S 9D")
+    with pytest.raises(ActionError, match="turn after going down"):
+        act(state, "layoff 5D@1")
+
+
+def test_illegal_action_leaves_the_state_unchanged():
+    state = contract_state()
+    before = state.clone()
+    with pytest.raises(ActionError) as info:
+        act(state, "discard AS")
+    assert "draw first" in info.value.reason
+    assert state.hand(1) == before.hand(1)
+    assert state.log == before.log and state.phase == before.phase
+
+
+def test_discard_ends_the_turn_and_passes_it_on():
+    state = contract_state()
+    act(state, "draw")
+    for _ in range(3):
+        act(state, "pass")
+    act(state, "discard KD")
+    assert state.current == 2 and state.phase == "draw"
+    assert state.faces[state.discard_pile[-1]] == parse_card("KD")
+
+
+def test_cards_are_conserved_through_a_turn():
+    state = contract_state()
+    every = sorted(range(state.rules.pack.size))
+    for text in ("draw", "buy", "down 7H 7S 7D / 9C 9S 9D", "discard KD"):
+        act(state, text)
+        assert sorted(state.all_cards()) == every
+
+
+def test_views_show_only_the_seats_own_hand():
+    state = contract_state()
+    view = seat_view(state, 2)
+    assert list(view.hand) == state.hand(2)
+    assert view.hand_sizes == (10, 10, 10, 10)
+    assert not hasattr(view, "hands")
+    assert view.legal == ()  # not p3's move
+    assert seat_view(state, 1).legal
+
+
+def final_deal_state():
+    """A one-deal Contract Rummy whose only deal is the all-out final deal."""
+    final = (
+        "deals=[{cards: 12, contract: [{type: run, size: 4}, {type: run, size: 4}, "
+        "{type: run, size: 4}], all_out: true}]"
+    )
+    hands = {1: "3H 4H 5H 6H 7H 8S 9S 10S JS 2C 3C 4C"}
+    return stacked_state("contract", 4, hands, upcard="KD", stock=("5C",), overrides=[final])
+
+
+def test_final_deal_requires_going_out_without_discard():
+    state = final_deal_state()
+    act(state, "draw")
+    for _ in range(3):
+        act(state, "pass")
+    with pytest.raises(ActionError, match="every card at once"):
+        act(state, "down 3H 4H 5H 6H / 8S 9S 10S JS / 2C 3C 4C 5C")
+    act(state, "down 3H 4H 5H 6H 7H / 8S 9S 10S JS / 2C 3C 4C 5C")
+    assert state.results[0].reason == "out" and state.results[0].went_out == 1
+    assert state.results[0].scores[1] == 0
+
+
+def test_penalty_scoring_counts_the_cards_left_in_hand():
+    state = final_deal_state()
+    others = [sum(state.value(f) for f in state.hand(s)) for s in (0, 2, 3)]
+    act(state, "draw")
+    for _ in range(3):
+        act(state, "pass")
+    act(state, "down 3H 4H 5H 6H 7H / 8S 9S 10S JS / 2C 3C 4C 5C")
+    scores = state.results[0].scores
+    assert [scores[0], scores[2], scores[3]] == others
+    assert state.is_terminal()
+    assert state.winners() == [1]
+
+
+def test_single_card_taken_from_the_discards_may_not_be_thrown_back():
+    state = stacked_state(
+        "contract-gamerules", 3, {1: "7H 7S 7D 9C 9S 9D 2C 4H KD QS"}, upcard="KC"
+    )
+    act(state, "take KC")
+    with pytest.raises(ActionError, match="just took"):
+        act(state, "discard KC")
+    act(state, "discard KD")
+
+
+def test_deep_discard_may_be_taken_only_to_meld_it_at_once():
+    hands = {
+        0: "2D 3S 4D 5H 6C 8D 10D JC QC KH",
+        1: "7H 7S 7C 9S 9D 4H KD QS 5C 6D",
+        2: "3C 3D 5S 6S 8H 8C JD JH 10C AS",
+    }
+    state = stacked_state("contract-gamerules", 3, hands, upcard="9C")
+    act(state, "draw")
+    act(state, "discard 4H")  # p2 covers the 9C
+    assert "take 9C" not in legal_texts(state)  # p3 could not meld it
+    act(state, "draw")
+    act(state, "discard AS")
+    act(state, "draw")
+    act(state, "discard KH")
+    # p2 again: 9C lies under 4H, AS and KH; with 9S 9D it makes a set
+    assert "take 9C" in legal_texts(state)
+    act(state, "take 9C")
+    assert parse_card("KH") in state.hand(1) and parse_card("4H") in state.hand(1)
+    with pytest.raises(ActionError, match="must be melded first"):
+        act(state, "discard QS")
+    act(state, "down 7H 7S 7C / 9C 9S 9D")
+    act(state, "discard QS")
+
+
+def test_legal_actions_are_sorted_and_all_legal():
+    state = contract_state()
+    for _ in range(30):
+        actions = state.legal_actions()
+        assert [str(a) for a in actions] == sorted(str(a) for a in actions)
+        assert all(state.is_legal(a) for a in actions)
+        state.apply(actions[0])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "draw",
+        "take 7H",
+        "buy",
+        "pass",
+        "down 7H 7S JK=7D / 3C 4C 5C 6C",
+        "layoff 5S@2",
+        "layoff JK=9H@1",
+        "exchange 7H@3",
+        "discard QC",
+    ],
+)
+def test_action_notation_round_trips(text):
+    assert str(parse_action(text)) == text
+
+
+@pytest.mark.parametrize(
+    "text", ["", "jump", "take", "take 11H", "layoff 5S", "layoff 5S@0", "draw 7H"]
+)
+def test_bad_action_text_is_an_error(text):
+    with pytest.raises(ValueError):
+        parse_action(text)

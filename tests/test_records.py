@@ -1,0 +1,117 @@
+"""Game records: written, replayed, and tampering caught with its line number."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from rummy_rules import load_variant
+from rummy_rules.bots import RandomBot, play_game
+from rummy_rules.engine import GameState
+from rummy_rules.records import RecordError, replay_record, write_record
+from rummy_rules.rules import compile_rules
+
+
+@pytest.fixture(scope="module")
+def record_text(tmp_path_factory):
+    spec = load_variant("contract")
+    state = GameState(compile_rules(spec, 4), seed=11)
+    play_game(state, [RandomBot(random.Random(i)) for i in range(4)])
+    path = tmp_path_factory.mktemp("rec") / "game.jsonl"
+    write_record(path, state, spec.model_dump(mode="json"), seats=["random"] * 4)
+    return path.read_text()
+
+
+def write(tmp_path, text):
+    path = tmp_path / "game.jsonl"
+    path.write_text(text)
+    return path
+
+
+def test_a_record_replays_clean(record_text, tmp_path):
+    report = replay_record(write(tmp_path, record_text))
+    assert report.finished and report.deals == 7 and report.actions > 100
+
+
+def test_changing_one_card_in_one_action_fails_naming_the_line(record_text, tmp_path):
+    lines = record_text.splitlines()
+    index = next(i for i, line in enumerate(lines) if '"action":"p' in line and "discard" in line)
+    action = json.loads(lines[index])["action"]
+    card = action.split()[-1]
+    other = "KS" if card != "KS" else "QS"
+    lines[index] = json.dumps({"action": action.replace(card, other)}, separators=(",", ":"))
+    path = write(tmp_path, "\n".join(lines) + "\n")
+    with pytest.raises(RecordError) as info:
+        replay_record(path)
+    # either the edited action is illegal, or a later score no longer matches
+    assert info.value.line is not None and info.value.line >= index + 1
+
+
+def test_a_changed_score_is_caught(record_text, tmp_path):
+    lines = record_text.splitlines()
+    index = next(i for i, line in enumerate(lines) if '"deal_end":1' in line)
+    entry = json.loads(lines[index])
+    entry["scores"][0] += 1
+    lines[index] = json.dumps(entry)
+    with pytest.raises(RecordError, match=r"deal 1 scores") as info:
+        replay_record(write(tmp_path, "\n".join(lines)))
+    assert info.value.line == index + 1
+
+
+def test_an_edited_variant_is_caught(record_text, tmp_path):
+    lines = record_text.splitlines()
+    header = json.loads(lines[0])
+    header["variant"]["deck"]["jokers"] = 9
+    lines[0] = json.dumps(header)
+    with pytest.raises(RecordError, match="SHA-256"):
+        replay_record(write(tmp_path, "\n".join(lines)))
+
+
+def test_an_edited_deck_is_caught(record_text, tmp_path):
+    lines = record_text.splitlines()
+    index = next(i for i, line in enumerate(lines) if '"dealer":' in line)
+    entry = json.loads(lines[index])
+    entry["deck"][0], entry["deck"][50] = entry["deck"][50], entry["deck"][0]
+    lines[index] = json.dumps(entry)
+    with pytest.raises(RecordError):
+        replay_record(write(tmp_path, "\n".join(lines)))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty"),
+        ("not json\n", "not JSON"),
+        ('{"record": "something else"}\n', "bad header"),
+        ("[1, 2]\n", "JSON object"),
+    ],
+)
+def test_malformed_records_are_reported(tmp_path, text, message):
+    with pytest.raises(RecordError, match=message):
+        replay_record(write(tmp_path, text))
+
+
+def test_cli_replay_ok_and_tampered(record_text, tmp_path, cli):
+    path = write(tmp_path, record_text)
+    ok = cli("replay", str(path))
+    assert ok.exit_code == 0 and ok.stdout.startswith("ok:")
+    doc = json.loads(cli("replay", str(path), "--json").stdout)
+    assert doc["valid"] and doc["deals"] == 7
+    lines = record_text.splitlines()
+    index = next(i for i, line in enumerate(lines) if '"deal_end":2' in line)
+    entry = json.loads(lines[index])
+    entry["totals"][1] += 5
+    lines[index] = json.dumps(entry)
+    bad = write(tmp_path, "\n".join(lines))
+    result = cli("replay", str(bad))
+    assert result.exit_code == 1
+    assert re.search(rf"{re.escape(str(bad))}:{index + 1}: deal 2 totals", result.stderr)
+
+
+def test_cli_replay_missing_file(cli, tmp_path):
+    result = cli("replay", str(tmp_path / "nope.jsonl"))
+    assert result.exit_code == 1
+    assert "cannot read" in result.stderr
