@@ -505,7 +505,60 @@ def _search(
                 return True
         return False
 
-    rec(0, total)
+    slots: list[_Cand | None] = [None] * len(ordered)
+
+    def cover(remaining: int) -> bool:
+        """All-out search: the lowest card left must go into one of the melds left.
+
+        Every card must be melded, so each level only tries melds holding
+        that card: an exact cover, far narrower than trying every meld.
+        """
+        open_slots = [j for j in range(len(ordered)) if slots[j] is None]
+        if not open_slots:
+            if remaining:
+                return False
+            if required_natural is not None and counts[required_natural] == required_count:
+                return False
+            if required_wild and wilds_left[0] == len(wild_cards):
+                return False
+            found[:] = [(0, [c for c in slots if c is not None])]
+            return True
+        lowest = next((f for f in range(53) if counts[f]), None)
+        if lowest is None:
+            return False  # only wilds left, and every meld needs a natural card
+        need_min = sum(ordered[j].size for j in open_slots)
+        tried: list[ContractPart] = []
+        for j in open_slots:
+            part = ordered[j]
+            if part in tried:
+                continue  # identical parts: trying the first is enough
+            tried.append(part)
+            size_cap = remaining - (need_min - part.size)
+            if size_cap < part.size:
+                continue
+            for cand in list(_cands(part, counts, wilds_left[0], rules, size_cap)):
+                if lowest not in cand.take:
+                    continue
+                placed = [c for c in slots if c is not None]
+                if not _compatible(cand, placed, rules):
+                    continue
+                for face in cand.take:
+                    counts[face] -= 1
+                wilds_left[0] -= cand.wilds
+                slots[j] = cand
+                done = cover(remaining - len(cand.stands_for))
+                slots[j] = None
+                wilds_left[0] += cand.wilds
+                for face in cand.take:
+                    counts[face] += 1
+                if done:
+                    return True
+        return False
+
+    if all_out:
+        cover(total)
+    else:
+        rec(0, total)
     if not found:
         return None
     _, cands = found[0]

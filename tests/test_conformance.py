@@ -12,7 +12,7 @@ import random
 import pytest
 
 from rummy_rules import load_variant
-from rummy_rules.cards import rank_of, suit_of
+from rummy_rules.bots.greedy import GreedyBot
 from rummy_rules.engine import GameState
 from rummy_rules.engine.view import seat_view
 from rummy_rules.records import record_lines, replay_record
@@ -20,44 +20,8 @@ from rummy_rules.rules import compile_rules
 
 from .conftest import CONTRACT_FAMILY
 
-GAMES_PER_VARIANT = 2
-
-
-class ConformanceBot:
-    """Random legal play that still makes progress: goes down and lays off when it
-    can, buys now and then, and discards at random among its least connected cards."""
-
-    def __init__(self, rng):
-        self.rng = rng
-
-    def choose(self, view):
-        legal = view.legal
-        if view.phase == "buy":
-            return legal[0] if self.rng.random() < 0.1 else legal[1]
-        downs = [a for a in legal if a.kind == "down"]
-        if downs:
-            return downs[0]
-        plays = [a for a in legal if a.kind in ("layoff", "exchange")]
-        if plays:
-            return self.rng.choice(plays)
-        discards = [a for a in legal if a.kind == "discard"]
-        if view.phase == "play" and discards:
-            hand = view.hand
-
-            def links(face):
-                return sum(
-                    1
-                    for g in hand
-                    if g != face
-                    and (
-                        rank_of(g) == rank_of(face)
-                        or (suit_of(g) == suit_of(face) and abs(rank_of(g) - rank_of(face)) <= 2)
-                    )
-                )
-
-            fewest = min(links(a.card) for a in discards)
-            return self.rng.choice([a for a in discards if links(a.card) == fewest])
-        return self.rng.choice(legal)
+GAMES_PER_VARIANT = 3
+TURN_CAP = 1000
 
 
 def play_checked(source, seed):
@@ -65,11 +29,24 @@ def play_checked(source, seed):
     players = spec.players.best or spec.players.min
     rules = compile_rules(spec, players)
     # A low turn cap keeps the suite quick; a capped deal is recorded as such.
-    state = GameState(rules, seed=seed, turn_cap=600)
-    bots = [ConformanceBot(random.Random(seed * 100 + s)) for s in range(players)]
+    state = GameState(rules, seed=seed, turn_cap=TURN_CAP)
+    bots = [
+        GreedyBot(random.Random(seed * 100 + s), wild_faces=frozenset(), parts_kinds=())
+        for s in range(players)
+    ]
+    deal = -1
     every = list(range(rules.pack.size))
     actions = 0
     while not state.is_terminal():
+        if state.deal_index != deal:
+            deal = state.deal_index
+            for bot in bots:
+                bot.configure(
+                    wild_faces=state.deal_rules.wild_faces,
+                    parts_kinds=tuple(p.kind for p in state.deal_rules.parts),
+                    cards=state.deal_rules.cards,
+                    all_out=state.deal_rules.all_out,
+                )
         seat = state.to_move
         view = seat_view(state, seat)
         assert view.legal, f"p{seat + 1} has no legal action in phase {state.phase}"

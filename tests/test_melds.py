@@ -265,7 +265,7 @@ def _cap_copies(hand, rules):
 
 
 @st.composite
-def deal_and_hand(draw):
+def deal_and_hand(draw, all_out_only=False):
     """A contract-family deal and a hand for it.
 
     Most hands are built around the contract (each part planted, then a few
@@ -275,7 +275,12 @@ def deal_and_hand(draw):
     """
     source = draw(st.sampled_from(CONTRACT_FAMILY + HOUSE_VARIATIONS))
     rules = compiled(source)
-    deal = draw(st.sampled_from(rules.deals))
+    deals = [d for d in rules.deals if d.all_out] if all_out_only else list(rules.deals)
+    if not deals:
+        source = "contract"
+        rules = compiled(source)
+        deals = [d for d in rules.deals if d.all_out]
+    deal = draw(st.sampled_from(deals))
     wilds = sorted(deal.wild_faces)
     need = sum(p.size for p in deal.parts)
     any_face = st.integers(min_value=0, max_value=51)
@@ -318,7 +323,16 @@ def deal_and_hand(draw):
 @SETTINGS
 @given(deal_and_hand())
 def test_solver_agrees_with_oracle(case):
-    source, rules, deal, hand = case
+    _agree(*case)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(deal_and_hand(all_out_only=True))
+def test_all_out_solver_agrees_with_oracle(case):
+    _agree(*case)
+
+
+def _agree(source, rules, deal, hand):
 
     def value(face):
         return rules.value(face, wild=face in deal.wild_faces)
