@@ -420,7 +420,19 @@ def _validate(located: Located, report: Report) -> None:
         return
     if report.errors:
         return
-    for path, message, severity in check_spec(spec):
+    findings = list(check_spec(spec))
+    if not any(sev == "error" for _, _, sev in findings):
+        from .rules import unsupported_by_engine
+
+        for dotted, message in unsupported_by_engine(spec):
+            findings.append(
+                (
+                    tuple(dotted.split(".")),
+                    f"{message} (the file is valid; replay and simulation refuse it)",
+                    "warning",
+                )
+            )
+    for path, message, severity in findings:
         mark = located.mark_for(path)
         problem = Problem(mark.file, mark.line, mark.column, format_path(path), message, severity)
         {"warning": report.warnings, "note": report.notes}.get(severity, report.errors).append(

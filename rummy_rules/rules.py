@@ -347,9 +347,12 @@ def unsupported_by_engine(spec: VariantSpec) -> list[tuple[str, str]]:
     for path, supported in _ENGINE_SUPPORTS:
         value = _get(spec, path)
         if value not in supported:
-            shown = "null" if value is None else value
-            if isinstance(shown, bool):
-                shown = "true" if shown else "false"
+            if isinstance(value, list):
+                shown = "this"
+            elif isinstance(value, bool):
+                shown = "true" if value else "false"
+            else:
+                shown = "null" if value is None else str(value)
             out.append((path, f"{shown} cannot be played by the engine yet"))
     if spec.stock_exhausted is not None and spec.stock_exhausted.action not in _SUPPORTED_STOCK:
         out.append(

@@ -159,11 +159,24 @@ def test_open_question_stock_exhaustion_is_a_warning():
 
 def test_open_question_joker_exchange_is_a_warning_only_with_wilds():
     assert any("melded wild" in w for w in warnings("wilds.exchange.allowed=null"))
-    assert warnings("wilds.exchange.allowed=null", source="persian") == []
+    found = warnings("wilds.exchange.allowed=null", source="persian")
+    assert not any("melded wild" in w for w in found)
 
 
 def test_natural_jokers_too_few_for_a_joker_set_warns():
     assert any("never be made" in w for w in warnings("deck.jokers=2", source="persian"))
+
+
+def test_knob_values_the_engine_cannot_play_yet_are_warned_about():
+    found = warnings("partnerships.teams=fixed_pairs", "players.min=4", "players.max=4")
+    assert any(w.startswith("partnerships.teams: fixed_pairs cannot be played") for w in found)
+    report = check_variant(
+        "contract",
+        ["scoring.model=melded_minus_hand", "game_end.winner=highest_total"],
+        strict=True,
+    )
+    assert not report.valid
+    assert any("scoring.model" in e.path for e in report.errors)
 
 
 def test_nothing_is_silently_ignored_buy_limit_without_buying():

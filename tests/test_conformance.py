@@ -7,6 +7,7 @@ game's record replays clean, and the same seed gives a byte-identical record.
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -20,7 +21,8 @@ from rummy_rules.rules import compile_rules
 
 from .conftest import CONTRACT_FAMILY
 
-GAMES_PER_VARIANT = 3
+#: Games per variant: a few by default, 200 in CI (RUMMY_CONFORMANCE_GAMES=200).
+GAMES_PER_VARIANT = int(os.environ.get("RUMMY_CONFORMANCE_GAMES", "3"))
 TURN_CAP = 1000
 
 
@@ -76,6 +78,6 @@ def test_whole_games_keep_every_invariant_and_replay(source, seed, tmp_path):
     report = replay_record(path)
     assert report.finished
     assert list(report.totals) == state.totals
-    # the same seed gives a byte-identical record
-    _, again = play_checked(source, seed)
-    assert list(record_lines(again, variant)) == lines
+    if seed < 3:  # the same seed gives a byte-identical record
+        _, again = play_checked(source, seed)
+        assert list(record_lines(again, variant)) == lines

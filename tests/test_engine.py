@@ -248,3 +248,140 @@ def test_action_notation_round_trips(text):
 def test_bad_action_text_is_an_error(text):
     with pytest.raises(ValueError):
         parse_action(text)
+
+
+def pass_all(state):
+    while state.phase == "buy":
+        act(state, "pass")
+
+
+def test_buy_limit_per_deal_stops_further_buys():
+    # Shanghai: at most two buys per player per deal; seat 2 buys whenever asked.
+    state = stacked_state("shanghai", 4, {}, upcard="KC")
+    buyer = 2
+    asked_after_limit = []
+    for _ in range(24):
+        act(state, "draw")
+        while state.phase == "buy":
+            if state.to_move == buyer:
+                if state._deal.buys[buyer] >= 2:
+                    asked_after_limit.append(state.turn)
+                act(state, "buy")
+            else:
+                act(state, "pass")
+        act(state, f"discard {_first_discardable(state)}")
+    assert state._deal.buys[buyer] == 2
+    assert asked_after_limit == []
+
+
+def _first_discardable(state):
+    from rummy_rules.cards import format_card
+
+    for action in state.legal_actions():
+        if action.kind == "discard":
+            return format_card(action.card)
+    raise AssertionError("no discard")
+
+
+def test_buyers_are_asked_from_the_dealers_left_when_the_variant_says_so():
+    # shanghai-10: the buyer closest to the dealer's left has precedence.
+    state = stacked_state("shanghai-10", 4, {}, upcard="KC", dealer=0)
+    act(state, "draw")  # p2 (seat 1) is in turn
+    asked = []
+    while state.phase == "buy":
+        asked.append(state.to_move)
+        act(state, "pass")
+    assert asked == [2, 3, 0]  # seat 1 is in turn; dealer's left is seat 1, then 2, 3, 0
+
+
+def test_nearest_in_turn_order_is_asked_first():
+    state = contract_state(dealer=2)
+    act(state, "draw")  # seat 3 is in turn (left of dealer 2)
+    asked = []
+    while state.phase == "buy":
+        asked.append(state.to_move)
+        act(state, "pass")
+    assert asked == [0, 1, 2]
+
+
+def test_stock_exhaustion_reshuffles_the_discards_keeping_the_top_card():
+    state = contract_state()
+    deal = state._deal
+    # empty the stock into the discard pile by hand, keeping the pile's top
+    while len(deal.stock) > 0:
+        deal.discard.insert(0, deal.stock.pop())
+    top = deal.discard[-1]
+    act(state, "draw")
+    assert state.discard_pile == [top]
+    assert len(state.stock) > 0
+    assert any("reshuffle" in entry for entry in state.log)
+
+
+def test_stock_exhaustion_ends_the_deal_when_the_variant_says_so():
+    state = contract_state(overrides=["stock_exhausted.action=end_deal"])
+    deal = state._deal
+    while deal.stock:
+        deal.discard.insert(0, deal.stock.pop())
+    act(state, "draw")
+    assert state.results[0].reason == "stock"
+    assert state.deal_index == 1
+
+
+def test_joker_exchange_from_a_run_by_a_player_down_before_this_turn():
+    runs = "deals=[{cards: 10, contract: [{type: run, size: 3}, {type: run, size: 3}]}]"
+    hands = {
+        1: "5H JK 7H 8H 9S 10S JS 2C KD QS",
+        2: "2D 3D 4D 9C 10C JC 6H KS QH 3S",
+    }
+    state = stacked_state("contract-gamerules", 3, hands, upcard="2S", overrides=[runs])
+    act(state, "draw")
+    act(state, "down 5H JK=6H 7H 8H / 9S 10S JS")
+    act(state, "discard KD")
+    act(state, "draw")
+    with pytest.raises(ActionError, match="went down on an earlier turn"):
+        act(state, "exchange 6H@1")
+    act(state, "down 2D 3D 4D / 9C 10C JC")
+    act(state, "discard KS")
+    act(state, "draw")  # seat 0
+    act(state, f"discard {_first_discardable(state)}")
+    act(state, "draw")  # seat 1
+    act(state, f"discard {_first_discardable(state)}")
+    act(state, "draw")  # seat 2, down since an earlier turn
+    act(state, "exchange 6H@1")
+    assert state.melds[0].stands_for == [parse_card(f) for f in "5H 6H 7H 8H".split()]
+    assert parse_card("JK") in state.hand(2)
+    with pytest.raises(ActionError, match="must be melded first"):
+        act(state, "discard QH")
+    act(state, "layoff JK=5D@3")
+    assert parse_card("JK") not in state.hand(2)
+
+
+def test_jokers_in_sets_are_not_exchanged_where_only_runs_give_them_up():
+    sets = "deals=[{cards: 10, contract: [{type: set, size: 3}, {type: set, size: 3}]}]"
+    hands = {1: "7H 7S JK 9S 9D 9C 2C KD QS 4H", 2: "7D 3D 3C 3S 5C 5D 5S 6H QH KS"}
+    state = stacked_state("contract-gamerules", 3, hands, upcard="2S", overrides=[sets])
+    act(state, "draw")
+    act(state, "down 7H 7S JK=7C / 9S 9D 9C")
+    act(state, "discard KD")
+    act(state, "draw")
+    act(state, "down 3D 3C 3S / 5C 5D 5S")
+    act(state, "discard KS")
+    for _ in range(2):
+        act(state, "draw")
+        act(state, f"discard {_first_discardable(state)}")
+    act(state, "draw")
+    with pytest.raises(ActionError, match="only from runs"):
+        act(state, "exchange 7C@1")
+
+
+def test_exact_cut_bonus_takes_fifty_off_the_cutters_score():
+    from rummy_rules import load_variant
+    from rummy_rules.engine import GameState, ScriptedChance
+    from rummy_rules.rules import compile_rules
+
+    rules = compile_rules(load_variant("liverpool"), 4)
+    exact = 4 * 10 + 1
+    state = GameState(rules, chance=ScriptedChance(first_dealer=0, cuts={0: exact}))
+    assert state._deal.exact_cut and state._deal.cutter == 3  # the dealer's right
+    state2 = GameState(rules, chance=ScriptedChance(first_dealer=0, cuts={0: exact + 1}))
+    assert not state2._deal.exact_cut

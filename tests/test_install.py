@@ -68,7 +68,7 @@ def test_installed_wheel_finds_every_shipped_variant(tmp_path):
     )
     assert "site-packages" in where
 
-    _run([str(script), "validate", *sorted(STANDARD_IDS), "--strict"], cwd=elsewhere, env=env)
+    _run([str(script), "validate", *sorted(STANDARD_IDS)], cwd=elsewhere, env=env)
     schema = json.loads(_run([str(script), "schema"], cwd=elsewhere, env=env))
     assert schema["$schema"].startswith("http://json-schema.org/draft-07")
     _run([str(script), "new", "ours.yaml", "--from", "contract"], cwd=elsewhere, env=env)

@@ -31,12 +31,22 @@ def test_at_least_one_house_example_extends_a_standard_variant():
         assert spec.based_on is not None
 
 
+#: Shipped variants whose rules the engine cannot play yet (the rest of the
+#: knob catalogue is still to come): validate warns about exactly those knobs.
+NOT_PLAYABLE_YET = {"persian", "rummy-500", "kalooki", "basic-rummy"}
+
+
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
-def test_shipped_file_is_valid_even_with_strict(path):
-    report = check_variant(path, strict=True)
+def test_shipped_file_is_valid_and_strict_clean_when_playable(path):
+    report = check_variant(path)
     assert report.errors == []
-    assert report.warnings == []
     assert report.valid
+    if path.stem in NOT_PLAYABLE_YET:
+        assert report.warnings
+        assert all("cannot be played by the engine yet" in w.message for w in report.warnings)
+    else:
+        assert report.warnings == []
+        assert check_variant(path, strict=True).valid
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
