@@ -32,7 +32,14 @@ from .errors import Problem, UsageError, VariantError
 from .schema import VariantSpec
 from .yamlio import Located, Mark, PathT, format_path, read_yaml_file, read_yaml_text
 
-__all__ = ["Report", "check_variant", "load_variant", "parse_override", "resolve_source"]
+__all__ = [
+    "Report",
+    "check_variant",
+    "load_base",
+    "load_variant",
+    "parse_override",
+    "resolve_source",
+]
 
 
 @dataclass(slots=True)
@@ -536,3 +543,27 @@ def _fields_at(path: PathT) -> set[str]:
             return set()
         models = nxt
     return {name for model in models for name in model.model_fields}
+
+
+def load_base(source: str | Path) -> VariantSpec | None:
+    """The variant that ``source`` extends, resolved and validated (None if it extends nothing).
+
+    Raises :class:`~rummy_rules.errors.VariantError` if the base is invalid.
+    """
+    path, display, problems = resolve_source(source)
+    if path is None:
+        raise VariantError(problems)
+    located, problems = read_yaml_file(path, display=display)
+    if located is None:
+        raise VariantError(problems)
+    data = located.data
+    base = data.get("extends") if isinstance(data, dict) else None
+    if not isinstance(base, str):
+        return None
+    base_path, _ = _find_base(base, path)
+    if base_path is None:
+        mark = located.mark_for(("extends",))
+        raise VariantError(
+            [Problem(display, mark.line, mark.column, "extends", f"unknown base '{base}'")]
+        )
+    return load_variant(base_path)

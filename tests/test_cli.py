@@ -302,3 +302,71 @@ def test_meld_on_a_variant_without_contracts_exits_1(cli):
     result = cli("meld", "rummy-500", "QH", "QS", "QD")
     assert result.exit_code == 1
     assert "no contract" in result.stderr
+
+
+def test_rulebook_markdown_to_stdout(cli):
+    result = cli("rulebook", "shanghai")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("# Shanghai Rummy")
+    assert "| 7 | 11 | 3 runs of 4 or more | go out all at once, no discard |" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("name", "start"),
+    [
+        ("r.md", b"# "),
+        ("r.html", b"<!DOCTYPE html>"),
+        ("r.txt", b"CONTRACT RUMMY"),
+        ("r.pdf", b"%PDF"),
+    ],
+)
+def test_rulebook_format_follows_the_extension(cli, tmp_path, name, start):
+    if name.endswith(".pdf"):
+        pytest.importorskip("weasyprint")
+    out = tmp_path / name
+    result = cli("rulebook", "contract", "-o", str(out))
+    assert result.exit_code == 0, result.stderr
+    assert out.read_bytes().startswith(start)
+
+
+def test_rulebook_unknown_extension_or_format_is_a_usage_error(cli, tmp_path):
+    assert cli("rulebook", "contract", "-o", str(tmp_path / "r.docx")).exit_code == 2
+    assert cli("rulebook", "contract", "--format", "rtf").exit_code == 2
+    assert cli("rulebook", "contract", "--format", "pdf").exit_code == 2
+    assert cli("rulebook", "contract", "--paper", "a5").exit_code == 2
+
+
+def test_rulebook_house_sheet(cli):
+    result = cli("rulebook", "variants/house/family-contract.yaml", "--house-sheet")
+    assert result.exit_code == 0
+    assert "## The pack" in result.stdout and "## Buying" in result.stdout
+    assert result.stdout.count("## ") == 2
+
+
+def test_house_sheet_of_a_variant_that_extends_nothing_exits_1(cli):
+    result = cli("rulebook", "contract", "--house-sheet")
+    assert result.exit_code == 1
+    assert "does not extend" in result.stderr
+
+
+def test_rulebook_score_sheet_and_table_card(cli, tmp_path):
+    sheet = cli("rulebook", "contract", "--score-sheet", "--players", "5")
+    assert sheet.exit_code == 0 and "Player 5" in sheet.stdout
+    card = cli("rulebook", "contract", "--format", "card")
+    assert card.exit_code == 0 and "Don't forget" in card.stdout
+
+
+def test_rulebook_with_set_changes_the_text(cli):
+    result = cli("rulebook", "contract", "--set", "buying.limits.per_deal=3")
+    assert "Limit: three buys per player in each deal" in result.stdout
+
+
+def test_diff_lists_differences_and_nothing_else(cli):
+    result = cli("diff", "contract", "liverpool", "--json")
+    doc = json.loads(result.stdout)
+    assert [d["topic"] for d in doc["differences"]] == ["Deals", "Players", "The pack", "Scoring"]
+    assert cli("diff", "contract", "liverpool").exit_code == 0
+    md = cli("diff", "contract", "liverpool", "--format", "md")
+    assert md.stdout.startswith("| rule | Contract Rummy | Liverpool Rummy |")
+    same = cli("diff", "may-i", "may-i")
+    assert "same rules" in same.stdout

@@ -11,6 +11,7 @@ from .list_cmd import list_variants
 from .meld import meld
 from .new import new
 from .replay import replay
+from .rulebook import diff, rulebook
 from .schema_cmd import schema
 from .show import show
 from .validate import validate
@@ -56,6 +57,8 @@ app.command("schema")(schema)
 app.command("new")(new)
 app.command("meld")(meld)
 app.command("replay")(replay)
+app.command("rulebook")(rulebook)
+app.command("diff")(diff)
 
 
 def main() -> None:

@@ -1,0 +1,351 @@
+"""Printed output from the resolved variant: rulebooks, house-rules sheets, score sheets.
+
+Jinja2 templates in ``templates/`` receive a context built here from the
+variant, so every sentence follows the rules as written (see
+:mod:`rummy_rules.describe`). Examples of melds and contract hands are made
+and checked by the engine when the book is rendered, so a book cannot show an
+example the engine would reject. Output is deterministic: no dates, sorted
+data, fixed PDF metadata.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from .cards import JOKER_FACE, format_card, parse_cards
+from .describe import TOPICS, deal_rows, diff_topics, pack_rows, value_rows
+from .melds import check_meld, find_contract, parse_meld
+from .registry import templates_dir
+from .rules import compile_rules, describe_contract
+from .schema import VariantSpec
+
+__all__ = [
+    "FORMATS",
+    "MeldExample",
+    "RenderError",
+    "contract_examples",
+    "meld_examples",
+    "render_diff",
+    "render_house_sheet",
+    "render_rulebook",
+    "render_score_sheet",
+    "to_pdf",
+]
+
+#: Output formats of the rulebook.
+FORMATS = ("md", "html", "txt", "pdf", "card")
+
+
+class RenderError(Exception):
+    """Rendering could not be done (a missing optional dependency, …)."""
+
+
+_SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def _pretty(card: str) -> str:
+    if card == "JK":
+        return "Joker"
+    return card[:-1] + _SUIT_SYMBOL[card[-1]]
+
+
+def cards_text(text: str) -> str:
+    """``7H JK=8H`` → ``7♥ Joker(8♥)``."""
+    out = []
+    for item in text.split():
+        if item == "/":
+            out.append("/")
+            continue
+        card, _, stands = item.partition("=")
+        out.append(_pretty(card) + (f"({_pretty(stands)})" if stands else ""))
+    return " ".join(out)
+
+
+def cards_html(text: str) -> str:
+    """Cards as HTML with red and black suits."""
+    out = []
+    for item in text.split():
+        if item == "/":
+            out.append("/")
+            continue
+        card, _, stands = item.partition("=")
+        piece = _card_span(card)
+        if stands:
+            piece += f'<span class="as">={_card_span(stands)}</span>'
+        out.append(piece)
+    return " ".join(out)
+
+
+def _card_span(card: str) -> str:
+    if card == "JK":
+        return '<span class="card joker">Joker</span>'
+    colour = "red" if card[-1] in "HD" else "black"
+    return f'<span class="card {colour}">{html.escape(card[:-1])}{_SUIT_SYMBOL[card[-1]]}</span>'
+
+
+def _environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(str(templates_dir())),
+        undefined=StrictUndefined,
+        autoescape=lambda name: name is not None and name.endswith((".html.j2", ".html")),
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["cards"] = cards_text
+    env.filters["cards_html"] = cards_html
+    env.filters["md_escape"] = _md_escape
+    return env
+
+
+def _md_escape(text: str) -> str:
+    return re.sub(r"([\\`*_\[\]<>|#])", r"\\\1", str(text))
+
+
+@dataclass(frozen=True, slots=True)
+class MeldExample:
+    """A meld shown in the rulebook, with the engine's verdict."""
+
+    kind: str
+    text: str
+    legal: bool
+    reason: str
+
+
+def _example_players(spec: VariantSpec) -> int:
+    return spec.players.best or spec.players.min
+
+
+def meld_examples(spec: VariantSpec) -> list[MeldExample]:
+    """Legal and illegal melds under ``spec``'s rules, each judged by the engine."""
+    rules = compile_rules(spec, _example_players(spec))
+    wild = rules.deals[0].wild_faces
+    m = rules.melds
+    candidates: list[tuple[str, str]] = []
+    run_len = max(m.run_min, 3)
+    run = [f"{r}H" for r in ("5", "6", "7", "8", "9", "10", "J", "Q", "K")[:run_len]]
+    candidates.append(("run", " ".join(run)))
+    if JOKER_FACE in wild and m.run_wilds:
+        with_joker = list(run)
+        with_joker[1] = f"JK={run[1]}"
+        candidates.append(("run", " ".join(with_joker)))
+    if m.ace in ("low", "low_or_high", "wrap"):
+        low = ["AS", "2S", "3S", "4S", "5S", "6S", "7S"][:run_len]
+        candidates.append(("run", " ".join(low)))
+    high_ranks = ["A", "K", "Q", "J", "10", "9", "8"][:run_len]
+    candidates.append(("run", " ".join(f"{r}D" for r in reversed(high_ranks))))
+    wrap = ["QC", "KC", "AC", "2C", "3C", "4C", "5C"][: max(run_len, 3)]
+    candidates.append(("run", " ".join(wrap)))
+    candidates.append(
+        ("run", " ".join(["5H", "6S", *[f"{r}H" for r in ("7", "8", "9")][: run_len - 2]]))
+    )
+    set_len = max(m.set_min, 3)
+    suits = ["H", "S", "D", "C"]
+    candidates.append(("set", " ".join(f"7{suits[i % 4]}" for i in range(set_len))))
+    candidates.append(("set", " ".join(["7H", "7H", *[f"7{s}" for s in "SDC"][: set_len - 2]])))
+    if JOKER_FACE in wild and m.set_wilds:
+        group = [f"9{suits[i % 4]}" for i in range(set_len)]
+        group[-1] = f"JK=9{suits[(set_len - 1) % 4]}"
+        candidates.append(("set", " ".join(group)))
+        many = [f"JK=9{suits[i % 4]}" for i in range(set_len)]
+        many[0] = f"9{suits[0]}"
+        candidates.append(("set", " ".join(many)))
+    examples = []
+    seen = set()
+    for kind, text in candidates:
+        if text in seen:
+            continue
+        seen.add(text)
+        meld = parse_meld(kind, text)
+        reason = check_meld(meld, m, wild)
+        examples.append(MeldExample(kind, text, reason is None, reason or ""))
+    return examples
+
+
+def contract_examples(spec: VariantSpec) -> list[dict[str, str]]:
+    """For each deal with a contract, a hand the engine confirms meets it."""
+    rules = compile_rules(spec, _example_players(spec))
+    out = []
+    for deal in rules.deals:
+        if not deal.parts:
+            continue
+        hand_text = _planted_hand(deal.parts, deal.all_out, deal.cards)
+        hand = parse_cards(hand_text)
+        found = find_contract(hand, deal.parts, rules.melds, deal.wild_faces, all_out=deal.all_out)
+        if found is None:
+            continue
+        out.append(
+            {
+                "deal": str(deal.number),
+                "contract": describe_contract(deal.parts, all_out=deal.all_out),
+                "melds": " / ".join(str(m) for m in found.melds),
+                "left": " ".join(format_card(f) for f in found.left),
+            }
+        )
+    return out
+
+
+def _planted_hand(parts: tuple[Any, ...], all_out: bool, cards: int) -> str:
+    suits = "HSDC"
+    ranks = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    hand: list[str] = []
+    set_rank = 0
+    run_suit = 0
+    extra = cards + 1 - sum(p.size for p in parts) if all_out else 0
+    for index, part in enumerate(parts):
+        size = part.size + (extra if all_out and index == len(parts) - 1 else 0)
+        kind = "set" if part.kind == "set" else "run"
+        if kind == "set":
+            rank = ["K", "Q", "J", "10"][set_rank % 4]
+            set_rank += 1
+            hand += [f"{rank}{suits[i % 4]}" for i in range(size)]
+        else:
+            suit = suits[run_suit % 4]
+            run_suit += 1
+            hand += [f"{ranks[i % len(ranks)]}{suit}" for i in range(size)]
+    return " ".join(hand)
+
+
+def _topics(spec: VariantSpec) -> list[dict[str, Any]]:
+    return [
+        {"key": t.key, "title": t.title, "sentences": list(t.sentences(spec))}
+        for t in TOPICS
+        if list(t.sentences(spec))
+    ]
+
+
+def _context(spec: VariantSpec, paper: str) -> dict[str, Any]:
+    topics = _topics(spec)
+    by_key = {t["key"]: t for t in topics}
+    return {
+        "spec": spec,
+        "name": spec.name,
+        "description": spec.description,
+        "topics": topics,
+        "topic": by_key,
+        "packs": pack_rows(spec),
+        "deals": deal_rows(spec),
+        "values": value_rows(spec),
+        "has_contracts": any(d.contract for d in spec.deals),
+        "meld_examples": meld_examples(spec),
+        "contract_examples": contract_examples(spec),
+        "sources": spec.sources,
+        "notes": spec.notes,
+        "paper": paper,
+        "forget": _forgotten_rules(spec),
+    }
+
+
+def _forgotten_rules(spec: VariantSpec) -> list[str]:
+    """The three rules people forget, for the table card."""
+    picks: list[str] = []
+    for key in ("buying", "melding", "going_out", "exchange", "runs", "wilds"):
+        topic = next(t for t in TOPICS if t.key == key)
+        sentences = list(topic.sentences(spec))
+        if sentences:
+            picks.append(
+                sentences[0]
+                if key != "melding"
+                else sentences[-2]
+                if len(sentences) > 1
+                else sentences[0]
+            )
+        if len(picks) == 3:
+            break
+    return picks
+
+
+def render_rulebook(spec: VariantSpec, fmt: str = "md", *, paper: str = "a4") -> str:
+    """The rulebook of ``spec`` as Markdown, HTML, plain text or a one-page table card (HTML)."""
+    if fmt not in ("md", "html", "txt", "card"):
+        raise ValueError(f"unknown format {fmt!r}")
+    template = {
+        "md": "rulebook.md.j2",
+        "html": "rulebook.html.j2",
+        "txt": "rulebook.txt.j2",
+        "card": "card.html.j2",
+    }[fmt]
+    return _environment().get_template(template).render(**_context(spec, paper))
+
+
+def render_house_sheet(
+    spec: VariantSpec, base: VariantSpec, fmt: str = "md", *, paper: str = "a4"
+) -> str:
+    """The rules of ``spec`` that differ from ``base``, in plain words."""
+    changes = diff_topics(base, spec)
+    template = "house.html.j2" if fmt in ("html", "pdf") else "house.md.j2"
+    return (
+        _environment()
+        .get_template(template)
+        .render(spec=spec, base=base, changes=changes, paper=paper, name=spec.name)
+    )
+
+
+def render_diff(a: VariantSpec, b: VariantSpec) -> list[tuple[str, list[str], list[str]]]:
+    """The differences between two variants (see :func:`describe.diff_topics`)."""
+    return diff_topics(a, b)
+
+
+def render_score_sheet(
+    spec: VariantSpec, fmt: str = "html", *, players: int | None = None, paper: str = "a4"
+) -> str:
+    """A one-page score sheet: a row per deal, a column per player or team, and totals."""
+    count = players or spec.players.best or spec.players.min
+    if spec.partnerships.teams == "fixed_pairs" and spec.partnerships.scoring == "team":
+        columns = [f"Team {i + 1}" for i in range(count // 2)]
+    else:
+        columns = [f"Player {i + 1}" for i in range(count)]
+    rows = deal_rows(spec)
+    if spec.game_end.kind != "fixed_deals":
+        rows = [
+            {
+                "number": str(i + 1),
+                "contract": rows[-1]["contract"] if rows[-1]["contract"] != "—" else "",
+                "cards": rows[-1]["cards"],
+                "label": "",
+                "special": "",
+            }
+            for i in range(12)
+        ]
+    template = "scoresheet.html.j2" if fmt in ("html", "pdf") else "scoresheet.md.j2"
+    return (
+        _environment()
+        .get_template(template)
+        .render(spec=spec, name=spec.name, columns=columns, rows=rows, paper=paper)
+    )
+
+
+def to_pdf(html_text: str) -> bytes:
+    """HTML to PDF bytes with WeasyPrint (the ``pdf`` extra), fetching nothing from outside."""
+    try:
+        import weasyprint  # type: ignore[import-untyped]
+    except ImportError:
+        raise RenderError("PDF output needs WeasyPrint: pip install 'rummy-rules[pdf]'") from None
+    import os
+
+    # Fixed dates in the PDF metadata: the same rules give the same bytes.
+    os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
+    refuse = "rulebooks load nothing from outside the page"
+    urls = getattr(weasyprint, "urls", None)
+    fetcher: Any
+    if urls is not None and hasattr(urls, "URLFetcher"):
+        base: Any = urls.URLFetcher
+
+        class _Refuse(base):  # type: ignore[misc]
+            def fetch(self, url: str, headers: Any = None) -> Any:
+                raise ValueError(f"{refuse}: {url}")
+
+        fetcher = _Refuse()
+    else:  # older WeasyPrint takes a function
+
+        def fetcher(url: str, timeout: int = 10, ssl_context: Any = None) -> Any:
+            raise ValueError(f"{refuse}: {url}")
+
+    document = weasyprint.HTML(string=html_text, url_fetcher=fetcher, base_url=None)
+    data: bytes = document.write_pdf()
+    return data

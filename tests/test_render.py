@@ -1,0 +1,177 @@
+"""Rulebooks, house sheets, score sheets and diff: from the rules, checked by the engine."""
+
+from __future__ import annotations
+
+import base64
+import io
+
+import pytest
+
+from rummy_rules import load_variant
+from rummy_rules.describe import IDENTITY, TOPICS, diff_topics, flatten
+from rummy_rules.melds import check_meld, parse_meld
+from rummy_rules.registry import shipped_variants
+from rummy_rules.render import (
+    contract_examples,
+    meld_examples,
+    render_house_sheet,
+    render_rulebook,
+    render_score_sheet,
+    to_pdf,
+)
+from rummy_rules.rules import compile_rules
+
+from .conftest import ROOT
+
+SHIPPED = [entry for entry in shipped_variants()]
+
+
+@pytest.mark.parametrize("entry", SHIPPED, ids=lambda e: e.id)
+def test_markdown_rulebook_matches_its_golden_file(entry):
+    golden = ROOT / "tests" / "golden" / f"{entry.id}.md"
+    assert render_rulebook(load_variant(entry.path), "md") == golden.read_text(encoding="utf-8"), (
+        "run python scripts/gen_golden.py and review the diff"
+    )
+
+
+@pytest.mark.parametrize("entry", SHIPPED, ids=lambda e: e.id)
+@pytest.mark.parametrize("fmt", ["html", "txt", "card"])
+def test_every_format_renders_deterministically(entry, fmt):
+    spec = load_variant(entry.path)
+    first = render_rulebook(spec, fmt)
+    assert first == render_rulebook(spec, fmt)
+    assert spec.name.upper() in first.upper()
+
+
+def test_every_rule_key_belongs_to_a_topic():
+    spec = load_variant("contract")
+    for path in flatten(spec.model_dump(mode="json")):
+        if path.split(".")[0] in IDENTITY or path.startswith("deals"):
+            continue
+        assert any(path == p or path.startswith(p + ".") for t in TOPICS for p in t.paths), (
+            f"{path} is described by no topic, so diff would miss it"
+        )
+
+
+@pytest.mark.parametrize(
+    ("overrides", "before", "after"),
+    [
+        (["melds.run.ace=high"], "The ace is low or high", "The ace is high only"),
+        (
+            ["buying.limits.per_deal=3"],
+            "There is no limit on buying.",
+            "Limit: three buys per player",
+        ),
+        (["deck.jokers=4"], "one joker fewer than the number of players", "with four jokers"),
+        (
+            ["melding.lay_off.on_opening_turn=true"],
+            "on the turn after going down",
+            "in the same turn",
+        ),
+        (
+            ["contract.same_suit_runs=allowed"],
+            "may not continue each other",
+            "may be of the same suit",
+        ),
+        (["wilds.max_per_meld=1"], "Every meld needs", "at most one wild card"),
+    ],
+)
+def test_flipping_a_knob_changes_the_sentence(overrides, before, after):
+    plain = render_rulebook(load_variant("contract"), "md")
+    changed = render_rulebook(load_variant("contract", overrides), "md")
+    assert before in plain
+    assert after in changed
+    assert after not in plain
+
+
+def test_html_escapes_what_a_variant_says():
+    spec = load_variant("contract", ["name=<script>alert(1)</script>"])
+    html = render_rulebook(spec, "html")
+    assert "<script>alert(1)</script>" not in html
+    assert "&lt;script&gt;" in html
+
+
+def test_markdown_escapes_markup_in_names():
+    spec = load_variant("contract", ["name=The_best [house] <b>"])
+    text = render_rulebook(spec, "md")
+    assert "# The\\_best \\[house\\] \\<b\\>" in text
+
+
+@pytest.mark.parametrize("entry", SHIPPED, ids=lambda e: e.id)
+def test_meld_examples_carry_the_engines_verdict(entry):
+    spec = load_variant(entry.path)
+    rules = compile_rules(spec, spec.players.best or spec.players.min)
+    examples = meld_examples(spec)
+    assert any(e.legal for e in examples) and any(not e.legal for e in examples)
+    for example in examples:
+        reason = check_meld(
+            parse_meld(example.kind, example.text), rules.melds, rules.deals[0].wild_faces
+        )
+        assert (reason is None) == example.legal
+
+
+@pytest.mark.parametrize("source", ["contract", "shanghai-10", "contract-gamerules", "progressive"])
+def test_every_contract_has_an_engine_checked_example_hand(source):
+    spec = load_variant(source)
+    assert len(contract_examples(spec)) == len(spec.deals)
+
+
+def test_house_sheet_shows_exactly_the_rules_that_differ():
+    house = load_variant("variants/house/family-contract.yaml")
+    base = load_variant("contract")
+    changes = diff_topics(base, house)
+    assert [title for title, _, _ in changes] == ["The pack", "Buying"]
+    sheet = render_house_sheet(house, base, "md")
+    assert "with four jokers" in sheet and "three buys per player" in sheet
+    assert "Runs" not in sheet
+
+
+def test_diff_of_a_variant_with_itself_is_empty():
+    assert diff_topics(load_variant("shanghai"), load_variant("shanghai")) == []
+
+
+def test_diff_contract_liverpool_lists_their_differences_and_nothing_else():
+    changes = dict(
+        (t, (a, b)) for t, a, b in diff_topics(load_variant("contract"), load_variant("liverpool"))
+    )
+    assert set(changes) == {"Deals", "Players", "The pack", "Scoring"}
+    assert changes["Deals"] == (
+        ["Deal 4: 12 cards, 3 sets of 3"],
+        ["Deal 4: 10 cards, 3 sets of 3"],
+    )
+
+
+def test_score_sheet_has_a_row_per_deal_and_a_column_per_player():
+    sheet = render_score_sheet(load_variant("contract"), "md", players=4)
+    assert sheet.count("\n| 7 |") == 1
+    assert "Player 4" in sheet and "Player 5" not in sheet
+    persian = render_score_sheet(load_variant("persian"), "md")
+    assert "Team 2" in persian and "Team 3" not in persian
+
+
+def test_pdf_holds_the_contract_and_scoring_tables():
+    pypdf = pytest.importorskip("pypdf")
+    pytest.importorskip("weasyprint")
+    data = to_pdf(render_rulebook(load_variant("contract"), "html"))
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    assert 2 <= len(reader.pages) <= 8
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    assert "2 sets of 3" in text and "3 runs of 4 or more" in text
+    assert "points" in text and "Joker" in text
+    # reproducible bytes: fixed metadata
+    assert to_pdf(render_rulebook(load_variant("contract"), "html")) == data
+
+
+_PNG = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+)
+
+
+def test_pdf_refuses_to_embed_local_files_named_in_the_page(tmp_path):
+    pytest.importorskip("weasyprint")
+    image = tmp_path / "private.png"
+    image.write_bytes(_PNG)
+    page = f'<html><body><img src="file://{image}" width="50"><p>hello</p></body></html>'
+    data = to_pdf(page)
+    assert data.startswith(b"%PDF")
+    assert b"/Image" not in data
