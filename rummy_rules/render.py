@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,31 +55,29 @@ def _pretty(card: str) -> str:
     return card[:-1] + _SUIT_SYMBOL[card[-1]]
 
 
+def _card_items(text: str) -> Iterator[tuple[str, str]]:
+    """(card, stands-for) pairs of a meld text; ``("/", "")`` separates melds."""
+    for item in text.split():
+        card, _, stands = item.partition("=")
+        yield card, stands
+
+
 def cards_text(text: str) -> str:
     """``7H JK=8H`` → ``7♥ Joker(8♥)``."""
-    out = []
-    for item in text.split():
-        if item == "/":
-            out.append("/")
-            continue
-        card, _, stands = item.partition("=")
-        out.append(_pretty(card) + (f"({_pretty(stands)})" if stands else ""))
-    return " ".join(out)
+    return " ".join(
+        "/" if card == "/" else _pretty(card) + (f"({_pretty(stands)})" if stands else "")
+        for card, stands in _card_items(text)
+    )
 
 
 def cards_html(text: str) -> str:
     """Cards as HTML with red and black suits."""
-    out = []
-    for item in text.split():
-        if item == "/":
-            out.append("/")
-            continue
-        card, _, stands = item.partition("=")
-        piece = _card_span(card)
-        if stands:
-            piece += f'<span class="as">={_card_span(stands)}</span>'
-        out.append(piece)
-    return " ".join(out)
+    return " ".join(
+        "/"
+        if card == "/"
+        else _card_span(card) + (f'<span class="as">={_card_span(stands)}</span>' if stands else "")
+        for card, stands in _card_items(text)
+    )
 
 
 def _card_span(card: str) -> str:

@@ -10,18 +10,6 @@ import typer
 
 from .common import SetOption, check_overrides, complete_variant, handle_errors
 
-#: Keys that describe the base rather than set a rule; not offered as comments.
-_IDENTITY = (
-    "schema_version",
-    "id",
-    "name",
-    "aliases",
-    "based_on",
-    "description",
-    "sources",
-    "notes",
-)
-
 
 def _override_block(base: str, overrides: list[str]) -> dict[str, Any]:
     """The keys a house file needs to state so that it makes ``overrides``.
@@ -66,6 +54,7 @@ def render_house_file(
     """
     import yaml
 
+    from ..describe import IDENTITY
     from ..loader import load_variant, resolve_source
     from ..registry import find_shipped, schema_file
 
@@ -106,7 +95,7 @@ def render_house_file(
         lines += ["notes+:", '  - "House rules: describe your changes here."']
     lines.append("")
     for key, value in data.items():
-        if key in _IDENTITY:
+        if key in IDENTITY:
             continue
         block = yaml.safe_dump(
             {key: value}, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100
