@@ -540,6 +540,12 @@ def _stock(s: VariantSpec) -> Iterator[str]:
         "meldable_discards_only": "When the stock runs out, players may take a discard only to meld it at once; otherwise they pass.",
         "void": f"When {_plural(st.void_when_left, 'card')} remain in the stock, the deal is cancelled.",
     }[st.action]
+    if st.action in ("reshuffle_keep_top", "turn_over") and st.blocked_after is not None:
+        times = "once" if st.blocked_after == 1 else f"{_num(st.blocked_after)} times in a row"
+        yield (
+            f"If the stock has to be rebuilt {times} without anyone melding or laying off "
+            "in between, the deal is blocked: it ends and is scored as it stands."
+        )
 
 
 def _values(s: VariantSpec) -> Iterator[str]:

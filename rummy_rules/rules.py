@@ -142,6 +142,8 @@ class PlayRules:
     exchange_use_same_turn: bool
     exchange_all_missing_suits: bool
     stock_exhausted: str
+    blocked_after: int | None
+    """Rebuilt stocks in a row without a meld or lay-off before the deal is blocked."""
     scoring_model: str
     bonuses: tuple[tuple[str, int, str], ...]
     """(event, points, to) for each bonus."""
@@ -289,6 +291,7 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         exchange_use_same_turn=exchange.use_same_turn,
         exchange_all_missing_suits=exchange.set_needs_all_missing_suits,
         stock_exhausted=stock,
+        blocked_after=spec.stock_exhausted.blocked_after if spec.stock_exhausted else 2,
         scoring_model=spec.scoring.model,
         bonuses=tuple((b.event, b.points, b.to) for b in spec.scoring.bonuses),
         winner=spec.game_end.winner,

@@ -930,6 +930,16 @@ class StockExhausted(_Model):
         ge=0,
         description="With void: the deal is cancelled when this many stock cards remain.",
     )
+    blocked_after: int | None = Field(
+        default=2,
+        ge=1,
+        description=(
+            "With a rebuilt stock (reshuffle_keep_top, turn_over): the deal ends, scored "
+            "as it stands, when the stock has been rebuilt this many times in a row "
+            "without anyone melding or laying off in between (no one can go out any "
+            "more); null: never."
+        ),
+    )
 
 
 # --------------------------------------------------------------------------

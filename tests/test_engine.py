@@ -385,3 +385,22 @@ def test_exact_cut_bonus_takes_fifty_off_the_cutters_score():
     assert state._deal.exact_cut and state._deal.cutter == 3  # the dealer's right
     state2 = GameState(rules, chance=ScriptedChance(first_dealer=0, cuts={0: exact + 1}))
     assert not state2._deal.exact_cut
+
+
+def test_a_deal_with_no_play_through_two_rebuilt_stocks_is_blocked():
+    state = contract_state()
+    deal = state._deal
+    deal.rebuilt_without_play = 2  # the stock has been rebuilt twice with no meld or lay-off
+    while deal.stock:
+        deal.discard.insert(0, deal.stock.pop())
+    act(state, "draw")
+    assert state.results[0].reason == "blocked"
+
+
+def test_a_lay_off_or_going_down_resets_the_blocked_count():
+    state = contract_state()
+    state._deal.rebuilt_without_play = 2
+    act(state, "draw")
+    pass_all(state)
+    act(state, "down 7H 7S 7D / 9C 9S 9D")
+    assert state._deal.rebuilt_without_play == 0

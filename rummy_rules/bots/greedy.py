@@ -107,7 +107,12 @@ class GreedyBot:
                 top = view.discard_pile[-1]
                 take = next((a for a in legal if a.kind == "take" and a.card == top), None)
                 down = view.down[view.seat]
-                wanted = self._fits_table(top, view) if down else self._gain(top, hand) >= 2
+                # A big hand takes from the stock: trading discards back and forth
+                # with a full hand can go on for ever.
+                small = len(hand) <= self.cards + 2 or not self.cards
+                wanted = (
+                    self._fits_table(top, view) if down else small and self._gain(top, hand) >= 2
+                )
                 if take is not None and wanted:
                     return take
             return next(a for a in legal if a.kind == "draw")

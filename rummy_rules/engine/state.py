@@ -183,7 +183,8 @@ class DealResult:
 
     deal: int
     reason: str
-    """``out`` (someone went out), ``stock`` (the stock ran out) or ``turn_cap``."""
+    """``out`` (someone went out), ``stock`` (the stock ran out), ``blocked`` (the stock
+    was rebuilt again and again with no meld or lay-off) or ``turn_cap``."""
     went_out: int | None
     scores: tuple[int, ...]
     totals: tuple[int, ...]
@@ -215,6 +216,8 @@ class _Deal:
     down_this_turn: bool = False
     cutter: int | None = None
     exact_cut: bool = False
+    rebuilt_without_play: int = 0
+    blocked: bool = False
 
 
 class GameState:
@@ -808,6 +811,11 @@ class GameState:
             return True
         if self.rules.play.stock_exhausted != "reshuffle_keep_top" or len(d.discard) < 2:
             return False
+        blocked_after = self.rules.play.blocked_after
+        if blocked_after is not None and d.rebuilt_without_play >= blocked_after:
+            d.blocked = True
+            return False
+        d.rebuilt_without_play += 1
         top = d.discard.pop()
         order = self.chance.reshuffle(self.deal_index, d.discard)
         self.log.append({"reshuffle": order})
@@ -818,7 +826,7 @@ class GameState:
     def _do_draw(self) -> None:
         d = self._deal
         if not self._refill_stock():
-            self._end_deal("stock", None)
+            self._end_deal("blocked" if d.blocked else "stock", None)
             return
         d.hands[d.current].append(d.stock.pop())
         d.taken_single = None
@@ -903,6 +911,7 @@ class GameState:
             d.melds.append(TableMeld(seat, meld.kind, cards, list(meld.stands_for)))
         # _check_down made sure a card of the required face is among the melds.
         d.must_meld = None
+        d.rebuilt_without_play = 0
         d.down[seat] = True
         d.down_turn[seat] = d.turn
         d.down_this_turn = True
@@ -913,6 +922,7 @@ class GameState:
         d = self._deal
         seat = d.current
         meld = d.melds[target]
+        d.rebuilt_without_play = 0
         d.hands[seat].remove(card)
         face = self.faces[card]
         after = Meld(
@@ -936,6 +946,7 @@ class GameState:
     def _do_exchange(self, seat: int, card: int, target: int, slot: int) -> None:
         d = self._deal
         meld = d.melds[target]
+        d.rebuilt_without_play = 0
         wild = meld.cards[slot]
         d.hands[seat].remove(card)
         meld.cards[slot] = card
