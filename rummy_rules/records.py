@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
+from .cards import format_card
 from .engine.actions import format_seat_action, parse_seat_action
 from .engine.state import GameState, ScriptedChance, SeededChance
 from .errors import RummyRulesError
@@ -264,9 +265,11 @@ def replay_record(path: Path | str) -> ReplayReport:
             if not isinstance(index, int) or not 1 <= index <= len(state.results):
                 raise RecordError(file, number, f"deal {index} has not ended at this point")
             result = state.results[index - 1]
+            left = [" ".join(format_card(f) for f in hand) for hand in result.left]
             for key, expected in (
                 ("reason", result.reason),
                 ("went_out", result.went_out),
+                ("left", left),
                 ("scores", list(result.scores)),
                 ("totals", list(result.totals)),
             ):

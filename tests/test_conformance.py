@@ -13,6 +13,7 @@ import random
 import pytest
 
 from rummy_rules import load_variant
+from rummy_rules.bots import RandomBot
 from rummy_rules.bots.greedy import GreedyBot
 from rummy_rules.engine import GameState
 from rummy_rules.engine.view import seat_view
@@ -30,10 +31,15 @@ def play_checked(source, seed):
     players = spec.players.best or spec.players.min
     rules = compile_rules(spec, players)
     state = GameState(rules, seed=seed)
-    bots = [
-        GreedyBot(random.Random(seed * 100 + s), wild_faces=frozenset(), parts_kinds=())
-        for s in range(players)
-    ]
+    # Odd seeds: random legal play (it reaches odd corners); even seeds: greedy
+    # play (it finishes deals by going out).
+    if seed % 2:
+        bots = [RandomBot(random.Random(seed * 100 + s)) for s in range(players)]
+    else:
+        bots = [
+            GreedyBot(random.Random(seed * 100 + s), wild_faces=frozenset(), parts_kinds=())
+            for s in range(players)
+        ]
     deal = -1
     every = list(range(rules.pack.size))
     actions = 0
@@ -41,6 +47,8 @@ def play_checked(source, seed):
         if state.deal_index != deal:
             deal = state.deal_index
             for bot in bots:
+                if not isinstance(bot, GreedyBot):
+                    continue
                 bot.configure(
                     wild_faces=state.deal_rules.wild_faces,
                     parts_kinds=tuple(p.kind for p in state.deal_rules.parts),
@@ -63,7 +71,27 @@ def play_checked(source, seed):
             assert result.reason == "out"
     totals = [sum(r.scores[s] for r in state.results) for s in range(players)]
     assert totals == state.totals
+    # Scores follow the rules: each hand's penalty is the value of the cards
+    # left in it (recomputed here from the card values), plus any bonus.
+    bonus_points = {points for _, points, _ in rules.play.bonuses}
+    for index, result in enumerate(state.results):
+        wild = rules.deals[index].wild_faces
+        for seat in range(players):
+            left = sum(rules.value(f, wild=f in wild) for f in result.left[seat])
+            if seat == result.went_out:
+                assert result.left[seat] == ()
+                left = 0
+            extra = result.scores[seat] - left
+            assert extra == 0 or _is_bonus_sum(extra, bonus_points), (result, seat)
     return spec, state
+
+
+def _is_bonus_sum(value, points):
+    """Whether ``value`` is a sum of at most three bonuses (repeats allowed)."""
+    sums = {0}
+    for _ in range(3):
+        sums |= {a + b for a in sums for b in points}
+    return value in sums
 
 
 @pytest.mark.parametrize("source", CONTRACT_FAMILY)

@@ -188,6 +188,8 @@ class DealResult:
     went_out: int | None
     scores: tuple[int, ...]
     totals: tuple[int, ...]
+    left: tuple[tuple[int, ...], ...] = ()
+    """The faces left in each hand when the deal ended."""
 
 
 DRAW, BUY, PLAY, OVER = "draw", "buy", "play", "over"
@@ -1023,6 +1025,7 @@ class GameState:
             went_out=went_out,
             scores=tuple(d.scores),
             totals=tuple(self.totals),
+            left=tuple(tuple(sorted(self.faces[c] for c in hand)) for hand in d.hands),
         )
         self.results.append(result)
         self.log.append(
@@ -1032,6 +1035,7 @@ class GameState:
                 "went_out": went_out,
                 "scores": list(result.scores),
                 "totals": list(result.totals),
+                "left": [" ".join(format_card(f) for f in hand) for hand in result.left],
             }
         )
         self.deal_index += 1
