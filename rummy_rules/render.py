@@ -20,6 +20,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from .cards import JOKER_FACE, format_card, parse_cards
 from .describe import TOPICS, deal_rows, diff_topics, pack_rows, value_rows
+from .errors import RummyRulesError
 from .melds import check_meld, find_contract, parse_meld
 from .registry import templates_dir
 from .rules import compile_rules, describe_contract
@@ -42,7 +43,7 @@ __all__ = [
 FORMATS = ("md", "html", "txt", "pdf", "card")
 
 
-class RenderError(Exception):
+class RenderError(RummyRulesError):
     """Rendering could not be done (a missing optional dependency, …)."""
 
 

@@ -175,3 +175,17 @@ def test_pdf_refuses_to_embed_local_files_named_in_the_page(tmp_path):
     data = to_pdf(page)
     assert data.startswith(b"%PDF")
     assert b"/Image" not in data
+
+
+def test_pdf_without_weasyprint_says_how_to_install_it(monkeypatch, cli, tmp_path):
+    import sys
+
+    from rummy_rules.render import RenderError
+
+    monkeypatch.setitem(sys.modules, "weasyprint", None)
+    with pytest.raises(RenderError, match=r"pip install 'rummy-rules\[pdf\]'"):
+        to_pdf("<p>x</p>")
+    result = cli("rulebook", "contract", "-o", str(tmp_path / "r.pdf"))
+    assert result.exit_code == 1
+    assert "rummy-rules[pdf]" in result.stderr
+    assert not (tmp_path / "r.pdf").exists()
