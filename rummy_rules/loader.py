@@ -121,10 +121,7 @@ def check_variant(
             _apply_override(located, text)
         except UsageError as exc:
             report.errors.append(Problem(f"--set {text}", None, None, "", str(exc)))
-    if report.errors:
-        # Still validate, so that a single run reports every problem it can.
-        _validate(located, report)
-        return report
+    # Validate even after an override problem, so that one run reports every problem it can.
     _validate(located, report)
     if strict and report.warnings:
         report.errors.extend(

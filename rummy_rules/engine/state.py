@@ -21,17 +21,19 @@ deal stops after :attr:`GameState.turn_cap` turns with the reason recorded.
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
+import itertools
 import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import JOKER_FACE, format_card, rank_of, suit_of
+from ..cards import format_card, rank_of
 from ..errors import RummyRulesError
 from ..melds import Meld, best_contract, check_meld, run_span
-from ..rules import ContractPart, DealRules, Rules
+from ..rules import ContractPart, DealRules, Rules, describe_contract
 from .actions import Action
 
 __all__ = [
@@ -548,8 +550,6 @@ class GameState:
             if reason is not None:
                 return f"{m}: {reason}"
         if not self._match_parts(melds, d.rules.parts):
-            from ..rules import describe_contract
-
             return f"these melds do not make the contract ({describe_contract(d.rules.parts)})"
         reason = _contract_constraints(melds, rules)
         if reason is not None:
@@ -1075,16 +1075,6 @@ def _contract_constraints(melds: Sequence[Meld], rules: Rules) -> str | None:
     return None
 
 
-_PERMS: dict[int, list[tuple[int, ...]]] = {}
-
-
+@functools.cache
 def _permutations(n: int) -> list[tuple[int, ...]]:
-    if n not in _PERMS:
-        import itertools
-
-        _PERMS[n] = list(itertools.permutations(range(n)))
-    return _PERMS[n]
-
-
-def _suit_text(face: int) -> str:  # pragma: no cover - debugging aid
-    return "CDHS"[suit_of(face)] if face != JOKER_FACE else "JK"
+    return list(itertools.permutations(range(n)))
