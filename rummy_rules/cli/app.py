@@ -14,6 +14,7 @@ from .replay import replay
 from .rulebook import diff, rulebook
 from .schema_cmd import schema
 from .show import show
+from .simulate_cmd import simulate
 from .validate import validate
 
 __all__ = ["app", "main"]
@@ -59,6 +60,7 @@ app.command("meld")(meld)
 app.command("replay")(replay)
 app.command("rulebook")(rulebook)
 app.command("diff")(diff)
+app.command("simulate")(simulate)
 
 
 def main() -> None:
