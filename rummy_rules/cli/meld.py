@@ -29,7 +29,7 @@ def meld(
     cards: Annotated[
         list[str],
         typer.Argument(
-            metavar="CARD...",
+            metavar="CARD",
             help="The cards of the hand: 10H QS AS JK (T for ten, lower case and ♠♥♦♣ work too).",
         ),
     ],
@@ -46,7 +46,9 @@ def meld(
     overrides: SetOption = None,
     json_output: JsonOption = False,
 ) -> None:
-    """Say whether CARD... meet the contract of deal N, and show how.
+    """Say whether a hand meets the contract of a deal, and show how.
+
+    The hand is the CARD arguments; the deal is --deal N.
 
     Among the ways to meet it, the one shown leaves the fewest points in hand.
     In a deal that must be won all at once, every card must be melded.
@@ -61,7 +63,7 @@ def meld(
     try:
         hand = parse_cards(cards)
     except CardError as exc:
-        raise typer.BadParameter(str(exc), param_hint="CARD...") from None
+        raise typer.BadParameter(str(exc), param_hint="CARD") from None
     spec = load_variant(source, check_overrides(overrides))
     for path, message in unsupported_by_solver(spec):
         typer.echo(f"error: {path}: {message}", err=True)

@@ -38,7 +38,7 @@ def validate(
     sources: Annotated[
         list[str],
         typer.Argument(
-            metavar="PATH_OR_ID...",
+            metavar="PATH_OR_ID",
             help="Variant files, folders of them, or shipped variant ids.",
             autocompletion=complete_variant,
         ),
