@@ -17,10 +17,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from .bots import Bot, RandomBot
+from .bots import Bot, RandomBot, play_game
 from .bots.greedy import GreedyBot
 from .engine.state import GameState
-from .engine.view import seat_view
 from .errors import UsageError
 from .rules import Rules, compile_rules
 from .schema import VariantSpec
@@ -87,7 +86,7 @@ def _make_bots(kinds: Sequence[str], seed: int) -> list[Bot]:
         if kind == "random":
             bots.append(RandomBot(rng))
         else:
-            bots.append(GreedyBot(rng, wild_faces=frozenset(), parts_kinds=()))
+            bots.append(GreedyBot(rng))
     return bots
 
 
@@ -100,20 +99,7 @@ def play_summary(
     state = GameState(rules, seed=seed)
     bots = _make_bots(kinds, seed)
     first_player = state.current
-    deal = -1
-    while not state.is_terminal():
-        if state.deal_index != deal:
-            deal = state.deal_index
-            for bot in bots:
-                if isinstance(bot, GreedyBot):
-                    bot.configure(
-                        wild_faces=state.deal_rules.wild_faces,
-                        parts_kinds=tuple(p.kind for p in state.deal_rules.parts),
-                        cards=state.deal_rules.cards,
-                        all_out=state.deal_rules.all_out,
-                    )
-        seat = state.to_move
-        state.apply(bots[seat].choose(seat_view(state, seat)))
+    play_game(state, bots)
     turns: list[int] = []
     buys: list[int] = []
     turn_count = deal_buys = 0

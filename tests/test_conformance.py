@@ -36,25 +36,16 @@ def play_checked(source, seed):
     if seed % 2:
         bots = [RandomBot(random.Random(seed * 100 + s)) for s in range(players)]
     else:
-        bots = [
-            GreedyBot(random.Random(seed * 100 + s), wild_faces=frozenset(), parts_kinds=())
-            for s in range(players)
-        ]
-    deal = -1
+        bots = [GreedyBot(random.Random(seed * 100 + s)) for s in range(players)]
     every = list(range(rules.pack.size))
     actions = 0
+    deal = -1
     while not state.is_terminal():
         if state.deal_index != deal:
             deal = state.deal_index
             for bot in bots:
-                if not isinstance(bot, GreedyBot):
-                    continue
-                bot.configure(
-                    wild_faces=state.deal_rules.wild_faces,
-                    parts_kinds=tuple(p.kind for p in state.deal_rules.parts),
-                    cards=state.deal_rules.cards,
-                    all_out=state.deal_rules.all_out,
-                )
+                if isinstance(bot, GreedyBot):
+                    bot.new_deal(state.deal_rules)
         seat = state.to_move
         view = seat_view(state, seat)
         assert view.legal, f"p{seat + 1} has no legal action in phase {state.phase}"

@@ -13,6 +13,7 @@ import random
 from ..cards import JOKER_FACE, rank_of, suit_of
 from ..engine.actions import Action
 from ..engine.view import SeatView
+from ..rules import DealRules
 
 __all__ = ["GreedyBot"]
 
@@ -47,8 +48,8 @@ class GreedyBot:
         self,
         rng: random.Random,
         *,
-        wild_faces: frozenset[int],
-        parts_kinds: tuple[str, ...],
+        wild_faces: frozenset[int] = frozenset(),
+        parts_kinds: tuple[str, ...] = (),
         buy_threshold: int = 3,
     ) -> None:
         self.rng = rng
@@ -73,6 +74,15 @@ class GreedyBot:
         self.runs = any(k in ("run", "any") for k in parts_kinds) or not parts_kinds
         self.cards = cards
         self.all_out = all_out
+
+    def new_deal(self, deal: DealRules) -> None:
+        """Adapt to a deal as it starts (``play_game`` calls this)."""
+        self.configure(
+            wild_faces=deal.wild_faces,
+            parts_kinds=tuple(p.kind for p in deal.parts),
+            cards=deal.cards,
+            all_out=deal.all_out,
+        )
 
     def _fits_table(self, face: int, view: SeatView) -> bool:
         """Roughly: would ``face`` extend a meld on the table?"""

@@ -17,11 +17,13 @@ __all__ = [
     "JSON_SCHEMA_VERSION",
     "JsonOption",
     "SetOption",
+    "VariantArgument",
     "check_overrides",
     "complete_variant",
     "emit_json",
     "error",
     "handle_errors",
+    "players_for",
 ]
 
 #: Version of the JSON documents printed by ``--json``.
@@ -51,6 +53,15 @@ SetOption = Annotated[
             "--set buying.limits.per_deal=3. List items are numbered from 1 "
             "(deals.7.cards=13); PATH+=VALUE appends to a list. Repeatable."
         ),
+    ),
+]
+
+VariantArgument = Annotated[
+    str,
+    typer.Argument(
+        metavar="VARIANT",
+        help="A shipped variant id (see `rummy-rules list`) or a variant file.",
+        autocompletion=complete_variant,
     ),
 ]
 
@@ -115,3 +126,17 @@ def handle_errors(func: Callable[P, R]) -> Callable[P, R]:
             raise typer.Exit(0) from None
 
     return wrapper
+
+
+def players_for(spec: Any, players: int | None) -> int:
+    """The player count to use: the one given, else the variant's best or fewest.
+
+    A count the variant does not allow is a usage error on ``--players``.
+    """
+    count: int = players or spec.players.best or spec.players.min
+    if not spec.players.min <= count <= spec.players.max:
+        raise typer.BadParameter(
+            f"{spec.name} is for {spec.players.min}-{spec.players.max} players",
+            param_hint="'--players'",
+        )
+    return count

@@ -9,23 +9,17 @@ import typer
 from .common import (
     JsonOption,
     SetOption,
+    VariantArgument,
     check_overrides,
-    complete_variant,
     emit_json,
     handle_errors,
+    players_for,
 )
 
 
 @handle_errors
 def meld(
-    source: Annotated[
-        str,
-        typer.Argument(
-            metavar="VARIANT",
-            help="A shipped variant id or a variant file.",
-            autocompletion=complete_variant,
-        ),
-    ],
+    source: VariantArgument,
     cards: Annotated[
         list[str],
         typer.Argument(
@@ -70,12 +64,7 @@ def meld(
         raise typer.Exit(1)
     if deal > len(spec.deals):
         raise typer.BadParameter(f"{spec.name} has {len(spec.deals)} deals", param_hint="'--deal'")
-    count = players or spec.players.best or spec.players.min
-    if not spec.players.min <= count <= spec.players.max:
-        raise typer.BadParameter(
-            f"{spec.name} is for {spec.players.min}-{spec.players.max} players",
-            param_hint="'--players'",
-        )
+    count = players_for(spec, players)
     rules = compile_rules(spec, count)
     d = rules.deals[deal - 1]
     if not d.parts:

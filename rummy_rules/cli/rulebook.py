@@ -10,6 +10,7 @@ import typer
 from .common import (
     JsonOption,
     SetOption,
+    VariantArgument,
     check_overrides,
     complete_variant,
     emit_json,
@@ -29,14 +30,7 @@ _EXTENSIONS = {
 
 @handle_errors
 def rulebook(
-    source: Annotated[
-        str,
-        typer.Argument(
-            metavar="VARIANT",
-            help="A shipped variant id or a variant file.",
-            autocompletion=complete_variant,
-        ),
-    ],
+    source: VariantArgument,
     output: Annotated[
         Path | None,
         typer.Option(

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
 import typer
 
 from .common import (
     JsonOption,
     SetOption,
+    VariantArgument,
     check_overrides,
-    complete_variant,
     emit_json,
     handle_errors,
 )
@@ -18,14 +16,7 @@ from .common import (
 
 @handle_errors
 def show(
-    source: Annotated[
-        str,
-        typer.Argument(
-            metavar="ID_OR_PATH",
-            help="A shipped variant id or a variant file.",
-            autocompletion=complete_variant,
-        ),
-    ],
+    source: VariantArgument,
     overrides: SetOption = None,
     json_output: JsonOption = False,
 ) -> None:

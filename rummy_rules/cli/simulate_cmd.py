@@ -10,23 +10,17 @@ import typer
 from .common import (
     JsonOption,
     SetOption,
+    VariantArgument,
     check_overrides,
-    complete_variant,
     emit_json,
     handle_errors,
+    players_for,
 )
 
 
 @handle_errors
 def simulate(
-    source: Annotated[
-        str,
-        typer.Argument(
-            metavar="VARIANT",
-            help="A shipped variant id or a variant file.",
-            autocompletion=complete_variant,
-        ),
-    ],
+    source: VariantArgument,
     games: Annotated[
         int, typer.Option("--games", "-n", min=1, help="How many games to play.")
     ] = 1000,
@@ -74,12 +68,7 @@ def simulate(
         for path, message in gaps:
             typer.echo(f"error: {path}: {message}", err=True)
         raise typer.Exit(1)
-    count = players or spec.players.best or spec.players.min
-    if not spec.players.min <= count <= spec.players.max:
-        raise typer.BadParameter(
-            f"{spec.name} is for {spec.players.min}-{spec.players.max} players",
-            param_hint="'--players'",
-        )
+    count = players_for(spec, players)
     try:
         kinds = parse_bots(bots, count)
     except UsageError as exc:
