@@ -75,3 +75,6 @@ def test_installed_wheel_finds_every_shipped_variant(tmp_path):
     first = (elsewhere / "ours.yaml").read_text().splitlines()[0]
     assert (elsewhere / first.split("$schema=", 1)[1]).resolve().is_file()
     _run([str(script), "validate", "ours.yaml"], cwd=elsewhere, env=env)
+    # the templates are bundled too
+    book = _run([str(script), "rulebook", "shanghai"], cwd=elsewhere, env=env)
+    assert book.startswith("# Shanghai Rummy")
