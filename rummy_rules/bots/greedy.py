@@ -59,6 +59,7 @@ class GreedyBot:
         self.buy_threshold = buy_threshold
         self.cards = 0
         self.all_out = False
+        self.took_last = False
 
     def configure(
         self,
@@ -117,14 +118,17 @@ class GreedyBot:
                 top = view.discard_pile[-1]
                 take = next((a for a in legal if a.kind == "take" and a.card == top), None)
                 down = view.down[view.seat]
-                # A big hand takes from the stock: trading discards back and forth
-                # with a full hand can go on for ever.
+                # Trading discards back and forth can go on for ever: a big hand,
+                # or one that took the discard last turn, draws from the stock.
                 small = len(hand) <= self.cards + 2 or not self.cards
-                wanted = (
-                    self._fits_table(top, view) if down else small and self._gain(top, hand) >= 2
-                )
+                if down:
+                    wanted = view.discard_fits_table
+                else:
+                    wanted = small and not self.took_last and self._gain(top, hand) >= 2
                 if take is not None and wanted:
+                    self.took_last = True
                     return take
+            self.took_last = False
             return next(a for a in legal if a.kind == "draw")
         for kind in ("down", "exchange", "layoff"):
             options = [a for a in legal if a.kind == kind]

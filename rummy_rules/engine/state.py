@@ -572,6 +572,10 @@ class GameState:
             return "you would be left with no card you may discard"
         return None
 
+    def fits_table(self, face: int) -> bool:
+        """Whether a card of ``face`` could be laid off on some meld on the table."""
+        return bool(self._layoff_targets(face))
+
     def _layoff_targets(self, face: int) -> list[tuple[int, int]]:
         """(meld index, stands_for) for every place a card of ``face`` may be laid off."""
         d = self._deal

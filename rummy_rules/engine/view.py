@@ -41,6 +41,9 @@ class SeatView:
     totals: tuple[int, ...]
     legal: tuple[Action, ...]
     """The legal actions, when this seat is to move (empty otherwise)."""
+    discard_fits_table: bool = False
+    """When this seat is to draw: whether the top discard could be laid off on the
+    table (public information, worked out by the rules engine)."""
 
 
 def seat_view(state: GameState, seat: int) -> SeatView:
@@ -66,4 +69,10 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         stock_size=len(state.stock),
         totals=tuple(state.totals),
         legal=legal,
+        discard_fits_table=(
+            state.to_move == seat
+            and state.phase == "draw"
+            and bool(state.discard_pile)
+            and state.fits_table(faces[state.discard_pile[-1]])
+        ),
     )
