@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rummy_rules.cards import parse_card
+from rummy_rules.cards import format_card, parse_card
 from rummy_rules.engine import ActionError, parse_action
 from rummy_rules.engine.view import seat_view
 
@@ -404,3 +404,32 @@ def test_a_lay_off_or_going_down_resets_the_blocked_count():
     pass_all(state)
     act(state, "down 7H 7S 7D / 9C 9S 9D")
     assert state._deal.rebuilt_without_play == 0
+
+
+def test_an_exchange_that_would_leave_no_card_to_discard_is_illegal():
+    # Found by the conformance run: after taking back a joker that must be used
+    # at once, the only card left was the one just taken from the discards.
+    runs = "deals=[{cards: 10, contract: [{type: run, size: 3}, {type: run, size: 3}]}]"
+    hands = {
+        1: "5H JK 7H 8H 9S 10S JS 2C KD QS",
+        2: "2D 3D 4D 9C 10C JC 6H KS QH 3S",
+    }
+    state = stacked_state("contract-gamerules", 3, hands, upcard="2S", overrides=[runs])
+    act(state, "draw")
+    act(state, "down 5H JK=6H 7H 8H / 9S 10S JS")
+    act(state, "discard KD")
+    act(state, "draw")
+    act(state, "down 2D 3D 4D / 9C 10C JC")
+    act(state, "discard KS")
+    act(state, "draw")  # seat 0
+    act(state, f"discard {_first_discardable(state)}")
+    act(state, "draw")  # seat 1
+    act(state, f"discard {_first_discardable(state)}")
+    deal = state._deal
+    top = deal.discard[-1]
+    act(state, f"take {format_card(state.faces[top])}")  # seat 2 takes a single discard
+    # leave seat 2 holding only the natural 6H and the card just taken
+    six = next(c for c in deal.hands[2] if state.faces[c] == parse_card("6H"))
+    deal.hands[2] = [six, top]
+    with pytest.raises(ActionError, match="could not be used this turn"):
+        act(state, "exchange 6H@1")

@@ -328,6 +328,12 @@ class GameState:
         """An independent copy (chance included)."""
         return copy.deepcopy(self)
 
+    def _trial(self) -> GameState:
+        """A copy to try a move on: the deal is copied, the log and chance are shared."""
+        trial = copy.copy(self)
+        trial._deal = copy.deepcopy(self._deal)
+        return trial
+
     def value(self, face: int) -> int:
         """The value of a card of ``face`` left in hand in this deal."""
         return self.rules.value(face, wild=face in self._deal.rules.wild_faces)
@@ -499,7 +505,10 @@ class GameState:
             return found is not None
         if d.down_this_turn and not self.rules.play.lay_off_on_opening_turn:
             return False
-        return bool(self._layoff_targets(face))
+        # Try the dig on a copy: some lay-off of the chosen card must then be legal.
+        trial = self._trial()
+        trial._do_take(face)
+        return trial._legal_layoff_of(face)
 
     def suggest_down(self) -> Action | None:
         """The go-down action that leaves the fewest points in hand, if the player can go down."""
@@ -704,14 +713,26 @@ class GameState:
             )
         if meld.kind == "set" and play.exchange_all_missing_suits:
             return "a wild in a set is freed only by supplying every missing suit", None
+        # The player must still be able to finish the turn: with a wild that
+        # must be used at once, some lay-off of it must be legal afterwards.
+        wild_face = self.faces[meld.cards[slot]]
+        trial = self._trial()
+        trial._do_exchange(seat, card, action.target, slot)
         if play.exchange_use_same_turn:
-            # The freed wild must be usable this turn: it must fit some meld.
-            wild_face = self.faces[meld.cards[slot]]
-            trial = self.clone()
-            trial._do_exchange(seat, card, action.target, slot)
-            if not trial._layoff_targets(wild_face):
+            if not trial._legal_layoff_of(wild_face):
                 return "the freed wild could not be used this turn", None
+        elif not trial._can_end_turn_after([]):
+            return "you would be left with no card you may discard", None
         return None, (card, slot)
+
+    def _legal_layoff_of(self, face: int) -> bool:
+        """Whether some lay-off of a card of ``face`` is legal now."""
+        wild = face in self._deal.rules.wild_faces
+        for index, stands in self._layoff_targets(face):
+            action = Action("layoff", card=face, stands_for=stands if wild else -1, target=index)
+            if self._check_layoff(action)[0] is None:
+                return True
+        return False
 
     def _exchange_actions(self) -> list[Action]:
         d = self._deal
