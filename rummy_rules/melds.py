@@ -459,6 +459,12 @@ def _search(
     wilds_left = [len(wild_cards)]
     best_points = [10**9]
 
+    def place(cand: _Cand, sign: int) -> None:
+        """Take a candidate's cards out of the hand (sign -1) or put them back (+1)."""
+        for face in cand.take:
+            counts[face] += sign
+        wilds_left[0] += sign * cand.wilds
+
     def points_left() -> int:
         used_wilds = len(wild_cards) - wilds_left[0]
         pts = sum(value(f) * c for f, c in enumerate(counts) if c)
@@ -491,16 +497,11 @@ def _search(
                 continue
             if not _compatible(cand, chosen, rules):
                 continue
-            for face in cand.take:
-                counts[face] -= 1
-            wilds_left[0] -= cand.wilds
+            place(cand, -1)
             chosen.append(cand)
-            used = len(cand.stands_for)
-            done = rec(i + 1, remaining - used)
+            done = rec(i + 1, remaining - len(cand.stands_for))
             chosen.pop()
-            wilds_left[0] += cand.wilds
-            for face in cand.take:
-                counts[face] += 1
+            place(cand, +1)
             if done:
                 return True
         return False
@@ -542,15 +543,11 @@ def _search(
                 placed = [c for c in slots if c is not None]
                 if not _compatible(cand, placed, rules):
                     continue
-                for face in cand.take:
-                    counts[face] -= 1
-                wilds_left[0] -= cand.wilds
+                place(cand, -1)
                 slots[j] = cand
                 done = cover(remaining - len(cand.stands_for))
                 slots[j] = None
-                wilds_left[0] += cand.wilds
-                for face in cand.take:
-                    counts[face] += 1
+                place(cand, +1)
                 if done:
                     return True
         return False

@@ -327,7 +327,9 @@ def test_stock_exhaustion_ends_the_deal_when_the_variant_says_so():
     assert state.deal_index == 1
 
 
-def test_joker_exchange_from_a_run_by_a_player_down_before_this_turn():
+def joker_run_table():
+    """contract-gamerules with a runs deal: p2 has gone down with 5H JK=6H 7H 8H,
+    and p3 (holding 6H) has just drawn on its first turn."""
     runs = "deals=[{cards: 10, contract: [{type: run, size: 3}, {type: run, size: 3}]}]"
     hands = {
         1: "5H JK 7H 8H 9S 10S JS 2C KD QS",
@@ -338,14 +340,23 @@ def test_joker_exchange_from_a_run_by_a_player_down_before_this_turn():
     act(state, "down 5H JK=6H 7H 8H / 9S 10S JS")
     act(state, "discard KD")
     act(state, "draw")
-    with pytest.raises(ActionError, match="went down on an earlier turn"):
-        act(state, "exchange 6H@1")
+    return state
+
+
+def go_down_and_wait_a_round(state):
+    """p3 goes down, then p1 and p2 draw and discard: p3 is next, down since an earlier turn."""
     act(state, "down 2D 3D 4D / 9C 10C JC")
     act(state, "discard KS")
-    act(state, "draw")  # seat 0
-    act(state, f"discard {_first_discardable(state)}")
-    act(state, "draw")  # seat 1
-    act(state, f"discard {_first_discardable(state)}")
+    for _ in range(2):
+        act(state, "draw")
+        act(state, f"discard {_first_discardable(state)}")
+
+
+def test_joker_exchange_from_a_run_by_a_player_down_before_this_turn():
+    state = joker_run_table()
+    with pytest.raises(ActionError, match="went down on an earlier turn"):
+        act(state, "exchange 6H@1")
+    go_down_and_wait_a_round(state)
     act(state, "draw")  # seat 2, down since an earlier turn
     act(state, "exchange 6H@1")
     assert state.melds[0].stands_for == [parse_card(f) for f in "5H 6H 7H 8H".split()]
@@ -409,22 +420,8 @@ def test_a_lay_off_or_going_down_resets_the_blocked_count():
 def test_an_exchange_that_would_leave_no_card_to_discard_is_illegal():
     # Found by the conformance run: after taking back a joker that must be used
     # at once, the only card left was the one just taken from the discards.
-    runs = "deals=[{cards: 10, contract: [{type: run, size: 3}, {type: run, size: 3}]}]"
-    hands = {
-        1: "5H JK 7H 8H 9S 10S JS 2C KD QS",
-        2: "2D 3D 4D 9C 10C JC 6H KS QH 3S",
-    }
-    state = stacked_state("contract-gamerules", 3, hands, upcard="2S", overrides=[runs])
-    act(state, "draw")
-    act(state, "down 5H JK=6H 7H 8H / 9S 10S JS")
-    act(state, "discard KD")
-    act(state, "draw")
-    act(state, "down 2D 3D 4D / 9C 10C JC")
-    act(state, "discard KS")
-    act(state, "draw")  # seat 0
-    act(state, f"discard {_first_discardable(state)}")
-    act(state, "draw")  # seat 1
-    act(state, f"discard {_first_discardable(state)}")
+    state = joker_run_table()
+    go_down_and_wait_a_round(state)
     deal = state._deal
     top = deal.discard[-1]
     act(state, f"take {format_card(state.faces[top])}")  # seat 2 takes a single discard
