@@ -29,6 +29,7 @@ __all__ = [
     "ReplayReport",
     "record_lines",
     "replay_record",
+    "replay_records",
     "variant_digest",
     "write_record",
 ]
@@ -55,9 +56,17 @@ def variant_digest(variant: dict[str, Any]) -> str:
 
 
 def record_lines(
-    state: GameState, variant: dict[str, Any], *, seats: Iterable[str] = ()
+    state: GameState,
+    variant: dict[str, Any],
+    *,
+    seats: Iterable[str] = (),
+    extra: dict[str, Any] | None = None,
 ) -> Iterator[str]:
-    """The JSON Lines of a record of ``state`` (finished or not)."""
+    """The JSON Lines of a record of ``state`` (finished or not).
+
+    ``extra`` adds informational keys to the header (e.g. ``game``: the game's
+    number in a simulation); replay ignores them.
+    """
     header = {
         "record": "rummy-rules game",
         "format": RECORD_FORMAT,
@@ -70,6 +79,7 @@ def record_lines(
         "turn_cap": state.turn_cap,
         "chance": "seed" if isinstance(state.chance, SeededChance) else "scripted",
         "seats": list(seats) or [f"p{i + 1}" for i in range(state.seats)],
+        **(extra or {}),
     }
     yield json.dumps(header, ensure_ascii=False, separators=(",", ":"))
     for entry in state.log:
@@ -157,18 +167,43 @@ def _verify_seeded(
 
 
 def replay_record(path: Path | str) -> ReplayReport:
-    """Replay the record at ``path`` and verify it; raises :class:`RecordError`."""
-    from pydantic import ValidationError
+    """Replay the one game recorded at ``path`` and verify it; raises :class:`RecordError`.
 
-    from .rules import compile_rules, unsupported_by_engine
-    from .schema import VariantSpec
+    A file holding several games (as ``rummy-rules simulate --records`` writes)
+    is refused: use :func:`replay_records`.
+    """
+    reports = replay_records(path)
+    if len(reports) != 1:
+        raise RecordError(str(path), None, f"holds {len(reports)} games, not one")
+    return reports[0]
 
+
+def replay_records(path: Path | str) -> list[ReplayReport]:
+    """Replay and verify every game recorded at ``path``, one after another.
+
+    Each game starts with its header line; line numbers in errors are the
+    file's. Raises :class:`RecordError` at the first problem.
+    """
     file = str(path)
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise RecordError(file, None, f"cannot read the record: {exc}") from None
     lines = _load_lines(text, file)
+    games: list[list[tuple[int, dict[str, Any]]]] = []
+    for number, entry in lines:
+        if "record" in entry or not games:
+            games.append([])
+        games[-1].append((number, entry))
+    return [_replay_game(file, game) for game in games]
+
+
+def _replay_game(file: str, lines: list[tuple[int, dict[str, Any]]]) -> ReplayReport:
+    from pydantic import ValidationError
+
+    from .rules import compile_rules, unsupported_by_engine
+    from .schema import VariantSpec
+
     first_line, header = lines[0]
     if header.get("record") != "rummy-rules game":
         raise RecordError(file, first_line, "not a rummy-rules game record (bad header)")

@@ -2,8 +2,10 @@
 
 Game *i* depends only on (master seed, *i*): its seed is derived with a
 stable hash, so the statistics are identical for any number of worker
-processes. Statistics are streamed (running sums), so memory stays flat
-however many games are played.
+processes. Statistics are streamed (running sums and bounded histograms), so
+memory stays flat however many games are played. :func:`compare` plays the
+same seeds under two or more rule sets (common random numbers) and reports
+the paired differences.
 """
 
 from __future__ import annotations
@@ -12,30 +14,30 @@ import hashlib
 import json
 import math
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any
+from functools import lru_cache, partial
+from typing import Any, TextIO
 
-from .bots import Bot, RandomBot, play_game
-from .bots.greedy import GreedyBot
+from .bots import BotError, BotSpec, make_bot, parse_bot_spec, play_game
 from .engine.state import GameState
 from .errors import UsageError
 from .rules import Rules, compile_rules
 from .schema import VariantSpec
 
 __all__ = [
-    "BOT_KINDS",
+    "METRICS",
+    "CompareStats",
+    "DealSummary",
     "GameSummary",
     "SimulationStats",
+    "compare",
+    "game_metrics",
     "game_seed",
     "parse_bots",
     "play_summary",
     "simulate",
 ]
-
-#: The bots a simulation can seat.
-BOT_KINDS = ("greedy", "random")
 
 
 def game_seed(master: int, index: int) -> int:
@@ -45,16 +47,35 @@ def game_seed(master: int, index: int) -> int:
 
 
 def parse_bots(text: str, players: int) -> list[str]:
-    """``greedy,random`` → one bot kind per seat (the list repeats to fill the table)."""
-    kinds = [k.strip().lower() for k in text.split(",") if k.strip()]
-    if not kinds:
+    """``greedy,random`` → one bot spec per seat (the list repeats to fill the table).
+
+    Each spec is checked (see :func:`rummy_rules.bots.parse_bot_spec`); a bad
+    one raises :class:`UsageError`.
+    """
+    specs = [k.strip() for k in text.split(",") if k.strip()]
+    if not specs:
         raise UsageError("name at least one bot: greedy or random")
-    for kind in kinds:
-        if kind not in BOT_KINDS:
-            raise UsageError(f"unknown bot '{kind}': choose from {', '.join(BOT_KINDS)}")
-    if len(kinds) > players:
-        raise UsageError(f"{len(kinds)} bots for {players} players")
-    return [kinds[i % len(kinds)] for i in range(players)]
+    specs = [parse_bot_spec(k).text for k in specs]
+    if len(specs) > players:
+        raise UsageError(f"{len(specs)} bots for {players} players")
+    return [specs[i % len(specs)] for i in range(players)]
+
+
+@dataclass(frozen=True, slots=True)
+class DealSummary:
+    """What one deal contributes to the statistics."""
+
+    turns: int
+    reason: str
+    went_out: int | None
+    buys: int
+    exchanges: int
+    down_turns: tuple[int, ...]
+    """Per seat, that player's own turns until going down (-1: never went down)."""
+    one_turn_out: bool
+    """The player who went out went down in that same turn."""
+    caught: float
+    """Mean points left in hand by the players who did not go out."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,16 +83,32 @@ class GameSummary:
     """What one game contributes to the statistics."""
 
     index: int
+    seed: int
     first_player: int
     """The seat that played first in the first deal."""
-    totals: tuple[int, ...]
-    winners: tuple[int, ...]
-    deal_turns: tuple[int, ...]
-    deal_reasons: tuple[str, ...]
-    deal_buys: tuple[int, ...]
-    lead_changes: int
-    margin: int
+    totals: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+    deals: tuple[DealSummary, ...] = ()
+    lead_changes: int = 0
+    margin: int = 0
     """How far the winner finished ahead of the next player."""
+    spread: float = 0.0
+    """Standard deviation of the final totals."""
+    error: str | None = None
+    """Why the game stopped early (a bot failed); the game is left out of the statistics."""
+    record: str | None = None
+    """The game's record (JSON Lines), when records were asked for."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    """Everything a worker needs to play one side's games (picklable)."""
+
+    variant_json: str
+    players: int
+    bots: tuple[str, ...]
+    master: int
+    records: bool = False
 
 
 @lru_cache(maxsize=8)
@@ -79,40 +116,72 @@ def _compiled(variant_json: str, players: int) -> Rules:
     return compile_rules(VariantSpec.model_validate(json.loads(variant_json)), players)
 
 
-def _make_bots(kinds: Sequence[str], seed: int) -> list[Bot]:
-    bots: list[Bot] = []
-    for seat, kind in enumerate(kinds):
-        rng = random.Random(seed * 31 + seat)
-        if kind == "random":
-            bots.append(RandomBot(rng))
-        else:
-            bots.append(GreedyBot(rng))
-    return bots
+@lru_cache(maxsize=32)
+def _spec(text: str) -> BotSpec:
+    return parse_bot_spec(text)
 
 
-def play_summary(
-    variant_json: str, players: int, kinds: tuple[str, ...], master: int, index: int
-) -> GameSummary:
-    """Play game ``index`` and summarise it (a module-level function, for worker processes)."""
-    rules = _compiled(variant_json, players)
-    seed = game_seed(master, index)
-    state = GameState(rules, seed=seed)
-    bots = _make_bots(kinds, seed)
-    first_player = state.current
-    play_game(state, bots)
-    turns: list[int] = []
-    buys: list[int] = []
-    turn_count = deal_buys = 0
+def _deal_summaries(state: GameState) -> list[DealSummary]:
+    players = state.seats
+    out: list[DealSummary] = []
+    own_turns = [0] * players
+    down_at = [-1] * players
+    turns = buys = exchanges = 0
     for entry in state.log:
-        if "action" in entry:
-            if entry["action"].startswith(("draw", "take")):
-                turn_count += 1
-            elif entry["action"] == "buy":
-                deal_buys += 1
+        action = entry.get("action")
+        if action is not None:
+            seat = entry["seat"]
+            if action == "draw" or action.startswith("take"):
+                turns += 1
+                own_turns[seat] += 1
+            elif action == "buy":
+                buys += 1
+            elif action.startswith("exchange"):
+                exchanges += 1
+            elif action.startswith("down") and down_at[seat] < 0:
+                down_at[seat] = own_turns[seat]
         elif "deal_end" in entry:
-            turns.append(turn_count)
-            buys.append(deal_buys)
-            turn_count = deal_buys = 0
+            result = state.results[entry["deal_end"] - 1]
+            out_seat = result.went_out
+            losers = [s for s in range(players) if s != out_seat]
+            caught = sum(sum(state.value(f) for f in result.left[s]) for s in losers)
+            out.append(
+                DealSummary(
+                    turns=turns,
+                    reason=result.reason,
+                    went_out=out_seat,
+                    buys=buys,
+                    exchanges=exchanges,
+                    down_turns=tuple(down_at),
+                    one_turn_out=out_seat is not None and down_at[out_seat] == own_turns[out_seat],
+                    caught=caught / len(losers) if losers else 0.0,
+                )
+            )
+            own_turns = [0] * players
+            down_at = [-1] * players
+            turns = buys = exchanges = 0
+    return out
+
+
+def play_summary(job: _Job, index: int) -> GameSummary:
+    """Play game ``index`` of ``job`` and summarise it (module level, for worker processes)."""
+    rules = _compiled(job.variant_json, job.players)
+    seed = game_seed(job.master, index)
+    state = GameState(rules, seed=seed)
+    first_player = state.current
+    try:
+        bots = [
+            make_bot(_spec(text), random.Random(seed * 31 + seat))
+            for seat, text in enumerate(job.bots)
+        ]
+        play_game(state, bots, names=job.bots)
+    except (BotError, UsageError) as exc:
+        return GameSummary(
+            index=index,
+            seed=seed,
+            first_player=first_player,
+            error=f"game {index + 1} of seed {job.master} (game seed {seed}): {exc}",
+        )
     lowest_wins = rules.play.winner == "lowest_total"
     best = min if lowest_wins else max
     leader: tuple[int, ...] = ()
@@ -123,19 +192,35 @@ def play_summary(
         if leader and now != leader:
             changes += 1
         leader = now
-    ordered = sorted(state.totals, reverse=not lowest_wins)
+    totals = state.totals
+    ordered = sorted(totals, reverse=not lowest_wins)
     margin = abs(ordered[1] - ordered[0]) if len(ordered) > 1 else 0
+    mean = sum(totals) / len(totals)
+    spread = math.sqrt(sum((t - mean) ** 2 for t in totals) / len(totals))
+    record = None
+    if job.records:
+        from .records import record_lines
+
+        variant = json.loads(job.variant_json)
+        lines = record_lines(state, variant, seats=job.bots, extra={"game": index + 1})
+        record = "\n".join(lines) + "\n"
     return GameSummary(
         index=index,
+        seed=seed,
         first_player=first_player,
-        totals=tuple(state.totals),
+        totals=tuple(totals),
         winners=tuple(state.winners()),
-        deal_turns=tuple(turns),
-        deal_reasons=tuple(r.reason for r in state.results),
-        deal_buys=tuple(buys),
+        deals=tuple(_deal_summaries(state)),
         lead_changes=changes,
         margin=margin,
+        spread=spread,
+        record=record,
     )
+
+
+def play_sides(jobs: tuple[_Job, ...], index: int) -> tuple[GameSummary, ...]:
+    """Game ``index`` under each side's rules, with the same seed (for :func:`compare`)."""
+    return tuple(play_summary(job, index) for job in jobs)
 
 
 @dataclass(slots=True)
@@ -171,6 +256,57 @@ def _wilson(successes: float, n: int) -> tuple[float, float, float]:
     return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
+def _interval(values: tuple[float, float, float], digits: int = 3) -> dict[str, float]:
+    return {k: round(v, digits) for k, v in zip(("value", "low", "high"), values, strict=True)}
+
+
+def _percentile(histogram: dict[int, int], q: float) -> int:
+    """The ``q`` quantile (0–1) of the values counted in ``histogram`` (nearest rank)."""
+    total = sum(histogram.values())
+    if not total:
+        return 0
+    rank = max(1, math.ceil(q * total))
+    seen = 0
+    for value in sorted(histogram):
+        seen += histogram[value]
+        if seen >= rank:
+            return value
+    return max(histogram)
+
+
+@dataclass(slots=True)
+class _DealStats:
+    turns: _Mean = field(default_factory=_Mean)
+    turns_hist: dict[int, int] = field(default_factory=dict)
+    buys: _Mean = field(default_factory=_Mean)
+    exchanges: _Mean = field(default_factory=_Mean)
+    reasons: dict[str, int] = field(default_factory=dict)
+    down_turns: _Mean = field(default_factory=_Mean)
+    went_down: int = 0
+    first_down: _Mean = field(default_factory=_Mean)
+    one_turn_outs: int = 0
+    caught: _Mean = field(default_factory=_Mean)
+
+    def add(self, deal: DealSummary) -> None:
+        self.turns.add(deal.turns)
+        self.turns_hist[deal.turns] = self.turns_hist.get(deal.turns, 0) + 1
+        self.buys.add(deal.buys)
+        self.exchanges.add(deal.exchanges)
+        self.reasons[deal.reason] = self.reasons.get(deal.reason, 0) + 1
+        downs = [t for t in deal.down_turns if t >= 0]
+        for turns in downs:
+            self.down_turns.add(turns)
+        self.went_down += len(downs)
+        if downs:
+            self.first_down.add(min(downs))
+        self.one_turn_outs += deal.one_turn_out
+        self.caught.add(deal.caught)
+
+
+#: Errors kept for the report; later ones are only counted.
+MAX_ERRORS = 20
+
+
 @dataclass(slots=True)
 class SimulationStats:
     """Streaming statistics over finished games."""
@@ -178,26 +314,32 @@ class SimulationStats:
     players: int
     deals: int
     games: int = 0
+    failed: int = 0
+    errors: list[str] = field(default_factory=list)
     interrupted: bool = False
     wins_by_seat: list[float] = field(default_factory=list)
     wins_by_position: list[float] = field(default_factory=list)
     totals_by_seat: list[_Mean] = field(default_factory=list)
-    turns_by_deal: list[_Mean] = field(default_factory=list)
-    buys_by_deal: list[_Mean] = field(default_factory=list)
-    reasons_by_deal: list[dict[str, int]] = field(default_factory=list)
+    totals_hist: dict[int, int] = field(default_factory=dict)
+    per_deal: list[_DealStats] = field(default_factory=list)
+    game_turns: _Mean = field(default_factory=_Mean)
     margin: _Mean = field(default_factory=_Mean)
     lead_changes: _Mean = field(default_factory=_Mean)
+    spread: _Mean = field(default_factory=_Mean)
 
     def __post_init__(self) -> None:
         self.wins_by_seat = [0.0] * self.players
         self.wins_by_position = [0.0] * self.players
         self.totals_by_seat = [_Mean() for _ in range(self.players)]
-        self.turns_by_deal = [_Mean() for _ in range(self.deals)]
-        self.buys_by_deal = [_Mean() for _ in range(self.deals)]
-        self.reasons_by_deal = [{} for _ in range(self.deals)]
+        self.per_deal = [_DealStats() for _ in range(self.deals)]
 
     def add(self, game: GameSummary) -> None:
-        """Fold one game in."""
+        """Fold one game in (a failed game is counted and its error kept)."""
+        if game.error is not None:
+            self.failed += 1
+            if len(self.errors) < MAX_ERRORS:
+                self.errors.append(game.error)
+            return
         self.games += 1
         share = 1 / len(game.winners)
         for seat in game.winners:
@@ -205,42 +347,59 @@ class SimulationStats:
             self.wins_by_position[(seat - game.first_player) % self.players] += share
         for seat, total in enumerate(game.totals):
             self.totals_by_seat[seat].add(total)
-        for i, turns in enumerate(game.deal_turns[: self.deals]):
-            self.turns_by_deal[i].add(turns)
-            self.buys_by_deal[i].add(game.deal_buys[i])
-            reason = game.deal_reasons[i]
-            self.reasons_by_deal[i][reason] = self.reasons_by_deal[i].get(reason, 0) + 1
+            self.totals_hist[total] = self.totals_hist.get(total, 0) + 1
+        for i, deal in enumerate(game.deals[: self.deals]):
+            self.per_deal[i].add(deal)
+        self.game_turns.add(sum(d.turns for d in game.deals))
         self.margin.add(game.margin)
         self.lead_changes.add(game.lead_changes)
+        self.spread.add(game.spread)
 
     def to_dict(self) -> dict[str, Any]:
         """The statistics as a JSON-ready mapping (rates and means with 95% intervals)."""
-
-        def interval(values: tuple[float, float, float], digits: int = 3) -> dict[str, float]:
-            return {
-                k: round(v, digits) for k, v in zip(("value", "low", "high"), values, strict=True)
-            }
-
-        return {
-            "games": self.games,
-            "interrupted": self.interrupted,
-            "win_rate_by_seat": [interval(_wilson(w, self.games)) for w in self.wins_by_seat],
-            "win_rate_by_turn_order": [
-                interval(_wilson(w, self.games)) for w in self.wins_by_position
-            ],
-            "mean_total_by_seat": [interval(m.interval(), 1) for m in self.totals_by_seat],
-            "deals": [
+        n = self.games
+        deals = []
+        for i, d in enumerate(self.per_deal):
+            deals.append(
                 {
                     "deal": i + 1,
-                    "turns": interval(self.turns_by_deal[i].interval(), 1),
-                    "buys": interval(self.buys_by_deal[i].interval(), 2),
-                    "ended_by": dict(sorted(self.reasons_by_deal[i].items())),
+                    "turns": _interval(d.turns.interval(), 1),
+                    "turns_percentiles": {
+                        f"p{q}": _percentile(d.turns_hist, q / 100) for q in (10, 50, 90, 99)
+                    },
+                    "turns_histogram": {str(k): v for k, v in sorted(d.turns_hist.items())},
+                    "buys": _interval(d.buys.interval(), 2),
+                    "joker_exchanges": _interval(d.exchanges.interval(), 2),
+                    "ended_by": dict(sorted(d.reasons.items())),
+                    "not_gone_out_rate": _interval(_wilson(n - d.reasons.get("out", 0), n)),
+                    "own_turns_to_go_down": _interval(d.down_turns.interval(), 2),
+                    "first_down_after_own_turns": _interval(d.first_down.interval(), 2),
+                    "went_down_rate": _interval(_wilson(d.went_down, n * self.players)),
+                    "one_turn_out_rate": _interval(_wilson(d.one_turn_outs, n)),
+                    "points_caught_in_hand": _interval(d.caught.interval(), 1),
                 }
-                for i in range(self.deals)
-            ],
-            "final_margin": interval(self.margin.interval(), 1),
-            "lead_changes": interval(self.lead_changes.interval(), 2),
+            )
+        return {
+            "games": n,
+            "failed_games": self.failed,
+            "errors": list(self.errors),
+            "interrupted": self.interrupted,
+            "win_rate_by_seat": [_interval(_wilson(w, n)) for w in self.wins_by_seat],
+            "win_rate_by_turn_order": [_interval(_wilson(w, n)) for w in self.wins_by_position],
+            "mean_total_by_seat": [_interval(m.interval(), 1) for m in self.totals_by_seat],
+            "totals_histogram": {str(k): v for k, v in sorted(self.totals_hist.items())},
+            "deals": deals,
+            "turns_per_game": _interval(self.game_turns.interval(), 1),
+            "final_margin": _interval(self.margin.interval(), 1),
+            "score_spread": _interval(self.spread.interval(), 1),
+            "lead_changes": _interval(self.lead_changes.interval(), 2),
         }
+
+
+def _job(spec: VariantSpec, players: int, bots: Sequence[str], seed: int, records: bool) -> _Job:
+    variant_json = json.dumps(spec.model_dump(mode="json"), sort_keys=True)
+    compile_rules(spec, players)  # fail early on a bad player count
+    return _Job(variant_json, players, tuple(bots), seed, records)
 
 
 def simulate(
@@ -252,39 +411,37 @@ def simulate(
     seed: int = 0,
     workers: int = 1,
     on_game: Callable[[int], None] | None = None,
+    records: TextIO | None = None,
 ) -> SimulationStats:
     """Play ``games`` games and return their statistics.
 
-    ``bots`` holds one bot kind per seat. With ``workers`` > 1 the games run
-    in that many processes; the result is the same as with one. A
-    ``KeyboardInterrupt`` stops early and keeps the statistics of the games
-    finished so far.
+    ``bots`` holds one bot spec per seat. With ``workers`` > 1 the games run
+    in that many processes; the result is the same as with one. Each game's
+    record is written to ``records`` (JSON Lines, one game after another) when
+    it is given. A ``KeyboardInterrupt`` stops early and keeps the statistics
+    (and records) of the games finished so far.
     """
-    variant_json = json.dumps(spec.model_dump(mode="json"), sort_keys=True)
-    compile_rules(spec, players)  # fail early on a bad player count
+    job = _job(spec, players, bots, seed, records is not None)
     stats = SimulationStats(players=players, deals=len(spec.deals))
-    kinds = tuple(bots)
     try:
-        for summary in _run(variant_json, players, kinds, seed, games, workers):
+        for summary in _run(partial(play_summary, job), games, workers):
             stats.add(summary)
+            if records is not None and summary.record is not None:
+                records.write(summary.record)
             if on_game is not None:
-                on_game(stats.games)
+                on_game(stats.games + stats.failed)
     except KeyboardInterrupt:
         stats.interrupted = True
     return stats
 
 
-def _run(
-    variant_json: str, players: int, kinds: tuple[str, ...], seed: int, games: int, workers: int
-) -> Iterator[GameSummary]:
+def _run(job: Callable[[int], Any], games: int, workers: int) -> Iterator[Any]:
     if workers <= 1:
         for index in range(games):
-            yield play_summary(variant_json, players, kinds, seed, index)
+            yield job(index)
         return
     import multiprocessing
-    from functools import partial
 
-    job = partial(play_summary, variant_json, players, kinds, seed)
     chunk = max(1, min(200, games // (workers * 4) or 1))
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
         try:
@@ -292,3 +449,189 @@ def _run(
         except KeyboardInterrupt:
             pool.terminate()
             raise
+
+
+# -- comparing rule sets -----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Metric:
+    """A per-game measure that :func:`compare` reports."""
+
+    key: str
+    label: str
+    count: bool = False
+    """A count (worded more/fewer) rather than a level (higher/lower)."""
+
+
+#: The per-game measures compared between rule sets.
+METRICS: tuple[Metric, ...] = (
+    Metric("turns_per_game", "turns per game", count=True),
+    Metric("turns_per_deal", "turns per deal", count=True),
+    Metric("not_gone_out_rate", "share of deals nobody went out"),
+    Metric("buys_per_game", "buys per game", count=True),
+    Metric("joker_exchanges_per_game", "joker exchanges per game", count=True),
+    Metric("own_turns_to_go_down", "own turns until a player goes down", count=True),
+    Metric("points_caught_per_deal", "points caught in hand per player and deal"),
+    Metric("one_turn_outs_per_game", "one-turn go-outs per game", count=True),
+    Metric("first_player_win_rate", "first player's win rate"),
+    Metric("final_margin", "winning margin"),
+    Metric("score_spread", "spread of final totals"),
+    Metric("lead_changes", "lead changes per game", count=True),
+)
+
+
+def game_metrics(game: GameSummary) -> dict[str, float]:
+    """The :data:`METRICS` of one finished game."""
+    deals = game.deals
+    count = max(1, len(deals))
+    downs = [t for d in deals for t in d.down_turns if t >= 0]
+    return {
+        "turns_per_game": float(sum(d.turns for d in deals)),
+        "turns_per_deal": sum(d.turns for d in deals) / count,
+        "not_gone_out_rate": sum(d.reason != "out" for d in deals) / count,
+        "buys_per_game": float(sum(d.buys for d in deals)),
+        "joker_exchanges_per_game": float(sum(d.exchanges for d in deals)),
+        "own_turns_to_go_down": sum(downs) / len(downs) if downs else math.nan,
+        "points_caught_per_deal": sum(d.caught for d in deals) / count,
+        "one_turn_outs_per_game": float(sum(d.one_turn_out for d in deals)),
+        "first_player_win_rate": (
+            1 / len(game.winners) if game.first_player in game.winners else 0.0
+        ),
+        "final_margin": float(game.margin),
+        "score_spread": game.spread,
+        "lead_changes": float(game.lead_changes),
+    }
+
+
+@dataclass(slots=True)
+class CompareStats:
+    """Side-by-side statistics of several rule sets played on the same seeds."""
+
+    labels: list[str]
+    sides: list[SimulationStats]
+    means: list[dict[str, _Mean]] = field(default_factory=list)
+    differences: list[dict[str, _Mean]] = field(default_factory=list)
+    """For each side after the first: the paired difference (side − first) per metric."""
+    interrupted: bool = False
+
+    def __post_init__(self) -> None:
+        self.means = [{m.key: _Mean() for m in METRICS} for _ in self.sides]
+        self.differences = [{m.key: _Mean() for m in METRICS} for _ in self.sides[1:]]
+
+    def add(self, games: Sequence[GameSummary]) -> None:
+        """Fold in one seed's games, one per side."""
+        for stats, game in zip(self.sides, games, strict=True):
+            stats.add(game)
+        if any(g.error is not None for g in games):
+            return  # pairs only: a game that failed on one side drops the pair
+        values = [game_metrics(g) for g in games]
+        for side, row in enumerate(values):
+            for key, value in row.items():
+                if not math.isnan(value):
+                    self.means[side][key].add(value)
+        for side, row in enumerate(values[1:]):
+            for key, value in row.items():
+                base = values[0][key]
+                if not (math.isnan(value) or math.isnan(base)):
+                    self.differences[side][key].add(value - base)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: per side its statistics and metric means; per challenger the differences."""
+        out_sides = []
+        for i, (label, stats) in enumerate(zip(self.labels, self.sides, strict=True)):
+            side: dict[str, Any] = {
+                "label": label,
+                "metrics": {k: _interval(m.interval()) for k, m in self.means[i].items()},
+                "statistics": stats.to_dict(),
+            }
+            if i:
+                side["difference_from_first"] = {
+                    k: {**_interval(m.interval()), "significant": _significant(m)}
+                    for k, m in self.differences[i - 1].items()
+                }
+            out_sides.append(side)
+        return {
+            "games": self.sides[0].games,
+            "interrupted": self.interrupted,
+            "sides": out_sides,
+            "summary": self.summary(),
+        }
+
+    def summary(self) -> list[str]:
+        """Plain-language sentences: which differences are significant at 95%."""
+        lines = []
+        base = self.labels[0]
+        for i, label in enumerate(self.labels[1:]):
+            found = []
+            for metric in METRICS:
+                diff = self.differences[i][metric.key]
+                if not _significant(diff):
+                    continue
+                value, low, high = diff.interval()
+                before = self.means[0][metric.key].mean
+                after = self.means[i + 1][metric.key].mean
+                if metric.count:
+                    direction = "more" if value > 0 else "fewer"
+                else:
+                    direction = "higher" if value > 0 else "lower"
+                found.append(
+                    f"{metric.label}: {_num(before)} → {_num(after)} "
+                    f"({direction}; difference {_num(value)}, 95% CI {_num(low)} to {_num(high)})"
+                )
+            if found:
+                lines.append(f"{label} against {base}, significant at 95%:")
+                lines.extend(f"  - {text}" for text in found)
+            else:
+                lines.append(f"{label} against {base}: no significant difference at 95%.")
+        return lines
+
+
+def _significant(m: _Mean) -> bool:
+    if m.n < 2:
+        return False
+    _, low, high = m.interval()
+    return low > 0 or high < 0
+
+
+def _num(x: float) -> str:
+    return f"{x:.3g}" if abs(x) < 1 else f"{x:.1f}"
+
+
+def compare(
+    sides: Sequence[tuple[str, VariantSpec]],
+    *,
+    players: int,
+    bots: Sequence[str],
+    games: int,
+    seed: int = 0,
+    workers: int = 1,
+    on_game: Callable[[int], None] | None = None,
+) -> CompareStats:
+    """Play the same ``games`` seeds under each side's rules and compare them.
+
+    ``sides`` pairs a label with a variant; the first is the baseline. Game *i*
+    of every side uses the same seed, deck order and bot seeds (common random
+    numbers), so the differences are paired and their intervals tight.
+    """
+    if len(sides) < 2:
+        raise UsageError("compare needs at least two rule sets")
+    jobs = tuple(_job(spec, players, bots, seed, False) for _, spec in sides)
+    result = CompareStats(
+        labels=[label for label, _ in sides],
+        sides=[SimulationStats(players=players, deals=len(spec.deals)) for _, spec in sides],
+    )
+    try:
+        for done, summaries in enumerate(_run(partial(play_sides, jobs), games, workers), 1):
+            result.add(summaries)
+            if on_game is not None:
+                on_game(done)
+    except KeyboardInterrupt:
+        result.interrupted = True
+    return result
+
+
+def iter_errors(stats: Iterable[SimulationStats]) -> Iterator[str]:
+    """Every kept error message of ``stats``."""
+    for s in stats:
+        yield from s.errors

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from rummy_rules import load_variant
-from rummy_rules.bots import RandomBot
+from rummy_rules.bots import RandomBot, make_bot
 from rummy_rules.bots.greedy import GreedyBot
 from rummy_rules.engine import GameState
 from rummy_rules.engine.view import seat_view
@@ -21,6 +21,14 @@ from rummy_rules.records import record_lines, replay_record
 from rummy_rules.rules import compile_rules
 
 from .conftest import CONTRACT_FAMILY
+
+#: Greedy personalities seated in turn on every fourth seed.
+PERSONALITIES = (
+    "greedy:buy=eager:down=late",
+    "greedy:buy=never:take=eager",
+    "greedy:buy=reluctant:take=never",
+    "greedy:down=late:take=eager",
+)
 
 #: Games per variant: a few by default, 200 in CI (RUMMY_CONFORMANCE_GAMES=200).
 GAMES_PER_VARIANT = int(os.environ.get("RUMMY_CONFORMANCE_GAMES", "3"))
@@ -32,9 +40,15 @@ def play_checked(source, seed):
     rules = compile_rules(spec, players)
     state = GameState(rules, seed=seed)
     # Odd seeds: random legal play (it reaches odd corners); even seeds: greedy
-    # play (it finishes deals by going out).
+    # play (it finishes deals by going out), every other one with a mix of
+    # personalities.
     if seed % 2:
         bots = [RandomBot(random.Random(seed * 100 + s)) for s in range(players)]
+    elif seed % 4:
+        bots = [
+            make_bot(PERSONALITIES[s % len(PERSONALITIES)], random.Random(seed * 100 + s))
+            for s in range(players)
+        ]
     else:
         bots = [GreedyBot(random.Random(seed * 100 + s)) for s in range(players)]
     every = list(range(rules.pack.size))

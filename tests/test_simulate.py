@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
+
+import pytest
 
 from rummy_rules import load_variant
 from rummy_rules.simulate import game_seed, parse_bots, simulate
@@ -63,3 +66,178 @@ def test_cli_simulate_bad_bots_or_players_are_usage_errors(cli):
     assert cli("simulate", "contract", "--bots", "clever").exit_code == 2
     assert cli("simulate", "contract", "--players", "9").exit_code == 2
     assert cli("simulate", "contract", "--games", "0").exit_code == 2
+
+
+def test_percentiles_match_a_sorted_list():
+    from hypothesis import given
+    from hypothesis import strategies as st
+
+    from rummy_rules.simulate import _percentile
+
+    @given(
+        st.lists(st.integers(0, 300), min_size=1, max_size=200),
+        st.sampled_from([0.1, 0.5, 0.9, 0.99]),
+    )
+    def check(values, q):
+        histogram: dict[int, int] = {}
+        for v in values:
+            histogram[v] = histogram.get(v, 0) + 1
+        ordered = sorted(values)
+        rank = max(1, -(-int(q * 1000) * len(values) // 1000))  # ceil(q * n)
+        assert _percentile(histogram, q) == ordered[rank - 1]
+
+    check()
+
+
+def test_every_statistic_has_an_interval_and_the_deal_figures_add_up():
+    spec = load_variant("may-i")
+    stats = simulate(spec, players=4, bots=["greedy", "random"] * 2, games=6, seed=4).to_dict()
+    for deal in stats["deals"]:
+        for key in (
+            "turns",
+            "buys",
+            "joker_exchanges",
+            "not_gone_out_rate",
+            "own_turns_to_go_down",
+            "went_down_rate",
+            "one_turn_out_rate",
+            "points_caught_in_hand",
+        ):
+            assert deal[key]["low"] <= deal[key]["value"] <= deal[key]["high"], key
+        assert sum(deal["turns_histogram"].values()) == 6
+        p = deal["turns_percentiles"]
+        assert p["p10"] <= p["p50"] <= p["p90"] <= p["p99"]
+    assert sum(stats["totals_histogram"].values()) == 6 * 4
+    for key in ("turns_per_game", "final_margin", "score_spread", "lead_changes"):
+        assert stats[key]["low"] <= stats[key]["value"] <= stats[key]["high"]
+
+
+def test_records_of_a_simulation_replay_and_match_the_games(cli, tmp_path):
+    path = tmp_path / "games.jsonl"
+    result = cli("simulate", "may-i", "--games", "3", "--seed", "7", "--records", str(path))
+    assert result.exit_code == 0, result.stderr
+    headers = [json.loads(line) for line in path.read_text().splitlines() if '"record"' in line]
+    assert [h["game"] for h in headers] == [1, 2, 3]
+    assert headers[0]["seed"] == game_seed(7, 0)
+    assert headers[0]["seats"] == ["greedy"] * 4
+    replayed = cli("replay", str(path), "--json")
+    assert replayed.exit_code == 0, replayed.stderr
+    doc = json.loads(replayed.stdout)
+    assert doc["games"] == 3 and all(r["finished"] for r in doc["records"])
+
+
+def test_a_tampered_game_in_a_records_file_is_caught_with_its_line(cli, tmp_path):
+    path = tmp_path / "games.jsonl"
+    cli("simulate", "may-i", "--games", "2", "--seed", "7", "--records", str(path))
+    lines = path.read_text().splitlines()
+    second = [i for i, line in enumerate(lines) if '"record"' in line][1]
+    target = next(i for i in range(second, len(lines)) if '"scores"' in lines[i])
+    entry = json.loads(lines[target])
+    entry["scores"][0] += 1
+    lines[target] = json.dumps(entry)
+    path.write_text("\n".join(lines) + "\n")
+    result = cli("replay", str(path))
+    assert result.exit_code == 1
+    assert f"{path}:{target + 1}: deal 1 scores" in result.stderr
+
+
+def test_an_unwritable_output_is_a_usage_error_before_any_game(cli, tmp_path):
+    result = cli("simulate", "contract", "--records", str(tmp_path / "no" / "such" / "dir.jsonl"))
+    assert result.exit_code == 2
+    assert "cannot write" in result.stderr
+    result = cli("simulate", "contract", "--report", str(tmp_path))
+    assert result.exit_code == 2
+
+
+def test_the_report_is_one_page_with_well_formed_charts_and_the_run(cli, tmp_path):
+    import xml.etree.ElementTree as ET
+
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "report.html"
+    result = cli(
+        "simulate",
+        "may-i",
+        "--games",
+        "3",
+        "--seed",
+        "2",
+        "--bots",
+        "greedy,random",
+        "--set",
+        "buying.limits.per_deal=2",
+        "--report",
+        str(path),
+    )
+    assert result.exit_code == 0, result.stderr
+    page = path.read_text()
+    svgs = re.findall(r"<svg.*?</svg>", page, flags=re.S)
+    assert len(svgs) == 4
+    ids: list[str] = []
+    for svg in svgs:
+        root = ET.fromstring(svg)
+        assert root.tag.endswith("svg")
+        ids += [e.get("id") for e in root.iter() if e.get("id")]
+    assert len(ids) == len(set(ids)), "ids must be unique on the page"
+    for text in ("Deal length", "Seat advantage", "Difficulty", "Score distribution"):
+        assert text in page
+    assert "buying.limits.per_deal=2" in page and "--seed 2" in page
+    # Self-contained: nothing to fetch, nothing to run.
+    assert "<script" not in page and "<link" not in page
+    assert not re.search(r'(src|href)="(https?:|//)', page)
+
+
+def test_the_report_says_how_to_install_matplotlib(cli, tmp_path, monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_matplotlib(name, *args, **kwargs):
+        if name.startswith("matplotlib"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    result = cli("simulate", "may-i", "--games", "1", "--report", str(tmp_path / "r.html"))
+    assert result.exit_code == 1
+    assert 'pip install "rummy-rules[report]"' in result.stderr
+    assert not (tmp_path / "r.html").exists()
+
+
+def test_compare_finds_the_rule_change_and_uses_the_same_seeds(cli):
+    result = cli(
+        "compare",
+        "may-i",
+        "may-i",
+        "--set",
+        "buying.limits.per_deal=1",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--json",
+    )
+    assert result.exit_code == 0, result.stderr
+    doc = json.loads(result.stdout)["comparison"]
+    a, b = doc["sides"]
+    diff = b["difference_from_first"]["buys_per_game"]
+    assert diff["value"] < 0 and diff["significant"]
+    assert any("buys per game" in line for line in doc["summary"])
+    assert a["statistics"]["games"] == b["statistics"]["games"] == 6
+
+
+def test_comparing_a_rule_set_with_itself_finds_no_difference(cli):
+    result = cli("compare", "may-i", "may-i", "--games", "3", "--seed", "3", "--json")
+    doc = json.loads(result.stdout)["comparison"]
+    diffs = doc["sides"][1]["difference_from_first"]
+    assert all(d["value"] == 0 and not d["significant"] for d in diffs.values())
+    assert "no significant difference" in doc["summary"][0]
+
+
+def test_compare_text_output_and_bad_input(cli):
+    result = cli("compare", "may-i", "shanghai", "--games", "2")
+    assert result.exit_code == 0, result.stderr
+    assert "B − A" in result.stdout and "turns per deal" in result.stdout
+    assert cli("compare", "may-i").exit_code == 2
+    assert cli("compare", "may-i", "may-i", "--set", "nonsense").exit_code == 2
+    assert cli("compare", "may-i", "persian", "--games", "1").exit_code == 1
+    assert cli("compare", "may-i", "may-i", "--players", "9").exit_code == 2

@@ -1,18 +1,54 @@
-"""Players: the :class:`Bot` protocol and the bots shipped with rummy-rules."""
+"""Players: the :class:`Bot` protocol, the bots shipped with rummy-rules, and bot specs.
+
+A *bot spec* names a bot for one seat, as ``--bots`` takes it:
+
+* ``random`` or ``greedy``;
+* a shipped bot with parameters: ``greedy:buy=eager:down=late``
+  (see :data:`GREEDY_PARAMETERS`);
+* your own class by import path, ``package.module:ClassName`` or
+  ``path/to/file.py:ClassName``, optionally followed by ``:key=value``
+  parameters. The class is called as ``ClassName(rng, **parameters)``
+  (``rng`` a seeded :class:`random.Random`, parameter values as text) and must
+  have a ``choose(view)`` method; see ``docs/bots.md``.
+"""
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import random
-from collections.abc import Sequence
-from typing import Protocol
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
 
 from ..engine.actions import Action
 from ..engine.state import GameState
 from ..engine.view import SeatView, seat_view
+from ..errors import RummyRulesError, UsageError
 
-__all__ = ["Bot", "RandomBot", "play_game"]
+__all__ = [
+    "BOT_KINDS",
+    "GREEDY_PARAMETERS",
+    "Bot",
+    "BotError",
+    "BotSpec",
+    "RandomBot",
+    "make_bot",
+    "parse_bot_spec",
+    "play_game",
+]
 
-# GreedyBot is in .greedy; play_game tells every bot about each new deal.
+#: The bots shipped with rummy-rules.
+BOT_KINDS = ("greedy", "random")
+
+#: The parameters (personalities) of the greedy bot and their values.
+GREEDY_PARAMETERS: dict[str, tuple[str, ...]] = {
+    "buy": ("eager", "normal", "reluctant", "never"),
+    "down": ("early", "late"),
+    "take": ("eager", "normal", "never"),
+}
 
 
 class Bot(Protocol):
@@ -23,6 +59,15 @@ class Bot(Protocol):
     def choose(self, view: SeatView) -> Action:
         """The action to play."""
         ...
+
+
+class BotError(RummyRulesError):
+    """A bot raised an exception or chose an action that is not legal."""
+
+    def __init__(self, seat: int, bot: str, message: str) -> None:
+        super().__init__(f"bot '{bot}' (p{seat + 1}) {message}")
+        self.seat = seat
+        self.bot = bot
 
 
 class RandomBot:
@@ -41,12 +86,117 @@ class RandomBot:
         return self.rng.choice(view.legal)
 
 
+@dataclass(frozen=True, slots=True)
+class BotSpec:
+    """A parsed bot spec: the bot's kind (or import path) and its parameters."""
+
+    text: str
+    kind: str
+    """``random``, ``greedy`` or an import path ``module:Class``."""
+    params: tuple[tuple[str, str], ...] = ()
+
+
+def parse_bot_spec(text: str) -> BotSpec:
+    """Parse and check one bot spec; a bad one raises :class:`UsageError`.
+
+    A user class is imported here, so a wrong path is reported before any game.
+    """
+    text = text.strip()
+    parts = text.split(":")
+    head = parts[0].lower()
+    if head in BOT_KINDS:
+        kind, rest = head, parts[1:]
+    elif len(parts) >= 2 and parts[0] and parts[1]:
+        kind, rest = f"{parts[0]}:{parts[1]}", parts[2:]
+    else:
+        raise UsageError(
+            f"unknown bot '{text}': choose from {', '.join(BOT_KINDS)}, "
+            "or give your own class as module:Class or file.py:Class"
+        )
+    params: list[tuple[str, str]] = []
+    for item in rest:
+        key, sep, value = item.partition("=")
+        key, value = key.strip().lower(), value.strip()
+        if not sep or not key or not value:
+            raise UsageError(f"bot '{text}': parameters are key=value, not '{item}'")
+        params.append((key, value))
+    if kind == "random" and params:
+        raise UsageError(f"bot '{text}': the random bot takes no parameters")
+    if kind == "greedy":
+        for key, value in params:
+            choices = GREEDY_PARAMETERS.get(key)
+            if choices is None:
+                known = ", ".join(GREEDY_PARAMETERS)
+                raise UsageError(f"bot '{text}': the greedy bot has no '{key}' (it has {known})")
+            if value.lower() not in choices:
+                raise UsageError(f"bot '{text}': {key} is one of {', '.join(choices)}")
+    if ":" in kind:
+        _import_class(kind)
+    return BotSpec(text=text, kind=kind, params=tuple(params))
+
+
+def _import_class(path: str) -> Callable[..., Any]:
+    where, _, name = path.rpartition(":")
+    try:
+        if where.endswith(".py"):
+            file = Path(where)
+            module_name = f"rummy_rules_user_bot_{abs(hash(str(file.resolve())))}"
+            module = sys.modules.get(module_name)
+            if module is None:
+                spec = importlib.util.spec_from_file_location(module_name, file)
+                if spec is None or spec.loader is None or not file.is_file():
+                    raise UsageError(f"bot '{path}': no such file {where}")
+                module = importlib.util.module_from_spec(spec)
+                sys.modules[module_name] = module
+                spec.loader.exec_module(module)
+        else:
+            module = importlib.import_module(where)
+    except UsageError:
+        raise
+    except Exception as exc:  # the user's module failed to import
+        raise UsageError(f"bot '{path}': cannot import {where}: {exc}") from None
+    cls = getattr(module, name, None)
+    if cls is None or not callable(cls):
+        raise UsageError(f"bot '{path}': {where} has no class {name}")
+    if not callable(getattr(cls, "choose", None)):
+        raise UsageError(f"bot '{path}': {name} has no choose(view) method")
+    result: Callable[..., Any] = cls
+    return result
+
+
+def make_bot(spec: BotSpec | str, rng: random.Random) -> Bot:
+    """A new bot for ``spec``, using ``rng`` for its random choices."""
+    if isinstance(spec, str):
+        spec = parse_bot_spec(spec)
+    if spec.kind == "random":
+        return RandomBot(rng)
+    if spec.kind == "greedy":
+        from .greedy import GreedyBot
+
+        bot = GreedyBot(rng, **{k: v.lower() for k, v in spec.params})
+        bot.name = spec.text
+        return bot
+    cls = _import_class(spec.kind)
+    try:
+        made: Bot = cls(rng, **dict(spec.params))
+    except Exception as exc:
+        raise UsageError(f"bot '{spec.text}': cannot be created: {exc}") from None
+    return made
+
+
 def play_game(
-    state: GameState, bots: Sequence[Bot], *, max_actions: int | None = None
+    state: GameState,
+    bots: Sequence[Bot],
+    *,
+    max_actions: int | None = None,
+    names: Sequence[str] = (),
 ) -> GameState:
     """Let ``bots`` (one per seat) play ``state`` to the end (or ``max_actions``).
 
-    A bot with a ``new_deal(deal_rules)`` method is told about each deal as it starts.
+    A bot with a ``new_deal(deal_rules)`` method is told about each deal as it
+    starts. A bot that raises, or returns something that is not a legal action,
+    stops the game with :class:`BotError` naming the bot (``names`` gives the
+    names to use, by seat).
     """
     count = 0
     deal = -1
@@ -55,11 +205,33 @@ def play_game(
             break
         if state.deal_index != deal:
             deal = state.deal_index
-            for bot in bots:
+            for seat, bot in enumerate(bots):
                 new_deal = getattr(bot, "new_deal", None)
                 if new_deal is not None:
-                    new_deal(state.deal_rules)
+                    try:
+                        new_deal(state.deal_rules)
+                    except Exception as exc:
+                        name = _name(bot, names, seat)
+                        raise BotError(seat, name, f"raised {type(exc).__name__}: {exc}") from exc
         seat = state.to_move
-        state.apply(bots[seat].choose(seat_view(state, seat)))
+        bot = bots[seat]
+        try:
+            action = bot.choose(seat_view(state, seat))
+        except Exception as exc:
+            name = _name(bot, names, seat)
+            raise BotError(seat, name, f"raised {type(exc).__name__}: {exc}") from exc
+        if not isinstance(action, Action):
+            raise BotError(seat, _name(bot, names, seat), f"returned {action!r}, not an Action")
+        reason = state.check(action)
+        if reason is not None:
+            message = f"chose an illegal action '{action}': {reason}"
+            raise BotError(seat, _name(bot, names, seat), message)
+        state.apply(action)
         count += 1
     return state
+
+
+def _name(bot: object, names: Sequence[str], seat: int) -> str:
+    if seat < len(names):
+        return names[seat]
+    return str(getattr(bot, "name", type(bot).__name__))

@@ -3,7 +3,19 @@
 It goes down as soon as it can (choosing the arrangement that leaves the
 fewest points), lays off whatever fits, takes back wilds when the variant
 allows, takes or buys a discard that joins cards it holds, and discards the
-card that helps its contract least, high values first on a tie.
+card that helps its contract least, high values first on a tie, avoiding a
+card the next player could lay off once that player is down.
+
+Personalities (``greedy:buy=eager:down=late`` on the command line):
+
+* ``buy``: ``eager`` buys a discard that joins one card it holds, ``normal``
+  (the default) one that makes a pair or a near run, ``reluctant`` only a
+  strong fit, ``never`` never buys;
+* ``take``: the same for taking the top discard in turn: ``eager``,
+  ``normal`` (default) or ``never``;
+* ``down``: ``early`` (default) goes down as soon as it can; ``late`` waits
+  until someone else is down, few cards would be left in hand, the stock runs
+  low or it has waited eight turns, hoping to go out in one go.
 """
 
 from __future__ import annotations
@@ -39,8 +51,13 @@ def _links(face: int, others: list[int], wild: frozenset[int], *, sets: bool, ru
     return score
 
 
+#: How strongly a discard must join the hand before it is bought or taken.
+_THRESHOLDS = {"eager": 2, "normal": 3, "reluctant": 5, "never": 1000}
+_TAKE_THRESHOLDS = {"eager": 1, "normal": 2, "never": 1000}
+
+
 class GreedyBot:
-    """Plays to meet the contract quickly; ``buy_threshold`` tunes how eagerly it buys."""
+    """Plays to meet the contract quickly; ``buy``, ``take`` and ``down`` set its personality."""
 
     name = "greedy"
 
@@ -48,18 +65,22 @@ class GreedyBot:
         self,
         rng: random.Random,
         *,
-        wild_faces: frozenset[int] = frozenset(),
-        parts_kinds: tuple[str, ...] = (),
-        buy_threshold: int = 3,
+        buy: str = "normal",
+        take: str = "normal",
+        down: str = "early",
     ) -> None:
+        if buy not in _THRESHOLDS or take not in _TAKE_THRESHOLDS or down not in ("early", "late"):
+            raise ValueError(f"unknown personality buy={buy} take={take} down={down}")
         self.rng = rng
-        self.wild = wild_faces
-        self.sets = any(k in ("set", "any") for k in parts_kinds) or not parts_kinds
-        self.runs = any(k in ("run", "any") for k in parts_kinds) or not parts_kinds
-        self.buy_threshold = buy_threshold
+        self.wild: frozenset[int] = frozenset()
+        self.sets = self.runs = True
+        self.buy_threshold = _THRESHOLDS[buy]
+        self.take_threshold = _TAKE_THRESHOLDS[take]
+        self.late = down == "late"
         self.cards = 0
         self.all_out = False
         self.took_last = False
+        self.turns = 0
 
     def configure(
         self,
@@ -75,6 +96,7 @@ class GreedyBot:
         self.runs = any(k in ("run", "any") for k in parts_kinds) or not parts_kinds
         self.cards = cards
         self.all_out = all_out
+        self.turns = 0
 
     def new_deal(self, deal: DealRules) -> None:
         """Adapt to a deal as it starts (``play_game`` calls this)."""
@@ -98,6 +120,14 @@ class GreedyBot:
                     return True
         return False
 
+    def _down_now(self, view: SeatView, action: Action) -> bool:
+        """Whether to go down now (always, unless the personality is ``down=late``)."""
+        if not self.late or self.all_out:
+            return True
+        left = len(view.hand) - sum(len(m.cards) for m in action.melds)
+        others_down = any(d for s, d in enumerate(view.down) if s != view.seat)
+        return others_down or left <= 3 or view.stock_size < 3 * view.players or self.turns >= 8
+
     def _gain(self, face: int, hand: list[int]) -> int:
         return _links(face, hand, self.wild, sets=self.sets, runs=self.runs)
 
@@ -114,6 +144,7 @@ class GreedyBot:
                 return next(a for a in legal if a.kind == "buy")
             return next(a for a in legal if a.kind == "pass")
         if view.phase == "draw":
+            self.turns += 1
             if view.discard_pile:
                 top = view.discard_pile[-1]
                 take = next((a for a in legal if a.kind == "take" and a.card == top), None)
@@ -124,7 +155,11 @@ class GreedyBot:
                 if down:
                     wanted = view.discard_fits_table
                 else:
-                    wanted = small and not self.took_last and self._gain(top, hand) >= 2
+                    wanted = (
+                        small
+                        and not self.took_last
+                        and self._gain(top, hand) >= self.take_threshold
+                    )
                 if take is not None and wanted:
                     self.took_last = True
                     return take
@@ -132,6 +167,8 @@ class GreedyBot:
             return next(a for a in legal if a.kind == "draw")
         for kind in ("down", "exchange", "layoff"):
             options = [a for a in legal if a.kind == kind]
+            if kind == "down" and options and not self._down_now(view, options[0]):
+                continue
             if options:
                 return options[0]
         discards = [a for a in legal if a.kind == "discard"]
@@ -139,13 +176,16 @@ class GreedyBot:
             return self.rng.choice(legal)
 
         down = view.down[view.seat]
+        # A card the next player could lay off is a gift once that player is down.
+        feeds_next = view.down[(view.seat + 1) % view.players] and view.players > 1
 
-        def keep_score(action: Action) -> tuple[int, int]:
+        def keep_score(action: Action) -> tuple[int, int, int]:
             others = list(hand)
             others.remove(action.card)
             if down:
-                return (int(self._fits_table(action.card, view)), -action.card % 13)
-            return (self._gain(action.card, others), -action.card % 13)
+                return (0, int(self._fits_table(action.card, view)), -action.card % 13)
+            feeds = int(feeds_next and self._fits_table(action.card, view))
+            return (feeds, self._gain(action.card, others), -action.card % 13)
 
         lowest = min(keep_score(a) for a in discards)
         return self.rng.choice([a for a in discards if keep_score(a) == lowest])

@@ -14,7 +14,7 @@ from .replay import replay
 from .rulebook import diff, rulebook
 from .schema_cmd import schema
 from .show import show
-from .simulate_cmd import simulate
+from .simulate_cmd import compare, simulate
 from .validate import validate
 
 __all__ = ["app", "main"]
@@ -61,6 +61,7 @@ app.command("replay")(replay)
 app.command("rulebook")(rulebook)
 app.command("diff")(diff)
 app.command("simulate")(simulate)
+app.command("compare")(compare)
 
 
 def main() -> None:

@@ -1,8 +1,12 @@
-"""``rummy-rules simulate``: many games between bots, with statistics."""
+"""``rummy-rules simulate`` and ``rummy-rules compare``: many games between bots."""
 
 from __future__ import annotations
 
+import contextlib
+import shlex
 import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -13,93 +17,200 @@ from .common import (
     VariantArgument,
     check_overrides,
     emit_json,
+    error,
     handle_errors,
     players_for,
 )
+
+GamesOption = Annotated[int, typer.Option("--games", "-n", min=1, help="How many games to play.")]
+PlayersOption = Annotated[
+    int | None,
+    typer.Option("--players", "-p", min=2, help="Players (default: the variant's best or fewest)."),
+]
+BotsOption = Annotated[
+    str,
+    typer.Option(
+        "--bots",
+        help=(
+            "Bots by seat, comma-separated and repeated to fill the table: random, greedy, "
+            "greedy with a personality (greedy:buy=eager:down=late; buy=eager|normal|"
+            "reluctant|never, take=eager|normal|never, down=early|late), or your own class "
+            "as module:Class or file.py:Class (see docs/bots.md)."
+        ),
+    ),
+]
+SeedOption = Annotated[
+    int, typer.Option("--seed", help="Master seed: the same seed gives the same games.")
+]
+WorkersOption = Annotated[
+    int,
+    typer.Option(
+        "--workers", "-w", min=1, help="Processes to play in (results do not depend on it)."
+    ),
+]
+
+
+def _playable(spec: Any) -> None:
+    from ..rules import unsupported_by_engine
+
+    gaps = unsupported_by_engine(spec)
+    if gaps:
+        for path, message in gaps:
+            error(f"error: {spec.id}: {path}: {message}")
+        raise typer.Exit(1)
+
+
+def _bots(text: str, players: int) -> list[str]:
+    from ..errors import UsageError
+    from ..simulate import parse_bots
+
+    try:
+        return parse_bots(text, players)
+    except UsageError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--bots'") from None
+
+
+def _writable(path: Path | None, option: str) -> None:
+    from ..fsutil import check_writable
+
+    if path is None:
+        return
+    try:
+        check_writable(path)
+    except OSError as exc:
+        raise typer.BadParameter(
+            f"cannot write {path}: {exc.strerror or exc}", param_hint=option
+        ) from None
+
+
+@contextlib.contextmanager
+def _progress(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr when it is a terminal; yields the update function."""
+    if not (enabled and sys.stderr.isatty()):
+        yield lambda done: None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task("playing", total=total)
+        yield lambda done: progress.update(task, completed=done)
+
+
+def _command(source: str, games: int, players: int, bots: str, seed: int, sets: list[str]) -> str:
+    words = ["rummy-rules", "simulate", source, "--games", str(games), "--players", str(players)]
+    words += ["--bots", bots, "--seed", str(seed)]
+    for item in sets:
+        words += ["--set", item]
+    return " ".join(shlex.quote(w) for w in words)
 
 
 @handle_errors
 def simulate(
     source: VariantArgument,
-    games: Annotated[
-        int, typer.Option("--games", "-n", min=1, help="How many games to play.")
-    ] = 1000,
-    players: Annotated[
-        int | None,
-        typer.Option(
-            "--players", "-p", min=2, help="Players (default: the variant's best or fewest)."
-        ),
-    ] = None,
-    bots: Annotated[
-        str,
-        typer.Option(
-            "--bots",
-            help="Bots by seat, comma-separated and repeated to fill the table: greedy, random.",
-        ),
-    ] = "greedy",
-    seed: Annotated[
-        int, typer.Option("--seed", help="Master seed: the same seed gives the same games.")
-    ] = 0,
-    workers: Annotated[
-        int,
-        typer.Option(
-            "--workers", "-w", min=1, help="Processes to play in (results do not depend on it)."
-        ),
-    ] = 1,
+    games: GamesOption = 1000,
+    players: PlayersOption = None,
+    bots: BotsOption = "greedy",
+    seed: SeedOption = 0,
+    workers: WorkersOption = 1,
     overrides: SetOption = None,
     json_output: JsonOption = False,
+    records: Annotated[
+        Path | None,
+        typer.Option(
+            "--records",
+            metavar="FILE",
+            help="Write every game's record (JSON Lines, one game after another); "
+            "`rummy-rules replay FILE` verifies them.",
+        ),
+    ] = None,
+    report: Annotated[
+        Path | None,
+        typer.Option(
+            "--report",
+            metavar="FILE.html",
+            help='Write an HTML report with charts (needs: pip install "rummy-rules[report]").',
+        ),
+    ] = None,
 ) -> None:
     """Play many games between bots and report statistics with 95% confidence intervals.
 
-    Win rate by seat and by turn order (is the first player favoured?), deal
-    length in turns, buys, and how deals end, per deal; the final margin and
-    how often the lead changes. Game i depends only on (seed, i). Ctrl-C stops
-    and reports the games finished so far.
+    Win rate by seat and by turn order (is the first player favoured?); per
+    deal: length in turns (mean and percentiles), buys, joker exchanges, how
+    deals end, turns until players go down (the difficulty curve), one-turn
+    go-outs and points caught in hand; the final margin, score spread and how
+    often the lead changes. Game i depends only on (seed, i), whatever
+    --workers is. Ctrl-C stops and reports the games finished so far. A bot
+    that fails stops its game only; the errors are listed and the exit status
+    is 1.
     """
-    from ..errors import UsageError
     from ..loader import load_variant
-    from ..rules import unsupported_by_engine
-    from ..simulate import parse_bots
     from ..simulate import simulate as run
 
-    spec = load_variant(source, check_overrides(overrides))
-    gaps = unsupported_by_engine(spec)
-    if gaps:
-        for path, message in gaps:
-            typer.echo(f"error: {path}: {message}", err=True)
-        raise typer.Exit(1)
+    sets = check_overrides(overrides)
+    spec = load_variant(source, sets)
+    _playable(spec)
     count = players_for(spec, players)
-    try:
-        kinds = parse_bots(bots, count)
-    except UsageError as exc:
-        raise typer.BadParameter(str(exc), param_hint="'--bots'") from None
-    progress: Any = None
-    task: Any = None
-    if sys.stderr.isatty() and not json_output:
-        from rich.progress import Progress
+    kinds = _bots(bots, count)
+    _writable(records, "'--records'")
+    _writable(report, "'--report'")
+    if report is not None:
+        from ..report import _pyplot
 
-        progress = Progress(transient=True)
-        progress.start()
-        task = progress.add_task("playing", total=games)
+        _pyplot()  # a missing extra is reported before the games, not after
+    with contextlib.ExitStack() as stack:
+        sink = None
+        if records is not None:
+            from ..fsutil import atomic_open
 
-    def tick(done: int) -> None:
-        if progress is not None:
-            progress.update(task, completed=done)
-
-    try:
+            sink = stack.enter_context(atomic_open(records))
+        tick = stack.enter_context(_progress(games, not json_output))
         stats = run(
-            spec, players=count, bots=kinds, games=games, seed=seed, workers=workers, on_game=tick
+            spec,
+            players=count,
+            bots=kinds,
+            games=games,
+            seed=seed,
+            workers=workers,
+            on_game=tick,
+            records=sink,
         )
-    finally:
-        if progress is not None:
-            progress.stop()
     data = stats.to_dict()
+    if report is not None:
+        from .. import __version__
+        from ..fsutil import atomic_write_text
+        from ..report import render_report
+
+        parameters = {
+            "variant": source,
+            "variant_name": spec.name,
+            "overrides": sets,
+            "players": count,
+            "bots": kinds,
+            "seed": seed,
+            "engine": __version__,
+            "command": _command(source, games, count, bots, seed, sets),
+        }
+        atomic_write_text(report, render_report(parameters, data))
     if json_output:
         emit_json(
-            {"variant": spec.id, "players": count, "bots": kinds, "seed": seed, "statistics": data}
+            {
+                "variant": spec.id,
+                "overrides": sets,
+                "players": count,
+                "bots": kinds,
+                "seed": seed,
+                "statistics": data,
+            }
         )
-        return
-    _print(spec.name, count, kinds, seed, data)
+    else:
+        _print(spec.name, count, kinds, seed, data)
+    if stats.failed:
+        for message in stats.errors:
+            error(f"error: {message}")
+        if stats.failed > len(stats.errors):
+            error(f"... and {stats.failed - len(stats.errors)} more games stopped by a bot")
+        raise typer.Exit(1)
 
 
 def _fmt(item: dict[str, float], percent: bool = False) -> str:
@@ -108,15 +219,22 @@ def _fmt(item: dict[str, float], percent: bool = False) -> str:
     return f"{item['value']:g} ({item['low']:g}-{item['high']:g})"
 
 
-def _print(name: str, players: int, kinds: list[str], seed: int, data: dict[str, Any]) -> None:
+def _console() -> Any:
     from rich.console import Console
+
+    return Console() if sys.stdout.isatty() else Console(width=200)
+
+
+def _print(name: str, players: int, kinds: list[str], seed: int, data: dict[str, Any]) -> None:
     from rich.table import Table
 
-    console = Console() if sys.stdout.isatty() else Console(width=160)
+    console = _console()
     note = " (interrupted)" if data["interrupted"] else ""
+    failed = f", {data['failed_games']} stopped by a bot error" if data["failed_games"] else ""
     console.print(
-        f"{name}: {data['games']} games{note}, {players} players ({', '.join(kinds)}), seed {seed}; "
-        "95% confidence intervals in brackets"
+        f"{name}: {data['games']} games{note}{failed}, {players} players "
+        f"({', '.join(kinds)}), seed {seed}; 95% confidence intervals in brackets",
+        highlight=False,
     )
     seats = Table(title="Wins", header_style="bold")
     seats.add_column("")
@@ -124,18 +242,161 @@ def _print(name: str, players: int, kinds: list[str], seed: int, data: dict[str,
         seats.add_column(f"{i + 1}")
     seats.add_row("by seat (p1…)", *(_fmt(x, True) for x in data["win_rate_by_seat"]))
     seats.add_row(
-        "by turn order (1 = first to play)",
+        "by turn order (1 = first to play, last = dealer)",
         *(_fmt(x, True) for x in data["win_rate_by_turn_order"]),
     )
     seats.add_row("mean total by seat", *(_fmt(x) for x in data["mean_total_by_seat"]))
     console.print(seats)
     deals = Table(title="Deals", header_style="bold")
-    for column in ("deal", "turns", "buys", "ended by"):
+    for column in (
+        "deal",
+        "turns",
+        "median (10-90%)",
+        "buys",
+        "jk swaps",
+        "own turns to go down",
+        "went down",
+        "one-turn outs",
+        "pts caught",
+        "ended by",
+    ):
         deals.add_column(column)
     for row in data["deals"]:
         ended = ", ".join(f"{k} {v}" for k, v in row["ended_by"].items())
-        deals.add_row(str(row["deal"]), _fmt(row["turns"]), _fmt(row["buys"]), ended)
+        pct = row["turns_percentiles"]
+        deals.add_row(
+            str(row["deal"]),
+            _fmt(row["turns"]),
+            f"{pct['p50']} ({pct['p10']}-{pct['p90']})",
+            f"{row['buys']['value']:g}",
+            f"{row['joker_exchanges']['value']:g}",
+            _fmt(row["own_turns_to_go_down"]),
+            f"{row['went_down_rate']['value'] * 100:.0f}%",
+            f"{row['one_turn_out_rate']['value'] * 100:.1f}%",
+            f"{row['points_caught_in_hand']['value']:g}",
+            ended,
+        )
     console.print(deals)
     console.print(
-        f"final margin: {_fmt(data['final_margin'])}; lead changes per game: {_fmt(data['lead_changes'])}"
+        f"turns per game: {_fmt(data['turns_per_game'])}; final margin: "
+        f"{_fmt(data['final_margin'])}; score spread: {_fmt(data['score_spread'])}; "
+        f"lead changes per game: {_fmt(data['lead_changes'])}",
+        highlight=False,
     )
+
+
+@handle_errors
+def compare(
+    sources: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="A B [C...]",
+            help="Two or more rule sets: shipped variant ids or variant files. "
+            "The first is the baseline.",
+        ),
+    ],
+    overrides: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            "-s",
+            metavar="PATH=VALUE",
+            help="A rule change applied to every side but the first (the baseline), "
+            "e.g. compare contract contract --set buying.limits.per_deal=3. Repeatable.",
+        ),
+    ] = None,
+    games: GamesOption = 1000,
+    players: PlayersOption = None,
+    bots: BotsOption = "greedy",
+    seed: SeedOption = 0,
+    workers: WorkersOption = 1,
+    json_output: JsonOption = False,
+) -> None:
+    """A/B test house rules: play the same seeds under each rule set and compare.
+
+    Game i of every side has the same seed, deck order and bots (common random
+    numbers), so differences come from the rules, not the luck of the deal.
+    Prints each side's figures, the paired difference from the baseline with
+    its 95% confidence interval, and which differences are significant.
+    """
+    from ..loader import load_variant
+    from ..simulate import METRICS
+    from ..simulate import compare as run
+
+    if len(sources) < 2:
+        raise typer.BadParameter("give at least two rule sets to compare", param_hint="A B")
+    sets = check_overrides(overrides)
+    specs = []
+    for i, source in enumerate(sources):
+        spec = load_variant(source, sets if i else [])
+        _playable(spec)
+        specs.append(spec)
+    count = players_for(specs[0], players)
+    for spec in specs[1:]:
+        players_for(spec, count)
+    kinds = _bots(bots, count)
+    labels = []
+    for i, source in enumerate(sources):
+        label = f"{chr(ord('A') + i)}: {source}" if len(sources) <= 26 else f"{i + 1}: {source}"
+        if i and sets:
+            label += " with " + ", ".join(sets)
+        labels.append(label)
+    with _progress(games, not json_output) as tick:
+        result = run(
+            list(zip(labels, specs, strict=True)),
+            players=count,
+            bots=kinds,
+            games=games,
+            seed=seed,
+            workers=workers,
+            on_game=tick,
+        )
+    data = result.to_dict()
+    failed = sum(s.failed for s in result.sides)
+    if json_output:
+        emit_json(
+            {
+                "sides": [
+                    {"source": src, "label": lab} for src, lab in zip(sources, labels, strict=True)
+                ],
+                "overrides": sets,
+                "players": count,
+                "bots": kinds,
+                "seed": seed,
+                "comparison": data,
+            }
+        )
+    else:
+        from rich.table import Table
+
+        console = _console()
+        note = " (interrupted)" if data["interrupted"] else ""
+        console.print(
+            f"{data['games']} games a side{note}, {count} players ({', '.join(kinds)}), "
+            f"seed {seed}; the same seeds for every side",
+            highlight=False,
+        )
+        table = Table(header_style="bold")
+        table.add_column("per game")
+        for label in labels:
+            table.add_column(label)
+        for i in range(1, len(labels)):
+            table.add_column(f"{chr(ord('A') + i)} − A (95% CI)")
+        sides = data["sides"]
+        for metric in METRICS:
+            row = [metric.label]
+            row += [f"{s['metrics'][metric.key]['value']:.3g}" for s in sides]
+            for s in sides[1:]:
+                d = s["difference_from_first"][metric.key]
+                star = " *" if d["significant"] else ""
+                row.append(f"{d['value']:+.3g} ({d['low']:+.3g} to {d['high']:+.3g}){star}")
+            table.add_row(*row)
+        console.print(table)
+        console.print("* significant at 95%", highlight=False)
+        for line in data["summary"]:
+            console.print(line, highlight=False)
+    if failed:
+        for side in result.sides:
+            for message in side.errors:
+                error(f"error: {message}")
+        raise typer.Exit(1)

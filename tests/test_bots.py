@@ -1,0 +1,189 @@
+"""Bots: specs, personalities, user classes by import path, and failing bots."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import textwrap
+
+import pytest
+
+from rummy_rules import UsageError, load_variant
+from rummy_rules.bots import BotError, RandomBot, make_bot, parse_bot_spec, play_game
+from rummy_rules.bots.greedy import GreedyBot
+from rummy_rules.engine import GameState
+from rummy_rules.engine.actions import Action
+from rummy_rules.rules import compile_rules
+from rummy_rules.simulate import parse_bots, simulate
+
+USER_BOTS = """\
+import random
+
+from rummy_rules.bots import RandomBot
+
+
+class Cautious(RandomBot):
+    name = "cautious"
+
+    def __init__(self, rng, never="buy"):
+        super().__init__(rng)
+        self.never = never
+
+    def choose(self, view):
+        legal = [a for a in view.legal if a.kind != self.never] or list(view.legal)
+        for action in legal:
+            if action.kind == "down":
+                return action
+        return self.rng.choice(legal)
+
+
+class Crashes(RandomBot):
+    def choose(self, view):
+        if view.phase == "play":
+            raise RuntimeError("boom")
+        return super().choose(view)
+
+
+class Cheats(RandomBot):
+    def choose(self, view):
+        if view.phase == "play":
+            from rummy_rules.engine.actions import parse_action
+            return parse_action("discard JK")
+        return super().choose(view)
+
+
+class NoChoose:
+    def __init__(self, rng):
+        pass
+"""
+
+
+@pytest.fixture
+def user_bots(tmp_path, monkeypatch):
+    path = tmp_path / "mybots.py"
+    path.write_text(USER_BOTS)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield path
+    sys.modules.pop("mybots", None)
+
+
+def test_bot_specs_take_personality_parameters():
+    spec = parse_bot_spec("greedy:buy=eager:down=late")
+    assert spec.kind == "greedy" and spec.params == (("buy", "eager"), ("down", "late"))
+    bot = make_bot(spec, random.Random(1))
+    assert isinstance(bot, GreedyBot) and bot.late and bot.buy_threshold == 2
+    assert bot.name == "greedy:buy=eager:down=late"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("clever", "unknown bot 'clever'"),
+        ("greedy:buy=sometimes", "buy is one of eager, normal, reluctant, never"),
+        ("greedy:speed=fast", "has no 'speed'"),
+        ("greedy:buy", "parameters are key=value"),
+        ("random:buy=eager", "takes no parameters"),
+        ("no_such_module_xyz:Bot", "cannot import no_such_module_xyz"),
+        ("missing.py:Bot", "no such file missing.py"),
+    ],
+)
+def test_bad_bot_specs_say_what_is_wrong(text, message):
+    with pytest.raises(UsageError, match=message.replace("(", r"\(")):
+        parse_bot_spec(text)
+
+
+def test_a_user_bot_without_choose_is_refused(user_bots):
+    with pytest.raises(UsageError, match="has no choose"):
+        parse_bot_spec("mybots:NoChoose")
+    with pytest.raises(UsageError, match="has no class Missing"):
+        parse_bot_spec("mybots:Missing")
+
+
+def test_never_buying_greedy_bots_never_buy():
+    spec = load_variant("may-i")
+    stats = simulate(spec, players=4, bots=["greedy:buy=never"] * 4, games=3, seed=5).to_dict()
+    assert all(d["buys"]["value"] == 0 for d in stats["deals"])
+    eager = simulate(spec, players=4, bots=["greedy:buy=eager"] * 4, games=3, seed=5).to_dict()
+    assert sum(d["buys"]["value"] for d in eager["deals"]) > 0
+
+
+def test_late_going_down_waits_longer_than_early():
+    spec = load_variant("contract")
+    early = simulate(spec, players=4, bots=["greedy"] * 4, games=4, seed=2).to_dict()
+    late = simulate(spec, players=4, bots=["greedy:down=late"] * 4, games=4, seed=2).to_dict()
+    first = [d["first_down_after_own_turns"]["value"] for d in early["deals"][:6]]
+    later = [d["first_down_after_own_turns"]["value"] for d in late["deals"][:6]]
+    assert sum(later) > sum(first)
+
+
+def test_a_user_bot_class_plays_by_module_path_and_by_file(user_bots):
+    spec = load_variant("may-i")
+    by_module = simulate(spec, players=4, bots=["mybots:Cautious:never=buy"] * 4, games=2, seed=1)
+    assert by_module.games == 2 and by_module.failed == 0
+    assert all(d["buys"]["value"] == 0 for d in by_module.to_dict()["deals"])
+    by_file = parse_bots(f"{user_bots}:Cautious,random", 4)
+    assert by_file[0] == f"{user_bots}:Cautious"
+    stats = simulate(spec, players=4, bots=by_file, games=2, seed=1)
+    assert stats.games == 2 and stats.failed == 0
+
+
+@pytest.mark.parametrize(
+    ("bot", "message"),
+    [("Crashes", "raised RuntimeError: boom"), ("Cheats", "chose an illegal action 'discard JK'")],
+)
+def test_a_failing_bot_ends_its_game_named_with_the_seed(user_bots, bot, message):
+    spec = load_variant("may-i")
+    stats = simulate(spec, players=4, bots=[f"mybots:{bot}", "greedy"] * 2, games=3, seed=9)
+    assert stats.failed == 3 and stats.games == 0
+    assert message in stats.errors[0]
+    assert f"bot 'mybots:{bot}' (p1)" in stats.errors[0]
+    assert "game 1 of seed 9 (game seed" in stats.errors[0]
+
+
+def test_play_game_names_a_bot_that_returns_nonsense():
+    class Nonsense(RandomBot):
+        def choose(self, view):
+            return "draw"
+
+    state = GameState(compile_rules(load_variant("contract"), 4), seed=1)
+    with pytest.raises(BotError, match=r"bot 'x' \(p.\) returned 'draw', not an Action"):
+        play_game(state, [Nonsense(random.Random(0))] * 4, names=["x"] * 4)
+
+
+def test_cli_failing_bot_exits_1_with_the_error_and_still_reports(cli, user_bots):
+    result = cli("simulate", "may-i", "--games", "2", "--bots", "mybots:Crashes,greedy", "--json")
+    assert result.exit_code == 1
+    doc = json.loads(result.stdout)
+    assert doc["statistics"]["failed_games"] == 2
+    assert "raised RuntimeError: boom" in result.stderr
+
+
+def test_cli_bad_bot_parameter_is_a_usage_error(cli):
+    result = cli("simulate", "contract", "--bots", "greedy:buy=sometimes")
+    assert result.exit_code == 2
+    assert "buy is one of" in result.stderr
+
+
+def test_greedy_personality_values_are_checked_in_python_too():
+    with pytest.raises(ValueError, match="unknown personality"):
+        GreedyBot(random.Random(0), buy="sometimes")
+
+
+def test_action_is_exported_for_user_bots():
+    assert Action("draw").kind == "draw"
+
+
+def test_user_bot_docs_example_is_what_the_docs_show():
+    from pathlib import Path
+
+    doc = (Path(__file__).parent.parent / "docs" / "bots.md").read_text()
+    example = doc.split("```python\n", 1)[1].split("```", 1)[0]
+    namespace: dict[str, object] = {}
+    exec(compile(textwrap.dedent(example), "docs/bots.md", "exec"), namespace)
+    spec = load_variant("may-i")
+    rules = compile_rules(spec, 4)
+    state = GameState(rules, seed=3)
+    bot_class = namespace["LowDiscarder"]
+    play_game(state, [bot_class(random.Random(i)) for i in range(4)])  # type: ignore[operator]
+    assert state.is_terminal()
