@@ -301,13 +301,16 @@ def _replay_game(file: str, lines: list[tuple[int, dict[str, Any]]]) -> ReplayRe
                 raise RecordError(file, number, f"deal {index} has not ended at this point")
             result = state.results[index - 1]
             left = [" ".join(format_card(f) for f in hand) for hand in result.left]
-            for key, expected in (
+            checks: list[tuple[str, Any]] = [
                 ("reason", result.reason),
                 ("went_out", result.went_out),
                 ("left", left),
                 ("scores", list(result.scores)),
                 ("totals", list(result.totals)),
-            ):
+            ]
+            if "eliminated" in entry or result.eliminated:
+                checks.append(("eliminated", list(result.eliminated)))
+            for key, expected in checks:
                 if entry.get(key) != expected:
                     raise RecordError(
                         file,
@@ -330,7 +333,7 @@ def _replay_game(file: str, lines: list[tuple[int, dict[str, Any]]]) -> ReplayRe
                     f"winners: the record says {entry.get('winners')!r}, the rules give {state.winners()!r}",
                 )
             finished = True
-        elif not ({"first_dealer", "deck", "reshuffle", "cut"} & entry.keys()):
+        elif not ({"first_dealer", "deck", "reshuffle", "cut", "turn_over"} & entry.keys()):
             raise RecordError(file, number, f"unknown line: {sorted(entry)}")
         elif "deck" in entry:
             expected_deal = entry.get("deal")

@@ -148,6 +148,28 @@ class PlayRules:
     bonuses: tuple[tuple[str, int, str], ...]
     """(event, points, to) for each bonus."""
     winner: str
+    opening: str = "contract"
+    """contract, min_points or none."""
+    opening_min: int = 0
+    opening_wild_value: str = "represented"
+    opening_values: tuple[int, ...] = ()
+    """Card values for the opening count (index 52: joker)."""
+    new_melds: bool = False
+    """Whether a player who has opened may lay down new melds in later turns."""
+    melds_per_turn: int | None = None
+    lay_off_targets: str = "any"
+    lay_off_before_opening: bool = False
+    lay_off_scores_for: str = "meld_owner"
+    discard_condition: str = "none"
+    going_out: str = "any"
+    melded_wild_value: str = "represented"
+    ace_low_in_run: int | None = None
+    multipliers: tuple[tuple[str, int], ...] = ()
+    game_end: str = "fixed_deals"
+    target_score: int | None = None
+    elimination_at: int | None = None
+    buy_backs: int = 0
+    ties: str = "shared"
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +185,10 @@ class Rules:
     """Penalty/score value of each face (index 52: joker)."""
     wild_rank_value: int | None
     play: PlayRules
+
+    def deal(self, index: int) -> DealRules:
+        """The rules of deal ``index`` (from 0); past the schedule the last deal repeats."""
+        return self.deals[min(index, len(self.deals) - 1)]
 
     def value(self, face: int, *, wild: bool) -> int:
         """The value of a card of ``face`` held in hand (``wild``: wild in this deal)."""
@@ -244,25 +270,32 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
                 wild_faces=_wild_faces(spec, index),
             )
         )
-    values = [0] * FACES
-    table = spec.scoring.card_values
-    for face in range(52):
-        values[face] = table.get(RANKS[rank_of(face)], 0)
-    values[JOKER_FACE] = table.get(JOKER, 0)
     return Rules(
         variant_id=spec.id,
         players=players,
         pack=Pack(decks, jokers),
         melds=compile_meld_rules(spec),
         deals=tuple(deals),
-        card_values=tuple(values),
+        card_values=_values(spec.scoring.card_values),
         wild_rank_value=spec.scoring.wild_rank_value,
         play=_compile_play(spec),
     )
 
 
+def _values(table: dict[str, int]) -> tuple[int, ...]:
+    values = [0] * FACES
+    for face in range(52):
+        values[face] = table.get(RANKS[rank_of(face)], 0)
+    values[JOKER_FACE] = table.get(JOKER, 0)
+    return tuple(values)
+
+
 def _compile_play(spec: VariantSpec) -> PlayRules:
     buying = spec.buying
+    opening = spec.opening
+    melding = spec.melding
+    scoring = spec.scoring
+    end = spec.game_end
     cost = tuple(buying.cost.escalating or (buying.cost.penalty_cards,))
     exchange = spec.wilds.exchange
     stock = spec.stock_exhausted.action if spec.stock_exhausted else "reshuffle_keep_top"
@@ -292,9 +325,28 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         exchange_all_missing_suits=exchange.set_needs_all_missing_suits,
         stock_exhausted=stock,
         blocked_after=spec.stock_exhausted.blocked_after if spec.stock_exhausted else 2,
-        scoring_model=spec.scoring.model,
-        bonuses=tuple((b.event, b.points, b.to) for b in spec.scoring.bonuses),
-        winner=spec.game_end.winner,
+        scoring_model=scoring.model,
+        bonuses=tuple((b.event, b.points, b.to) for b in scoring.bonuses),
+        winner=end.winner,
+        opening=opening.requirement,
+        opening_min=opening.min_points or 0,
+        opening_wild_value=opening.wild_value,
+        opening_values=_values(opening.card_values or scoring.card_values),
+        new_melds=melding.new_melds_after_opening or not opening.once_per_deal,
+        melds_per_turn=melding.melds_per_turn,
+        lay_off_targets=melding.lay_off.targets,
+        lay_off_before_opening=melding.lay_off.before_opening,
+        lay_off_scores_for=melding.lay_off.scores_for,
+        discard_condition=spec.draw.discard_condition,
+        going_out=spec.going_out.method,
+        melded_wild_value=scoring.melded_wild_value,
+        ace_low_in_run=scoring.ace_low_in_run,
+        multipliers=tuple((m.meld, m.factor) for m in scoring.multipliers),
+        game_end=end.kind,
+        target_score=end.target_score,
+        elimination_at=end.elimination_at,
+        buy_backs=end.buy_backs,
+        ties=end.ties,
     )
 
 
@@ -308,33 +360,31 @@ _ENGINE_SUPPORTS: tuple[tuple[str, tuple[object, ...]], ...] = (
     ("contract.all_at_once", (True,)),
     ("draw.discard_pile", ("top", "any_depth")),
     ("draw.deep_card_use", ("meld_now",)),
-    ("draw.discard_condition", ("none",)),
+    ("draw.discard_condition", ("none", "meld_now", "opening_or_after", "forces_opening")),
     ("draw.discard_after_going_down", (True,)),
     ("draw.stock_look_forfeits_discard", (False,)),
     ("buying.current_player", ("free_priority",)),
     ("buying.buyer_discards", (False,)),
-    ("opening.requirement", ("contract",)),
-    ("opening.once_per_deal", (True,)),
-    ("melding.melds_per_turn", (None,)),
-    ("melding.new_melds_after_opening", (False,)),
-    ("melding.lay_off.targets", ("any",)),
-    ("melding.lay_off.before_opening", (False,)),
+    ("opening.requirement", ("contract", "min_points", "none")),
+    ("opening.once_per_deal", (True, False)),
+    ("melding.new_melds_after_opening", (False, True)),
+    ("melding.lay_off.targets", ("any", "own", "none")),
+    ("melding.lay_off.before_opening", (False, True)),
     ("melding.rearrange_table", (False,)),
     ("discard.required", (True,)),
-    ("going_out.method", ("any",)),
+    ("going_out.method", ("any", "must_discard", "must_meld_last")),
     ("wilds.reposition", ("none",)),
     ("wilds.declared_identity", ("fixed",)),
     ("wilds.exchange.natural_from_hand", (True,)),
     ("wilds.exchange.freed_wild_use", ("anywhere",)),
     ("wilds.exchange.forces_going_down", (False,)),
     ("wilds.exchange.claim_order", ("own_turn",)),
-    ("scoring.model", ("penalty",)),
-    ("scoring.multipliers", ([],)),
-    ("game_end.kind", ("fixed_deals",)),
-    ("game_end.ties", ("shared",)),
+    ("scoring.model", ("penalty", "melded_minus_hand", "winner_collects")),
+    ("game_end.kind", ("fixed_deals", "target_score", "elimination")),
+    ("game_end.ties", ("shared", "extra_deal")),
 )
 
-_SUPPORTED_STOCK = ("reshuffle_keep_top", "end_deal")
+_SUPPORTED_STOCK = ("reshuffle_keep_top", "turn_over", "end_deal")
 
 
 def _get(spec: VariantSpec, path: str) -> object:

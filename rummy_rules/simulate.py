@@ -138,12 +138,13 @@ def _deal_summaries(state: GameState) -> list[DealSummary]:
                 buys += 1
             elif action.startswith("exchange"):
                 exchanges += 1
-            elif action.startswith("down") and down_at[seat] < 0:
+            elif action.startswith(("down", "meld")) and down_at[seat] < 0:
                 down_at[seat] = own_turns[seat]
         elif "deal_end" in entry:
             result = state.results[entry["deal_end"] - 1]
             out_seat = result.went_out
-            losers = [s for s in range(players) if s != out_seat]
+            # Seats out of the game (elimination) hold no cards and are not counted.
+            losers = [s for s in range(players) if s != out_seat and result.left[s]]
             caught = sum(sum(state.value(f) for f in result.left[s]) for s in losers)
             out.append(
                 DealSummary(
@@ -323,6 +324,7 @@ class SimulationStats:
     totals_hist: dict[int, int] = field(default_factory=dict)
     per_deal: list[_DealStats] = field(default_factory=list)
     game_turns: _Mean = field(default_factory=_Mean)
+    deals_per_game: _Mean = field(default_factory=_Mean)
     margin: _Mean = field(default_factory=_Mean)
     lead_changes: _Mean = field(default_factory=_Mean)
     spread: _Mean = field(default_factory=_Mean)
@@ -348,8 +350,10 @@ class SimulationStats:
         for seat, total in enumerate(game.totals):
             self.totals_by_seat[seat].add(total)
             self.totals_hist[total] = self.totals_hist.get(total, 0) + 1
-        for i, deal in enumerate(game.deals[: self.deals]):
-            self.per_deal[i].add(deal)
+        for i, deal in enumerate(game.deals):
+            # Past the schedule (target-score and elimination games) the last deal repeats.
+            self.per_deal[min(i, self.deals - 1)].add(deal)
+        self.deals_per_game.add(len(game.deals))
         self.game_turns.add(sum(d.turns for d in game.deals))
         self.margin.add(game.margin)
         self.lead_changes.add(game.lead_changes)
@@ -360,6 +364,7 @@ class SimulationStats:
         n = self.games
         deals = []
         for i, d in enumerate(self.per_deal):
+            played = d.turns.n
             deals.append(
                 {
                     "deal": i + 1,
@@ -371,11 +376,14 @@ class SimulationStats:
                     "buys": _interval(d.buys.interval(), 2),
                     "joker_exchanges": _interval(d.exchanges.interval(), 2),
                     "ended_by": dict(sorted(d.reasons.items())),
-                    "not_gone_out_rate": _interval(_wilson(n - d.reasons.get("out", 0), n)),
+                    "played": played,
+                    "not_gone_out_rate": _interval(
+                        _wilson(played - d.reasons.get("out", 0), played)
+                    ),
                     "own_turns_to_go_down": _interval(d.down_turns.interval(), 2),
                     "first_down_after_own_turns": _interval(d.first_down.interval(), 2),
-                    "went_down_rate": _interval(_wilson(d.went_down, n * self.players)),
-                    "one_turn_out_rate": _interval(_wilson(d.one_turn_outs, n)),
+                    "went_down_rate": _interval(_wilson(d.went_down, played * self.players)),
+                    "one_turn_out_rate": _interval(_wilson(d.one_turn_outs, played)),
                     "points_caught_in_hand": _interval(d.caught.interval(), 1),
                 }
             )
@@ -390,6 +398,7 @@ class SimulationStats:
             "totals_histogram": {str(k): v for k, v in sorted(self.totals_hist.items())},
             "deals": deals,
             "turns_per_game": _interval(self.game_turns.interval(), 1),
+            "deals_per_game": _interval(self.deals_per_game.interval(), 2),
             "final_margin": _interval(self.margin.interval(), 1),
             "score_spread": _interval(self.spread.interval(), 1),
             "lead_changes": _interval(self.lead_changes.interval(), 2),
@@ -467,6 +476,7 @@ class Metric:
 #: The per-game measures compared between rule sets.
 METRICS: tuple[Metric, ...] = (
     Metric("turns_per_game", "turns per game", count=True),
+    Metric("deals_per_game", "deals per game", count=True),
     Metric("turns_per_deal", "turns per deal", count=True),
     Metric("not_gone_out_rate", "share of deals nobody went out"),
     Metric("buys_per_game", "buys per game", count=True),
@@ -488,6 +498,7 @@ def game_metrics(game: GameSummary) -> dict[str, float]:
     downs = [t for d in deals for t in d.down_turns if t >= 0]
     return {
         "turns_per_game": float(sum(d.turns for d in deals)),
+        "deals_per_game": float(len(deals)),
         "turns_per_deal": sum(d.turns for d in deals) / count,
         "not_gone_out_rate": sum(d.reason != "out" for d in deals) / count,
         "buys_per_game": float(sum(d.buys for d in deals)),

@@ -71,7 +71,7 @@ class BotError(RummyRulesError):
 
 
 class RandomBot:
-    """Uniform over the legal choices, except that it goes down whenever it can."""
+    """Uniform over the legal choices, except that it goes down (and melds) whenever it can."""
 
     name = "random"
 
@@ -79,10 +79,13 @@ class RandomBot:
         self.rng = rng
 
     def choose(self, view: SeatView) -> Action:
-        """Go down if possible, else any legal action at random."""
+        """Go down or lay down a meld if possible, else any legal action at random."""
         for action in view.legal:
             if action.kind == "down":
                 return action
+        melds = [a for a in view.legal if a.kind == "meld"]
+        if melds:
+            return self.rng.choice(melds)
         return self.rng.choice(view.legal)
 
 

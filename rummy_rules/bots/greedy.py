@@ -165,10 +165,13 @@ class GreedyBot:
                     return take
             self.took_last = False
             return next(a for a in legal if a.kind == "draw")
-        for kind in ("down", "exchange", "layoff"):
+        for kind in ("down", "exchange", "meld", "layoff"):
             options = [a for a in legal if a.kind == kind]
             if kind == "down" and options and not self._down_now(view, options[0]):
                 continue
+            if kind == "meld" and options:
+                # The longest meld first (most cards out of hand), then the most valuable.
+                return max(options, key=lambda a: (len(a.melds[0].cards), str(a)))
             if options:
                 return options[0]
         discards = [a for a in legal if a.kind == "discard"]

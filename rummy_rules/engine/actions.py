@@ -5,7 +5,10 @@
 ``take 7H``               take the top discard (or, where the variant allows
                           digging, the named card and every card above it)
 ``buy`` / ``pass``        buy the discard out of turn ("May I?"), or decline
-``down 7H 7S JK=7D / …``  go down: the contract's melds, separated by ``/``
+``down 7H 7S JK=7D / …``  go down (open): the contract's melds, or melds worth
+                          the minimum points, separated by ``/``
+``meld 5C 6C 7C``         lay down a new meld (variants without an opening
+                          requirement, or after opening where allowed)
 ``layoff 5S@2``           add a card to table meld 2 (``JK=9H@2`` for a wild)
 ``exchange 7H@2``         give 7H for the wild standing for 7H in meld 2
 ``discard QC``            end the turn
@@ -45,8 +48,8 @@ class Action:
             return self.kind
         if self.kind in ("take", "discard"):
             return f"{self.kind} {format_card(self.card)}"
-        if self.kind == "down":
-            return "down " + " / ".join(format_meld(m) for m in self.melds)
+        if self.kind in ("down", "meld"):
+            return f"{self.kind} " + " / ".join(format_meld(m) for m in self.melds)
         if self.kind == "layoff":
             text = format_card(self.card)
             if self.stands_for not in (-1, self.card):
@@ -78,12 +81,12 @@ def parse_action(text: str) -> Action:
             return Action(kind)
         if kind in ("take", "discard"):
             return Action(kind, card=parse_card(rest))
-        if kind == "down":
+        if kind in ("down", "meld"):
             melds = []
             for chunk in rest.split("/"):
                 meld = parse_meld("run", chunk)
                 melds.append(Meld(_meld_kind(meld), meld.cards, meld.stands_for))
-            return Action("down", melds=tuple(melds))
+            return Action(kind, melds=tuple(melds))
         if kind in ("layoff", "exchange"):
             card_text, at, target_text = rest.partition("@")
             if not at or not target_text.strip().isdigit() or int(target_text) < 1:

@@ -32,7 +32,7 @@ from typing import Any
 
 from ..cards import format_card, rank_of
 from ..errors import RummyRulesError
-from ..melds import Meld, best_contract, check_meld, run_span
+from ..melds import Meld, best_contract, check_meld, iter_melds, run_span
 from ..rules import ContractPart, DealRules, Rules, describe_contract
 from .actions import Action
 
@@ -41,6 +41,7 @@ __all__ = [
     "Chance",
     "DealResult",
     "GameState",
+    "MeldRecord",
     "ScriptedChance",
     "SeededChance",
     "TableMeld",
@@ -177,6 +178,22 @@ class TableMeld:
     kind: str
     cards: list[int]
     stands_for: list[int]
+    laid_by: list[int] = field(default_factory=list)
+    """The seat that laid each card (a lay-off may come from another player)."""
+    factor: int = 1
+    """What the meld's value is multiplied by (e.g. four of a kind laid at once)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MeldRecord:
+    """A table meld as it stood at the end of a deal (faces, not physical cards)."""
+
+    owner: int
+    kind: str
+    faces: tuple[int, ...]
+    stands_for: tuple[int, ...]
+    laid_by: tuple[int, ...]
+    factor: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,9 +209,24 @@ class DealResult:
     totals: tuple[int, ...]
     left: tuple[tuple[int, ...], ...] = ()
     """The faces left in each hand when the deal ended."""
+    adjust: tuple[int, ...] = ()
+    """Changes to totals outside the deal's scores (buying back into an elimination game)."""
+    eliminated: tuple[int, ...] = ()
+    """Seats that dropped out of the game after this deal."""
+    table: tuple[MeldRecord, ...] = ()
+    """The melds on the table when the deal ended."""
 
 
 DRAW, BUY, PLAY, OVER = "draw", "buy", "play", "over"
+
+#: The most deals a target-score or elimination game may last; a game that
+#: reaches it ends there (recorded in the game's end line).
+DEAL_CAP = 200
+
+#: Bounds on the search for a minimum-points opening (the suggestion only:
+#: any valid opening is legal).
+OPENING_SEARCH_NODES = 4000
+OPENING_CHECKS = 8
 
 
 @dataclass(slots=True)
@@ -222,6 +254,8 @@ class _Deal:
     exact_cut: bool = False
     rebuilt_without_play: int = 0
     blocked: bool = False
+    melds_this_turn: int = 0
+    must_open: bool = False
 
 
 class GameState:
@@ -246,6 +280,13 @@ class GameState:
         self.log: list[dict[str, Any]] = []
         #: The most turns a deal may last before it is stopped (recorded as ``turn_cap``).
         self.turn_cap = turn_cap if turn_cap is not None else 40 * rules.pack.size
+        #: The most deals a game may last (target-score and elimination games).
+        self.deal_cap = max(len(rules.deals), DEAL_CAP)
+        #: Seats still in the game (elimination games drop players).
+        self.active = [True] * self.seats
+        self.buy_backs_used = [0] * self.seats
+        #: Why the game ended: ``rules`` (as the variant says) or ``deal_cap``.
+        self.game_over_reason: str | None = None
         self.deal_index = 0
         self.dealer = self.chance.first_dealer(self.seats)
         self.log.append({"first_dealer": self.dealer})
@@ -313,9 +354,11 @@ class GameState:
         return self._deal.turn
 
     def winners(self) -> list[int]:
-        """The seats with the best total (several on a tie)."""
-        best = (min if self.rules.play.winner == "lowest_total" else max)(self.totals)
-        return [s for s, t in enumerate(self.totals) if t == best]
+        """The seats with the best total among those still in the game (several on a tie)."""
+        seats = [s for s in range(self.seats) if self.active[s]]
+        pick = max if self.rules.play.winner == "highest_total" else min
+        best = pick(self.totals[s] for s in seats)
+        return [s for s in seats if self.totals[s] == best]
 
     def all_cards(self) -> list[int]:
         """Every physical card in hands, stock, discard pile and melds (conservation check)."""
@@ -341,11 +384,22 @@ class GameState:
     # -- dealing ------------------------------------------------------------
 
     def _next_seat(self, seat: int, step: int = 1) -> int:
-        return (seat + step * self.rules.play.direction) % self.seats
+        """The ``step``-th seat still in the game after ``seat``, in the direction of play."""
+        for _ in range(step):
+            seat = self._step_active(seat, self.rules.play.direction)
+        return seat
+
+    def _step_active(self, seat: int, delta: int) -> int:
+        """The next seat still in the game from ``seat`` going ``delta`` (+1 or -1) round."""
+        for _ in range(self.seats):
+            seat = (seat + delta) % self.seats
+            if self.active[seat]:
+                break
+        return seat
 
     def _start_deal(self) -> _Deal:
         rules = self.rules
-        deal_rules = rules.deals[self.deal_index]
+        deal_rules = rules.deal(self.deal_index)
         size = rules.pack.size
         order = self.chance.deck(self.deal_index, size)
         self.log.append({"deal": self.deal_index + 1, "dealer": self.dealer, "deck": order})
@@ -363,12 +417,13 @@ class GameState:
         if any(b[0] == "exact_cut" for b in rules.play.bonuses) and rules.play.cutter != "none":
             cut = self.chance.cut(self.deal_index, size)
             step = -1 if rules.play.cutter == "dealer_right" else 1
-            d.cutter = (self.dealer + step) % self.seats
-            d.exact_cut = cut == self.seats * deal_rules.cards + 1
+            d.cutter = self._step_active(self.dealer, step)
+            d.exact_cut = cut == sum(self.active) * deal_rules.cards + 1
             self.log.append({"cut": cut})
         seat = self._next_seat(self.dealer)
+        in_play = sum(self.active)
         for _ in range(deal_rules.cards):
-            for _ in range(self.seats):
+            for _ in range(in_play):
                 d.hands[seat].append(d.stock.pop())
                 seat = self._next_seat(seat)
         d.discard.append(d.stock.pop())
@@ -409,10 +464,13 @@ class GameState:
         down = self.suggest_down()
         if down is not None:
             actions.append(down)
+        if d.must_open:
+            return actions
         gated = self._layoff_actions() + self._exchange_actions()
         if d.must_meld is not None:
             gated = [a for a in gated if self.check(a) is None]
         actions.extend(gated)
+        actions.extend(self._meld_actions())
         for face in sorted(set(self.hand(d.current))):
             action = Action("discard", card=face)
             if self.check(action) is None:
@@ -441,12 +499,17 @@ class GameState:
             return "draw first: from the stock, or take the discard"
         if kind in ("draw", "take"):
             return "you have already drawn this turn"
+        if d.must_open and kind != "down":
+            return "you took the discard, so you must open (go down) first"
         if d.must_meld is not None:
             face = self.faces[d.must_meld]
-            if not (kind == "down" or (kind == "layoff" and action.card == face)):
+            in_meld = kind == "meld" and any(face in m.cards for m in action.melds)
+            if not (kind == "down" or in_meld or (kind == "layoff" and action.card == face)):
                 return f"{format_card(face)} must be melded first"
         if kind == "down":
             return self._check_down(action.melds)
+        if kind == "meld":
+            return self._check_meld(action.melds)
         if kind == "layoff":
             return self._check_layoff(action)[0]
         if kind == "exchange":
@@ -477,44 +540,44 @@ class GameState:
             return f"there is no {format_card(face)} in the discard pile"
         if depth and self.rules.play.discard_pile != "any_depth":
             return "only the top discard may be taken"
-        if depth == 0:
+        must_meld, must_open = self._take_duties(depth)
+        if not (must_meld or must_open):
             return None
-        # Digging: the chosen card must be melded this turn.
-        taken = [self.faces[c] for c in d.discard[len(d.discard) - depth - 1 :]]
-        hand = self.hand(d.current) + taken
-        if self._can_meld_now(hand, face):
-            return None
-        return (
-            f"{format_card(face)} lies under other cards: it may be taken only to be "
-            "melded at once, and it cannot be melded now"
-        )
-
-    def _can_meld_now(self, hand: list[int], face: int) -> bool:
-        d = self._deal
-        seat = d.current
-        if not d.down[seat]:
-            found = best_contract(
-                hand,
-                d.rules.parts,
-                self.rules.melds,
-                d.rules.wild_faces,
-                value=self.value,
-                all_out=d.rules.all_out,
-                require=face,
-            )
-            return found is not None
-        if d.down_this_turn and not self.rules.play.lay_off_on_opening_turn:
-            return False
-        # Try the dig on a copy: some lay-off of the chosen card must then be legal.
+        # Try the take on a copy: the player must then have a way to go on.
         trial = self._trial()
         trial._do_take(face)
-        return trial._legal_layoff_of(face)
+        if trial.legal_actions():
+            return None
+        if must_open:
+            return "taking the discard obliges you to open this turn, and you could not"
+        if depth:
+            return (
+                f"{format_card(face)} lies under other cards: it may be taken only to be "
+                "melded at once, and it cannot be melded now"
+            )
+        return f"{format_card(face)} may be taken only to be melded at once, and it cannot be now"
+
+    def _take_duties(self, depth: int) -> tuple[bool, bool]:
+        """(must meld the card at once, must open this turn) for taking at ``depth``."""
+        d = self._deal
+        if depth:
+            return True, False
+        condition = self.rules.play.discard_condition
+        down = d.down[d.current]
+        if condition == "meld_now" or (condition == "opening_or_after" and not down):
+            return True, False
+        return False, condition == "forces_opening" and not down
 
     def suggest_down(self) -> Action | None:
         """The go-down action that leaves the fewest points in hand, if the player can go down."""
         d = self._deal
         seat = d.current
-        if d.phase != PLAY or d.down[seat] or d.rules.parts == ():
+        opening = self.rules.play.opening
+        if d.phase != PLAY or d.down[seat] or opening == "none":
+            return None
+        if opening == "min_points":
+            return self._suggest_opening()
+        if d.rules.parts == ():
             return None
         found = best_contract(
             self.hand(seat),
@@ -550,35 +613,167 @@ class GameState:
         d = self._deal
         seat = d.current
         rules = self.rules
+        play = rules.play
+        if play.opening == "none":
+            return "there is no opening in this variant: lay down melds with 'meld'"
         if d.down[seat]:
             return "you have already gone down this deal"
-        if not d.rules.parts:
+        if play.opening == "contract" and not d.rules.parts:
             return "this deal has no contract"
+        if not melds:
+            return "name the melds you go down with"
         for m in melds:
             reason = check_meld(m, rules.melds, d.rules.wild_faces)
             if reason is not None:
                 return f"{m}: {reason}"
-        if not self._match_parts(melds, d.rules.parts):
-            return f"these melds do not make the contract ({describe_contract(d.rules.parts)})"
-        reason = _contract_constraints(melds, rules)
+        if play.opening == "contract":
+            if not self._match_parts(melds, d.rules.parts):
+                return f"these melds do not make the contract ({describe_contract(d.rules.parts)})"
+            reason = _contract_constraints(melds, rules)
+            if reason is not None:
+                return reason
+        else:
+            worth = self._opening_value(melds)
+            if worth < play.opening_min:
+                return (
+                    f"an opening must be worth at least {play.opening_min}; "
+                    f"these melds are worth {worth}"
+                )
+        reason, used, left = self._laying(melds)
         if reason is not None:
             return reason
-        used = Counter(c for m in melds for c in m.cards)
-        held = Counter(self.hand(seat))
-        if used - held:
-            missing = " ".join(format_card(f) for f in sorted((used - held).elements()))
-            return f"you do not hold {missing}"
-        left = sum(held.values()) - sum(used.values())
-        if d.rules.all_out and left:
-            return "in this deal you must lay down every card at once"
         if d.rules.first_down_must_go_out and left and not any(d.down):
             return "the first player to go down must go out in the same turn"
         if d.must_meld is not None:
             face = self.faces[d.must_meld]
             if used[face] == 0:
                 return f"{format_card(face)} must be melded this turn"
-        if left and not self._can_end_turn_after(list(used.elements())):
+        return self._check_leaving(left, used)
+
+    def _check_leaving(self, left: int, used: Counter[int]) -> str | None:
+        """Whether the player may be left with ``left`` cards after melding ``used``."""
+        if not left:
+            if self.rules.play.going_out == "must_discard" and not self._deal.rules.all_out:
+                return "you must keep a card to discard: in this variant you go out by discarding"
+            return None
+        if not self._can_end_turn_after(list(used.elements())):
             return "you would be left with no card you may discard"
+        return None
+
+    def _may_meld(self) -> str | None:
+        """Why the player in turn may not lay down new melds now (``None``: they may)."""
+        d = self._deal
+        play = self.rules.play
+        if play.opening == "none":
+            return None
+        if not d.down[d.current]:
+            return "go down (open) before laying down other melds"
+        if not play.new_melds:
+            return "no new melds after going down in this variant"
+        if d.down_this_turn and not play.lay_off_on_opening_turn:
+            return "you may lay down more melds only from the turn after going down"
+        return None
+
+    def _check_meld(self, melds: Sequence[Meld]) -> str | None:
+        reason = self._may_meld()
+        if reason is not None:
+            return reason
+        if not melds:
+            return "name the meld to lay down"
+        for m in melds:
+            reason = check_meld(m, self.rules.melds, self._deal.rules.wild_faces)
+            if reason is not None:
+                return f"{m}: {reason}"
+        reason, used, left = self._laying(melds)
+        return reason if reason is not None else self._check_leaving(left, used)
+
+    def _laying(self, melds: Sequence[Meld]) -> tuple[str | None, Counter[int], int]:
+        """Checks shared by going down and new melds: (why not, faces used, cards left)."""
+        d = self._deal
+        play = self.rules.play
+        used = Counter(c for m in melds for c in m.cards)
+        if play.melds_per_turn is not None and d.melds_this_turn + len(melds) > (
+            play.melds_per_turn
+        ):
+            return f"at most {play.melds_per_turn} new meld(s) a turn", used, 0
+        held = Counter(self.hand(d.current))
+        if used - held:
+            missing = " ".join(format_card(f) for f in sorted((used - held).elements()))
+            return f"you do not hold {missing}", used, 0
+        left = sum(held.values()) - sum(used.values())
+        if d.rules.all_out and left:
+            return "in this deal you must lay down every card at once", used, left
+        return None, used, left
+
+    def _meld_actions(self) -> list[Action]:
+        """One action per distinct meld the player in turn may lay down now."""
+        if self._may_meld() is not None:
+            return []
+        d = self._deal
+        seen: set[str] = set()
+        out = []
+        hand = self.hand(d.current)
+        for meld in iter_melds(hand, self.rules.melds, d.rules.wild_faces, "any"):
+            action = Action("meld", melds=(meld,))
+            key = str(action)
+            if key in seen:
+                continue
+            seen.add(key)
+            if self.check(action) is None:
+                out.append(action)
+        return out
+
+    def _opening_value(self, melds: Sequence[Meld]) -> int:
+        """What ``melds`` count toward a minimum-points opening."""
+        play = self.rules.play
+        wild_faces = self._deal.rules.wild_faces
+        total = 0
+        for meld in melds:
+            for face, stands in zip(meld.cards, meld.stands_for, strict=True):
+                if face in wild_faces and play.opening_wild_value == "own":
+                    total += play.opening_values[face]
+                else:
+                    total += play.opening_values[stands if stands >= 0 else face]
+        return total
+
+    def _suggest_opening(self) -> Action | None:
+        """A minimum-points opening: the most valuable one found, if any reaches the minimum."""
+        d = self._deal
+        hand = self.hand(d.current)
+        play = self.rules.play
+        require = self.faces[d.must_meld] if d.must_meld is not None else None
+        cands = list(iter_melds(hand, self.rules.melds, d.rules.wild_faces, "any"))
+        unique = {str(m): m for m in cands}
+        ranked = sorted(unique.values(), key=lambda m: -self._opening_value([m]))
+        limit = play.melds_per_turn if play.melds_per_turn is not None else len(hand)
+        found: list[tuple[int, tuple[Meld, ...]]] = []
+        budget = [OPENING_SEARCH_NODES]
+
+        def search(start: int, chosen: list[Meld], left: Counter[int], worth: int) -> None:
+            if budget[0] <= 0:
+                return
+            budget[0] -= 1
+            if worth >= play.opening_min and (
+                require is None or any(require in m.cards for m in chosen)
+            ):
+                found.append((worth, tuple(chosen)))
+            if len(chosen) >= limit:
+                return
+            for i in range(start, len(ranked)):
+                meld = ranked[i]
+                need = Counter(meld.cards)
+                if need - left:
+                    continue
+                chosen.append(meld)
+                search(i + 1, chosen, left - need, worth + self._opening_value([meld]))
+                chosen.pop()
+
+        search(0, [], Counter(hand), 0)
+        found.sort(key=lambda item: (-item[0], [str(m) for m in item[1]]))
+        for _, melds in found[:OPENING_CHECKS]:
+            action = Action("down", melds=melds)
+            if self.check(action) is None:
+                return action
         return None
 
     def fits_table(self, face: int) -> bool:
@@ -634,15 +829,16 @@ class GameState:
     def _check_layoff(self, action: Action) -> tuple[str | None, int | None]:
         d = self._deal
         seat = d.current
-        if not d.down[seat]:
-            return "you may lay off only after going down", None
-        if d.down_this_turn and not self.rules.play.lay_off_on_opening_turn:
-            return "you may lay off only from the turn after going down", None
+        reason = self._may_lay_off()
+        if reason is not None:
+            return reason, None
         card = self._find(d.hands[seat], action.card)
         if card is None:
             return f"you do not hold {format_card(action.card)}", None
         if not 0 <= action.target < len(d.melds):
             return f"there is no meld {action.target + 1} on the table", None
+        if self.rules.play.lay_off_targets == "own" and d.melds[action.target].owner != seat:
+            return "you may lay off only on your own melds", None
         wild = action.card in d.rules.wild_faces
         stands = action.stands_for if action.stands_for != -1 else action.card
         if not wild and stands != action.card:
@@ -657,14 +853,28 @@ class GameState:
             if wild:
                 what += "=" + format_card(stands)
             return f"{what} does not fit meld {action.target + 1} ({shown})", None
-        if not self._can_end_turn_after([action.card]):
-            return "you would be left with no card you may discard", None
+        left = len(d.hands[seat]) - 1
+        reason = self._check_leaving(left, Counter([action.card]))
+        if reason is not None:
+            return reason, None
         return None, card
+
+    def _may_lay_off(self) -> str | None:
+        """Why the player in turn may not lay off now (``None``: they may)."""
+        d = self._deal
+        play = self.rules.play
+        if play.lay_off_targets == "none":
+            return "there is no laying off in this variant"
+        if not d.down[d.current] and not play.lay_off_before_opening:
+            return "you may lay off only after going down"
+        if d.down_this_turn and not play.lay_off_on_opening_turn:
+            return "you may lay off only from the turn after going down"
+        return None
 
     def _layoff_actions(self) -> list[Action]:
         d = self._deal
         seat = d.current
-        if not d.down[seat] or (d.down_this_turn and not self.rules.play.lay_off_on_opening_turn):
+        if self._may_lay_off() is not None:
             return []
         actions = []
         for face in sorted(set(self.hand(seat))):
@@ -753,9 +963,9 @@ class GameState:
         left = Counter(self.faces[c] for c in d.hands[d.current])
         left.subtract(removed)
         faces = [f for f, n in left.items() if n > 0]
-        if not faces:
-            return True
         play = self.rules.play
+        if not faces:
+            return play.going_out != "must_discard" or d.rules.all_out
         total = sum(left[f] for f in faces)
         for face in faces:
             taken = d.taken_single is not None and self.faces[d.taken_single] == face
@@ -818,6 +1028,8 @@ class GameState:
             self._do_take(action.card)
         elif kind == "down":
             self._do_down(action.melds)
+        elif kind == "meld":
+            self._do_meld(action.melds)
         elif kind == "layoff":
             _, card = self._check_layoff(action)
             assert card is not None
@@ -836,7 +1048,8 @@ class GameState:
         d = self._deal
         if d.stock:
             return True
-        if self.rules.play.stock_exhausted != "reshuffle_keep_top" or len(d.discard) < 2:
+        action = self.rules.play.stock_exhausted
+        if action not in ("reshuffle_keep_top", "turn_over") or len(d.discard) < 2:
             return False
         blocked_after = self.rules.play.blocked_after
         if blocked_after is not None and d.rebuilt_without_play >= blocked_after:
@@ -844,9 +1057,14 @@ class GameState:
             return False
         d.rebuilt_without_play += 1
         top = d.discard.pop()
-        order = self.chance.reshuffle(self.deal_index, d.discard)
-        self.log.append({"reshuffle": order})
-        d.stock = list(reversed(order))
+        if action == "turn_over":
+            # The pile turned face down: its bottom card becomes the top of the stock.
+            self.log.append({"turn_over": len(d.discard)})
+            d.stock = list(reversed(d.discard))
+        else:
+            order = self.chance.reshuffle(self.deal_index, d.discard)
+            self.log.append({"reshuffle": order})
+            d.stock = list(reversed(order))
         d.discard = [top]
         return True
 
@@ -869,7 +1087,9 @@ class GameState:
             first = self._next_seat(self.dealer)
         else:
             first = self._next_seat(d.current)
-        order = [(first + i * play.direction) % self.seats for i in range(self.seats)]
+        order = [first]
+        while len(order) < sum(self.active):
+            order.append(self._next_seat(order[-1]))
         limit = d.rules.buy_limit if d.rules.buy_limit is not None else play.buy_limit_deal
         queue = []
         for seat in order:
@@ -916,8 +1136,10 @@ class GameState:
         del d.discard[len(d.discard) - depth - 1 :]
         d.hands[d.current].extend(taken)
         chosen = taken[0]
+        must_meld, must_open = self._take_duties(depth)
         d.taken_single = chosen if depth == 0 else None
-        d.must_meld = chosen if depth else None
+        d.must_meld = chosen if must_meld else None
+        d.must_open = must_open
         d.phase = PLAY
 
     def _take_from_hand(self, seat: int, faces: Sequence[int]) -> list[int]:
@@ -931,18 +1153,42 @@ class GameState:
         return picked
 
     def _do_down(self, melds: Sequence[Meld]) -> None:
+        self._lay_melds(melds)
+        self._opened(self._deal.current)
+
+    def _opened(self, seat: int) -> None:
         d = self._deal
-        seat = d.current
-        for meld in melds:
-            cards = self._take_from_hand(seat, meld.cards)
-            d.melds.append(TableMeld(seat, meld.kind, cards, list(meld.stands_for)))
-        # _check_down made sure a card of the required face is among the melds.
-        d.must_meld = None
-        d.rebuilt_without_play = 0
+        d.must_open = False
         d.down[seat] = True
         d.down_turn[seat] = d.turn
         d.down_this_turn = True
         if not d.hands[seat]:
+            self._end_deal("out", seat)
+
+    def _lay_melds(self, melds: Sequence[Meld]) -> None:
+        d = self._deal
+        seat = d.current
+        for meld in melds:
+            cards = self._take_from_hand(seat, meld.cards)
+            factor = 1
+            for kind, times in self.rules.play.multipliers:
+                if kind == "four_of_a_kind_at_once" and meld.kind == "set" and len(cards) == 4:
+                    factor = times
+            table = TableMeld(seat, meld.kind, cards, list(meld.stands_for), [seat] * len(cards))
+            table.factor = factor
+            d.melds.append(table)
+        # The checks made sure a card of the required face is among the melds.
+        d.must_meld = None
+        d.rebuilt_without_play = 0
+        d.melds_this_turn += len(melds)
+
+    def _do_meld(self, melds: Sequence[Meld]) -> None:
+        d = self._deal
+        seat = d.current
+        self._lay_melds(melds)
+        if not d.down[seat]:
+            self._opened(seat)
+        elif not d.hands[seat]:
             self._end_deal("out", seat)
 
     def _do_layoff(self, card: int, target: int, stands: int) -> None:
@@ -960,9 +1206,11 @@ class GameState:
         if meld.kind != "run" or check_meld(after, self.rules.melds, d.rules.wild_faces) is None:
             meld.cards.append(card)
             meld.stands_for.append(stands)
+            meld.laid_by.append(seat)
         else:
             meld.cards.insert(0, card)
             meld.stands_for.insert(0, stands)
+            meld.laid_by.insert(0, seat)
         if d.must_meld == card or (
             d.must_meld is not None and self.faces[d.must_meld] == self.faces[card]
         ):
@@ -998,6 +1246,8 @@ class GameState:
         d.turns_played[d.current] += 1
         d.taken_single = None
         d.must_meld = None
+        d.must_open = False
+        d.melds_this_turn = 0
         d.down_this_turn = False
         d.phase = DRAW
 
@@ -1008,15 +1258,47 @@ class GameState:
             d.scores[seat] += points
         else:
             for other in range(self.seats):
-                if other != seat:
+                if other != seat and self.active[other]:
                     d.scores[other] += points
+
+    def _melded_value(self, meld: TableMeld, index: int) -> int:
+        """What card ``index`` of ``meld`` scores for whoever melded it."""
+        face = self.faces[meld.cards[index]]
+        stands = meld.stands_for[index]
+        play = self.rules.play
+        wild = face in self._deal.rules.wild_faces
+        if meld.kind == "jokers" or (wild and play.melded_wild_value == "own"):
+            return self.value(face)
+        if meld.kind == "run" and play.ace_low_in_run is not None and rank_of(stands) == 0:
+            after = meld.stands_for[index + 1] if index + 1 < len(meld.stands_for) else None
+            if after is not None and rank_of(after) == 1:  # A-2-3: the ace is low
+                return play.ace_low_in_run
+        return self.rules.card_values[stands]
+
+    def _deal_scores(self, d: _Deal, went_out: int | None) -> None:
+        """Add the deal's points by the scoring model (bonuses come after)."""
+        play = self.rules.play
+        held = [sum(self.value(self.faces[c]) for c in hand) for hand in d.hands]
+        if play.scoring_model == "penalty":
+            for seat in range(self.seats):
+                if seat != went_out:
+                    d.scores[seat] += held[seat]
+        elif play.scoring_model == "winner_collects":
+            if went_out is not None:
+                d.scores[went_out] += sum(held)
+        else:  # melded_minus_hand
+            layer = play.lay_off_scores_for == "layer"
+            for meld in d.melds:
+                for i, by in enumerate(meld.laid_by):
+                    seat = by if layer else meld.owner
+                    d.scores[seat] += self._melded_value(meld, i) * meld.factor
+            for seat in range(self.seats):
+                d.scores[seat] -= held[seat]
 
     def _end_deal(self, reason: str, went_out: int | None) -> None:
         d = self._deal
         play = self.rules.play
-        for seat in range(self.seats):
-            if seat != went_out:
-                d.scores[seat] += sum(self.value(self.faces[c]) for c in d.hands[seat])
+        self._deal_scores(d, went_out)
         if went_out is not None:
             one_turn = d.down_turn[went_out] == d.turn and d.down_this_turn
             first_turn = d.turns_played[went_out] == 1
@@ -1044,6 +1326,8 @@ class GameState:
                     self._bonus(d, d.cutter, points, to)
         for seat in range(self.seats):
             self.totals[seat] += d.scores[seat]
+        in_deal = [s for s in range(self.seats) if self.active[s]]
+        adjust, bought_back, eliminated = self._eliminate()
         result = DealResult(
             deal=self.deal_index + 1,
             reason=reason,
@@ -1051,31 +1335,103 @@ class GameState:
             scores=tuple(d.scores),
             totals=tuple(self.totals),
             left=tuple(tuple(sorted(self.faces[c] for c in hand)) for hand in d.hands),
+            adjust=adjust,
+            eliminated=eliminated,
+            table=tuple(
+                MeldRecord(
+                    m.owner,
+                    m.kind,
+                    tuple(self.faces[c] for c in m.cards),
+                    tuple(m.stands_for),
+                    tuple(m.laid_by),
+                    m.factor,
+                )
+                for m in d.melds
+            ),
         )
         self.results.append(result)
-        self.log.append(
-            {
-                "deal_end": result.deal,
-                "reason": reason,
-                "went_out": went_out,
-                "scores": list(result.scores),
-                "totals": list(result.totals),
-                "left": [" ".join(format_card(f) for f in hand) for hand in result.left],
-            }
-        )
+        entry: dict[str, Any] = {
+            "deal_end": result.deal,
+            "reason": reason,
+            "went_out": went_out,
+            "scores": list(result.scores),
+            "totals": list(result.totals),
+            "left": [" ".join(format_card(f) for f in hand) for hand in result.left],
+        }
+        if play.game_end == "elimination":
+            entry["bought_back"] = bought_back
+            entry["eliminated"] = list(eliminated)
+        self.log.append(entry)
         self.deal_index += 1
-        if self.deal_index >= len(self.rules.deals):
+        over = self._game_over()
+        if over is not None:
+            if not any(self.active):  # everyone left went out together
+                for seat in in_deal:
+                    self.active[seat] = True
             d.phase = OVER
-            self.log.append(
-                {"game_end": True, "totals": list(self.totals), "winners": self.winners()}
-            )
+            end: dict[str, Any] = {
+                "game_end": True,
+                "totals": list(self.totals),
+                "winners": self.winners(),
+            }
+            if over != "rules":
+                end["reason"] = over
+            self.game_over_reason = over
+            self.log.append(end)
             return
         rotation = self.rules.play.dealer_rotation
-        if rotation == "winner" and went_out is not None:
+        if rotation == "winner" and went_out is not None and self.active[went_out]:
             self.dealer = went_out
         else:
-            self.dealer = (self.dealer + (1 if rotation != "right" else -1)) % self.seats
+            self.dealer = self._step_active(self.dealer, 1 if rotation != "right" else -1)
         self._deal = self._start_deal()
+
+    def _eliminate(self) -> tuple[tuple[int, ...], list[int], tuple[int, ...]]:
+        """Elimination games: buy back or drop players at the threshold.
+
+        A player who buys back re-enters with the highest total among the
+        players still below the threshold (the engine's rule: the sources do
+        not say).
+        """
+        play = self.rules.play
+        adjust = [0] * self.seats
+        if play.game_end != "elimination" or play.elimination_at is None:
+            return tuple(adjust), [], ()
+        limit = play.elimination_at
+        over = [s for s in range(self.seats) if self.active[s] and self.totals[s] >= limit]
+        safe = [self.totals[s] for s in range(self.seats) if self.active[s] and s not in over]
+        bought: list[int] = []
+        out: list[int] = []
+        for seat in over:
+            if safe and self.buy_backs_used[seat] < play.buy_backs:
+                self.buy_backs_used[seat] += 1
+                adjust[seat] = max(safe) - self.totals[seat]
+                self.totals[seat] = max(safe)
+                bought.append(seat)
+            else:
+                self.active[seat] = False
+                out.append(seat)
+        return tuple(adjust), bought, tuple(out)
+
+    def _target_reached(self) -> bool:
+        target = self.rules.play.target_score
+        return target is not None and any(
+            self.totals[s] >= target for s in range(self.seats) if self.active[s]
+        )
+
+    def _game_over(self) -> str | None:
+        """Why the game ends after the deal just scored (``None``: it goes on)."""
+        play = self.rules.play
+        if play.game_end == "fixed_deals":
+            return "rules" if self.deal_index >= len(self.rules.deals) else None
+        if play.game_end == "elimination":
+            if sum(self.active) <= 1:
+                return "rules"
+        elif self._target_reached() and (play.ties != "extra_deal" or len(self.winners()) == 1):
+            return "rules"
+        if self.deal_index >= self.deal_cap:
+            return "deal_cap"
+        return None
 
 
 def _contract_constraints(melds: Sequence[Meld], rules: Rules) -> str | None:

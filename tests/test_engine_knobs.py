@@ -1,0 +1,350 @@
+"""Rules beyond the contract family, one scenario per rule, with stacked decks.
+
+Openings without a requirement or by minimum points, new melds and the
+melds-per-turn limit, lay-off targets, conditions on taking the discard,
+the three scoring models, multipliers, target-score and elimination games,
+turning the discards over, and going out only by a discard.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rummy_rules import load_variant
+from rummy_rules.bots import RandomBot, play_game
+from rummy_rules.cards import parse_card, parse_cards
+from rummy_rules.engine import ActionError, GameState, parse_action
+from rummy_rules.rules import compile_rules, unsupported_by_engine
+
+from .engine_helpers import stacked_state
+
+
+def act(state, text):
+    state.apply(parse_action(text))
+
+
+def why(state, text):
+    return state.check(parse_action(text))
+
+
+# -- basic rummy: no opening, one meld a turn, winner collects ----------------
+
+RUMMY_HANDS = {
+    1: "AH 2H 3H 4H 5H 6H 7H 8H 9H KC",
+    0: "2C 3D 5S 7C 9D JS QD KH KS 4C",
+}
+
+
+def rummy(**kw):
+    kw.setdefault("upcard", "QC")
+    kw.setdefault("stock", ("10H", "JC", "8D"))
+    return stacked_state("basic-rummy", 2, kw.pop("hands", RUMMY_HANDS), **kw)
+
+
+def test_without_an_opening_requirement_a_meld_is_laid_down_directly():
+    state = rummy()
+    act(state, "draw")
+    assert "there is no opening" in why(state, "down 7H 8H 9H")
+    assert why(state, "meld 7H 8H 9H") is None
+    assert any(a.kind == "meld" for a in state.legal_actions())
+    act(state, "meld 7H 8H 9H")
+    assert state.is_down(1) and len(state.melds) == 1
+
+
+def test_at_most_one_new_meld_a_turn_where_the_variant_says_so():
+    state = rummy()
+    act(state, "draw")
+    assert "at most 1 new meld" in why(state, "meld AH 2H 3H / 4H 5H 6H")
+    act(state, "meld AH 2H 3H")
+    assert "at most 1 new meld" in why(state, "meld 4H 5H 6H")
+    assert not any(a.kind == "meld" for a in state.legal_actions())
+
+
+def test_a_player_may_lay_off_before_melding_where_the_variant_allows():
+    state = rummy(stock=("JC", "10H", "8D"))
+    act(state, "draw")  # p2 draws JC
+    act(state, "meld 7H 8H 9H")
+    act(state, "discard KC")
+    act(state, "draw")  # p1 draws 10H and lays it off without having melded
+    assert not state.is_down(0)
+    assert why(state, "layoff 10H@1") is None
+    closed = rummy(stock=("JC", "10H", "8D"), overrides=["melding.lay_off.before_opening=false"])
+    act(closed, "draw")
+    act(closed, "meld 7H 8H 9H")
+    act(closed, "discard KC")
+    act(closed, "draw")
+    assert why(closed, "layoff 10H@1") == "you may lay off only after going down"
+
+
+def test_lay_off_only_on_own_melds_when_the_targets_are_own():
+    state = rummy(stock=("JC", "10H", "8D"), overrides=["melding.lay_off.targets=own"])
+    act(state, "draw")
+    act(state, "meld 7H 8H 9H")
+    act(state, "discard KC")
+    act(state, "draw")
+    assert why(state, "layoff 10H@1") == "you may lay off only on your own melds"
+
+
+def test_the_winner_collects_what_the_others_hold():
+    state = rummy(overrides=["melding.melds_per_turn=null"])
+    act(state, "draw")  # 10H
+    act(state, "meld AH 2H 3H 4H 5H 6H 7H 8H 9H 10H")
+    act(state, "discard KC")
+    result = state.results[0]
+    held = 2 + 3 + 5 + 7 + 9 + 10 + 10 + 10 + 10 + 4
+    assert result.went_out == 1 and result.scores == (0, held)
+
+
+def test_a_target_score_ends_the_game_once_reached():
+    state = rummy(overrides=["melding.melds_per_turn=null", "game_end.target_score=50"])
+    act(state, "draw")
+    act(state, "meld AH 2H 3H 4H 5H 6H 7H 8H 9H 10H")
+    act(state, "discard KC")
+    assert state.is_terminal() and state.winners() == [1]
+    assert state.game_over_reason == "rules"
+    again = rummy(overrides=["melding.melds_per_turn=null", "game_end.target_score=500"])
+    act(again, "draw")
+    act(again, "meld AH 2H 3H 4H 5H 6H 7H 8H 9H 10H")
+    act(again, "discard KC")
+    assert not again.is_terminal() and again.deal_index == 1  # the deal repeats
+
+
+def test_going_out_only_by_a_discard_keeps_a_card_back():
+    state = rummy(overrides=["melding.melds_per_turn=null", "going_out.method=must_discard"])
+    act(state, "draw")
+    act(state, "discard KC")
+    act(state, "draw")
+    act(state, "discard 2C")
+    act(state, "draw")  # p2 holds AH..9H 10H JC: melding all ten hearts leaves JC
+    assert why(state, "meld AH 2H 3H 4H 5H 6H 7H 8H 9H 10H") is None
+
+
+def test_melding_the_last_card_is_refused_when_going_out_must_be_a_discard():
+    state = rummy(
+        overrides=["melding.melds_per_turn=null", "going_out.method=must_discard"],
+        stock=("10H", "JC", "8D"),
+    )
+    act(state, "draw")
+    act(state, "meld AH 2H 3H 4H 5H 6H 7H 8H 9H 10H")
+    act(state, "discard KC")  # out by discarding: allowed
+    assert state.results[0].went_out == 1
+    other = rummy(
+        overrides=["melding.melds_per_turn=null", "going_out.method=must_discard"],
+        hands={1: "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H", 0: RUMMY_HANDS[0]},
+        stock=("JH", "JC"),
+    )
+    act(other, "draw")  # JH: eleven hearts in a row
+    assert "go out by discarding" in why(other, "meld AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH")
+
+
+def test_turning_the_discards_over_makes_the_bottom_card_the_top_of_the_stock():
+    spec = load_variant("basic-rummy", ["stock_exhausted.blocked_after=null"])
+    rules = compile_rules(spec, 2)
+    for seed in range(20):
+        state = GameState(rules, seed=seed)
+        bots = [RandomBot(random.Random(seed + s)) for s in range(2)]
+        while not state.is_terminal():
+            if state.phase == "draw" and not state.stock and len(state.discard_pile) > 1:
+                pile = state.discard_pile
+                deal = state.deal_index
+                act(state, "draw")
+                if state.deal_index == deal:
+                    assert state.discard_pile == [pile[-1]]
+                    # p drew the old bottom card; the next card down is the next one up.
+                    assert state.stock == list(reversed(pile[1:-1]))
+                    return
+                continue
+            from rummy_rules.engine.view import seat_view
+
+            seat = state.to_move
+            state.apply(bots[seat].choose(seat_view(state, seat)))
+    pytest.fail("no game turned the discards over")
+
+
+# -- rummy 500: melded minus hand, lay-offs score for the layer ----------------
+
+R500 = {
+    1: "AS 2S 3S 7D 7C 7H KD QD 9C 4H 5D 8S 10C",
+    2: "8D 9D 10D 3C 4C 6H 2D JC JS 5C 6C 9H QS",
+}
+
+
+def r500(**kw):
+    kw.setdefault("upcard", "KC")
+    kw.setdefault("stock", ("JD", "QH", "2H", "3H"))
+    return stacked_state("rummy-500", 2, kw.pop("hands", R500), **kw)
+
+
+def test_melded_cards_score_and_an_ace_low_in_a_run_is_worth_one():
+    hands = {
+        1: "AS 2S 3S 7D 7C 7H KD KH KS 9C 9D 9H 4H",
+        0: "2C 3D 5S 8C 10D JS QD 6H 6S 4C 5D 8D QC",
+    }
+    state = r500(hands=hands, stock=("4S", "JH"), overrides=["game_end.target_score=10000"])
+    act(state, "draw")  # 4S
+    act(state, "meld AS 2S 3S 4S")
+    act(state, "meld 7D 7C 7H")
+    act(state, "meld KD KH KS")
+    act(state, "meld 9C 9D 9H")
+    act(state, "discard 4H")
+    result = state.results[0]
+    assert result.went_out == 1
+    assert result.scores[1] == (1 + 2 + 3 + 4) + 21 + 30 + 27
+    held = 2 + 3 + 5 + 8 + 10 + 10 + 10 + 6 + 6 + 4 + 5 + 8 + 10
+    assert result.scores[0] == -held
+
+
+def test_cards_laid_off_score_for_the_player_who_laid_them():
+    state = stacked_state(
+        "rummy-500",
+        2,
+        {1: "AS 2S 3S 7D 7C 7H 8C", 0: "7S 4D 9H JC QS KH 6C"},
+        upcard="KC",
+        stock=("2C", "5H", "3D"),
+        overrides=["game_end.target_score=10000"],
+    )
+    act(state, "draw")  # p2 draws 2C
+    act(state, "meld AS 2S 3S")
+    act(state, "meld 7D 7C 7H")
+    act(state, "discard 8C")
+    act(state, "draw")  # p1 draws 5H
+    act(state, "layoff 7S@2")
+    act(state, "discard KH")
+    act(state, "draw")  # p2 draws 3D
+    act(state, "discard 3D")
+    # Play on by drawing and discarding until the stock runs out and the deal is scored.
+    state2 = state.clone()
+    while not state2.is_terminal() and state2.deal_index == 0:
+        legal = state2.legal_actions()
+        draw_or_discard = [a for a in legal if a.kind in ("draw", "discard", "pass")]
+        state2.apply(sorted(draw_or_discard or legal, key=str)[0])
+    result = state2.results[0]
+    set_of_sevens = next(m for m in result.table if m.kind == "set")
+    assert set_of_sevens.owner == 1 and set_of_sevens.laid_by.count(0) == 1
+    # p2: A-2-3 of spades (1 + 2 + 3) and three sevens (21); p1: the laid-off 7S (7).
+    held = [sum(min(10, (f % 13) + 1) if f % 13 else 15 for f in hand) for hand in result.left]
+    assert result.scores[0] == 7 - held[0]
+    assert result.scores[1] == 6 + 21 - held[1]
+
+
+def test_four_of_a_kind_laid_at_once_scores_double_three_then_one_does_not():
+    over = [
+        "game_end.target_score=10000",
+        "scoring.multipliers+={meld: four_of_a_kind_at_once, factor: 2}",
+    ]
+    hands = {1: "JS JH JD JC 4D 9H 2C", 0: "3C 5D 8H QC KH 6S 10D"}
+    state = stacked_state("rummy-500", 2, hands, upcard="KC", stock=("2S",), overrides=over)
+    act(state, "draw")
+    act(state, "meld JS JH JD JC")
+    assert state.melds[0].factor == 2
+    three = stacked_state("rummy-500", 2, hands, upcard="KC", stock=("2S",), overrides=over)
+    act(three, "draw")
+    act(three, "meld JS JH JD")
+    act(three, "layoff JC@1")
+    assert three.melds[0].factor == 1
+
+
+# -- kalooki: an opening of 40 points, taking the discard obliges opening -----
+
+KALOOKI = {
+    1: "KS KH KD 10C JC QC 7S 7H 2D 4C 5H 9S 3D",
+    2: "AS 2S 3S 4D 4H 6C 8C 9D JD QH 5S 6D 8H",
+}
+
+
+def kalooki(**kw):
+    kw.setdefault("upcard", "7D")
+    kw.setdefault("stock", ("3C", "3H", "2H"))
+    return stacked_state("kalooki", 4, kw.pop("hands", KALOOKI), **kw)
+
+
+def test_an_opening_must_be_worth_the_minimum_points():
+    state = kalooki()
+    act(state, "draw")
+    assert "at least 40" in why(state, "down KS KH KD")  # worth 30
+    assert why(state, "down KS KH KD / 10C JC QC") is None  # worth 60
+    down = next(a for a in state.legal_actions() if a.kind == "down")
+    assert len(down.melds) >= 2
+
+
+def test_a_wild_counts_as_the_card_it_stands_for_in_the_opening():
+    state = kalooki(hands={**KALOOKI, 1: "KS KH JK 10C JC QC 7S 7H 2D 4C 5H 9S 3D"})
+    act(state, "draw")
+    assert why(state, "down KS KH JK=KD / 10C JC QC") is None
+
+
+def test_taking_the_discard_obliges_the_player_to_open():
+    state = kalooki()
+    assert why(state, "take 7D") is None  # 7S 7H 7D + KKK + 10-J-Q
+    act(state, "take 7D")
+    assert why(state, "discard 9S") == "you took the discard, so you must open (go down) first"
+    assert [a.kind for a in state.legal_actions()] == ["down"]
+    act(state, str(state.legal_actions()[0]))
+    assert state.is_down(1)
+
+
+def test_the_discard_may_not_be_taken_by_a_player_who_could_not_then_open():
+    state = kalooki(hands={**KALOOKI, 1: "KS 2H 9D 10C 3C QC 7S 6H 2D 4C 5H 9S 3D"})
+    assert "obliges you to open" in why(state, "take 7D")
+
+
+def test_no_laying_off_before_opening_in_kalooki():
+    state = kalooki()
+    act(state, "draw")
+    act(state, "down KS KH KD / 10C JC QC")
+    act(state, "discard 9S")
+    act(state, "draw")  # p3
+    assert why(state, "layoff QH@2") == "you may lay off only after going down"
+
+
+def test_meld_now_takes_the_discard_only_to_meld_it():
+    state = r500(overrides=["draw.discard_condition=meld_now"], upcard="4S")
+    assert why(state, "take 4S") is None  # AS 2S 3S 4S
+    act(state, "take 4S")
+    assert why(state, "discard 9C") == "4S must be melded first"
+    assert why(state, "meld AS 2S 3S") == "4S must be melded first"
+    act(state, "meld AS 2S 3S 4S")
+    blocked = r500(overrides=["draw.discard_condition=meld_now"], upcard="QS")
+    assert "only to be melded at once" in why(blocked, "take QS")
+
+
+def test_elimination_drops_players_and_the_last_one_standing_wins():
+    spec = load_variant("kalooki")
+    rules = compile_rules(spec, 4)
+    bought_back = 0
+    for seed in range(8):
+        state = GameState(rules, seed=seed)
+        play_game(state, [RandomBot(random.Random(seed * 7 + s)) for s in range(4)])
+        assert state.is_terminal() and state.game_over_reason == "rules"
+        out_after: dict[int, int] = {}
+        for result in state.results:
+            for seat in result.eliminated:
+                out_after[seat] = result.deal
+            for seat, change in enumerate(result.adjust):
+                if change:
+                    bought_back += 1
+                    assert result.totals[seat] < 151
+        # An eliminated player is dealt no cards and never plays again.
+        for result in state.results:
+            for seat, deal in out_after.items():
+                if result.deal > deal:
+                    assert result.left[seat] == ()
+        assert len(state.winners()) >= 1
+        assert all(s not in out_after or len(out_after) == 4 for s in state.winners())
+    assert bought_back > 0
+
+
+def test_the_engine_plays_every_knob_value_it_accepts():
+    for variant in ("basic-rummy", "rummy-500", "kalooki"):
+        assert unsupported_by_engine(load_variant(variant)) == []
+
+
+def test_an_illegal_meld_is_refused_with_the_reason():
+    state = rummy()
+    act(state, "draw")
+    with pytest.raises(ActionError, match="do not hold"):
+        act(state, "meld 10S JS QS")
+    assert parse_card("7H") in state.hand(1)
+    assert len(parse_cards("7H 8H 9H")) == 3
