@@ -394,6 +394,8 @@ def iter_melds(
 ) -> Iterator[Meld]:
     """Every meld of ``kind`` (set, run or any) that can be taken from ``hand``.
 
+    Where jokers are natural, sets of jokers count as sets.
+
     Natural cards count by face; wild cards are interchangeable, and the
     most valuable-looking choice is not made here: the wilds used are the
     first ones found in ``hand``.
@@ -405,6 +407,10 @@ def iter_melds(
         for slot, wild in zip(cand.wild_slots, wild_cards, strict=False):
             cards[slot] = wild
         yield Meld(cand.kind, tuple(cards), cand.stands_for)
+    if rules.jokers_natural and kind in ("set", "any"):
+        # Natural jokers meld only with each other, in sets of jokers.
+        for size in range(max(rules.joker_set_min, min_size), counts[JOKER_FACE] + 1):
+            yield Meld("jokers", (JOKER_FACE,) * size, (JOKER_FACE,) * size)
 
 
 def _compatible(cand: _Cand, chosen: Sequence[_Cand], rules: MeldRules) -> bool:

@@ -77,6 +77,7 @@ def record_lines(
         "players": state.seats,
         "seed": state.seed,
         "turn_cap": state.turn_cap,
+        "deal_cap": state.deal_cap,
         "chance": "seed" if isinstance(state.chance, SeededChance) else "scripted",
         "seats": list(seats) or [f"p{i + 1}" for i in range(state.seats)],
         **(extra or {}),
@@ -228,10 +229,12 @@ def _replay_game(file: str, lines: list[tuple[int, dict[str, Any]]]) -> ReplayRe
     players = header.get("players")
     seed = header.get("seed", 0)
     turn_cap = header.get("turn_cap")
+    deal_cap = header.get("deal_cap")
     if not isinstance(players, int) or not isinstance(seed, int):
         raise RecordError(file, first_line, "players and seed must be whole numbers")
-    if turn_cap is not None and (not isinstance(turn_cap, int) or turn_cap < 1):
-        raise RecordError(file, first_line, "turn_cap must be a positive whole number")
+    for name, cap in (("turn_cap", turn_cap), ("deal_cap", deal_cap)):
+        if cap is not None and (not isinstance(cap, int) or cap < 1):
+            raise RecordError(file, first_line, f"{name} must be a positive whole number")
     try:
         rules = compile_rules(spec, players)
     except ValueError as exc:
@@ -265,7 +268,7 @@ def _replay_game(file: str, lines: list[tuple[int, dict[str, Any]]]) -> ReplayRe
         first_dealer=first_dealer, decks=decks, reshuffles=reshuffles, cuts=cuts
     )
     try:
-        state = GameState(rules, chance=chance, seed=seed, turn_cap=turn_cap)
+        state = GameState(rules, chance=chance, seed=seed, turn_cap=turn_cap, deal_cap=deal_cap)
     except ValueError as exc:
         raise RecordError(file, lines[1][0] if len(lines) > 1 else None, str(exc)) from None
     actions = 0

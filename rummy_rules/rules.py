@@ -170,6 +170,11 @@ class PlayRules:
     elimination_at: int | None = None
     buy_backs: int = 0
     ties: str = "shared"
+    teams: bool = False
+    """Fixed pairs: seat s partners seat s + players / 2 (partners sit opposite)."""
+    partner_melds: bool = True
+    team_scoring: bool = True
+    team_opening: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,16 +352,20 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         elimination_at=end.elimination_at,
         buy_backs=end.buy_backs,
         ties=end.ties,
+        teams=spec.partnerships.teams == "fixed_pairs",
+        team_opening=spec.partnerships.opening_per == "team",
+        partner_melds=spec.partnerships.build_on_partner_melds,
+        team_scoring=spec.partnerships.scoring == "team",
     )
 
 
 #: (dotted path, the value the engine plays, what it does instead of the others)
 _ENGINE_SUPPORTS: tuple[tuple[str, tuple[object, ...]], ...] = (
-    ("partnerships.teams", ("none",)),
+    ("partnerships.teams", ("none", "fixed_pairs")),
     ("table.upcard", (True,)),
     ("table.upcard_offer", ("first_player",)),
     ("table.first_player_extra_turn", (False,)),
-    ("deck.joker_role", ("wild",)),
+    ("deck.joker_role", ("wild", "natural")),
     ("contract.all_at_once", (True,)),
     ("draw.discard_pile", ("top", "any_depth")),
     ("draw.deep_card_use", ("meld_now",)),
@@ -368,7 +377,7 @@ _ENGINE_SUPPORTS: tuple[tuple[str, tuple[object, ...]], ...] = (
     ("opening.requirement", ("contract", "min_points", "none")),
     ("opening.once_per_deal", (True, False)),
     ("melding.new_melds_after_opening", (False, True)),
-    ("melding.lay_off.targets", ("any", "own", "none")),
+    ("melding.lay_off.targets", ("any", "own", "own_and_partner", "none")),
     ("melding.lay_off.before_opening", (False, True)),
     ("melding.rearrange_table", (False,)),
     ("discard.required", (True,)),
@@ -384,7 +393,7 @@ _ENGINE_SUPPORTS: tuple[tuple[str, tuple[object, ...]], ...] = (
     ("game_end.ties", ("shared", "extra_deal")),
 )
 
-_SUPPORTED_STOCK = ("reshuffle_keep_top", "turn_over", "end_deal")
+_SUPPORTED_STOCK = ("reshuffle_keep_top", "turn_over", "end_deal", "meldable_discards_only")
 
 
 def _get(spec: VariantSpec, path: str) -> object:

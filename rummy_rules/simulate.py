@@ -194,7 +194,9 @@ def play_summary(job: _Job, index: int) -> GameSummary:
             changes += 1
         leader = now
     totals = state.totals
-    ordered = sorted(totals, reverse=not lowest_wins)
+    # One total per side: partners share theirs.
+    sides = {state.team[s]: t for s, t in enumerate(totals)}
+    ordered = sorted(sides.values(), reverse=not lowest_wins)
     margin = abs(ordered[1] - ordered[0]) if len(ordered) > 1 else 0
     mean = sum(totals) / len(totals)
     spread = math.sqrt(sum((t - mean) ** 2 for t in totals) / len(totals))

@@ -49,3 +49,32 @@ def stacked_state(variant, players, hands, *, upcard, stock=(), overrides=(), de
     order = stacked_order(rules, hands, upcard=upcard, stock=stock, dealer=dealer)
     chance = ScriptedChance(first_dealer=dealer, decks={0: order})
     return GameState(rules, chance=chance)
+
+
+def play_checked_game(state, bots):
+    """Play ``state`` to the end with ``bots``, checking after every action that the
+    player to move had a legal action, the bot's choice was legal, and every card
+    is in exactly one place; checks that the totals add up at the end."""
+    from rummy_rules.engine.view import seat_view
+
+    every = list(range(state.rules.pack.size))
+    deal = -1
+    while not state.is_terminal():
+        if state.deal_index != deal:
+            deal = state.deal_index
+            for bot in bots:
+                if hasattr(bot, "new_deal"):
+                    bot.new_deal(state.deal_rules)
+        seat = state.to_move
+        view = seat_view(state, seat)
+        assert view.legal, f"p{seat + 1} has no legal action in phase {state.phase}"
+        action = bots[seat].choose(view)
+        assert state.is_legal(action)
+        state.apply(action)
+        assert sorted(state.all_cards()) == every, "cards are not conserved"
+    totals = [
+        sum(r.scores[s] + (r.adjust[s] if r.adjust else 0) for r in state.results)
+        for s in range(state.seats)
+    ]
+    assert totals == state.totals
+    return state

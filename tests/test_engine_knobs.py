@@ -348,3 +348,104 @@ def test_an_illegal_meld_is_refused_with_the_reason():
         act(state, "meld 10S JS QS")
     assert parse_card("7H") in state.hand(1)
     assert len(parse_cards("7H 8H 9H")) == 3
+
+
+def test_a_hand_of_only_wilds_that_may_not_be_discarded_may_still_end_the_turn():
+    over = [
+        "deck.jokers=2",
+        "deck.wild_ranks=[2]",
+        "wilds.discard=forbidden",
+        "deals.1.cards=3",
+        "scoring.card_values.joker=15",
+    ]
+    state = stacked_state(
+        "basic-rummy", 2, {1: "JK JK 2C", 0: "5S 9D KH"}, upcard="QC", stock=("2D",), overrides=over
+    )
+    act(state, "draw")  # 2D: four wild cards and nothing else
+    assert why(state, "discard 2D") is None
+    mixed = stacked_state(
+        "basic-rummy", 2, {1: "JK JK 7C", 0: "5S 9D KH"}, upcard="QC", stock=("2D",), overrides=over
+    )
+    act(mixed, "draw")
+    assert why(mixed, "discard 2D") == "wild cards may not be discarded"
+
+
+# -- persian: partnerships, natural jokers, the last card melded ---------------
+
+PERSIAN = {
+    1: "JS JH JD JC 4D 9H 2C",
+    2: "3C 5D 8H QC KH 6S 10D",
+    3: "JK JK JK 7C 8C 9C AS",
+    0: "2D 3D 4S 5S 6C 7D KD",
+}
+
+
+def persian(**kw):
+    kw.setdefault("upcard", "QD")
+    kw.setdefault("stock", ("2S", "AH", "3S", "4H", "5H"))
+    return stacked_state("persian", 4, kw.pop("hands", PERSIAN), **kw)
+
+
+def test_persian_four_of_a_kind_at_once_scores_double_three_then_a_fourth_does_not():
+    state = persian(hands={**PERSIAN, 1: "JS JH JD JC 7S 8S 9S"}, stock=("10S", "AH"))
+    act(state, "draw")  # 10S
+    act(state, "meld JS JH JD JC")
+    three = persian(hands={**PERSIAN, 1: "JS JH JD JC 7S 8S 9S"}, stock=("10S", "AH"))
+    act(three, "draw")
+    act(three, "meld JS JH JD")
+    act(three, "layoff JC@1")
+    assert state.melds[0].factor == 2 and three.melds[0].factor == 1
+
+
+def test_the_last_card_must_be_melded_not_discarded():
+    state = persian(hands={**PERSIAN, 1: "JS JH JD JC 7S 8S 9S"}, stock=("10S", "AH"))
+    act(state, "draw")  # 10S
+    act(state, "meld JS JH JD JC")
+    act(state, "meld 7S 8S 9S")  # leaves 10S, which fits the new run
+    assert why(state, "discard 10S") == "in this variant you go out only by melding your last card"
+    act(state, "layoff 10S@2")
+    assert state.results[0].went_out == 1
+    stuck = persian(hands={**PERSIAN, 1: "JS JH JD JC 7S 8S 9S"}, stock=("2S", "AH"))
+    act(stuck, "draw")  # 2S fits nowhere
+    act(stuck, "meld JS JH JD JC")
+    assert "your last card could not be melded" in why(stuck, "meld 7S 8S 9S")
+
+
+def test_persian_jokers_meld_only_as_a_set_of_jokers():
+    state = persian()
+    act(state, "draw")  # p2
+    act(state, "discard 9H")
+    act(state, "draw")  # p3 (seat 2)
+    act(state, "discard 3C")
+    act(state, "draw")  # seat 3 holds three jokers
+    assert why(state, "meld JK JK JK") is None
+    assert "not wild" in why(state, "meld JK=10C JK=JC 9C")
+    assert any(str(a) == "meld JK JK JK" for a in state.legal_actions())
+
+
+def test_partners_share_one_score():
+    state = persian(hands={**PERSIAN, 1: "JS JH JD JC 7S 8S 9S"}, stock=("10S", "AH"))
+    act(state, "draw")  # 10H
+    act(state, "meld JS JH JD JC")
+    act(state, "meld 7S 8S 9S 10S")
+    # p2 (seat 1) has no card left: out by melding. Seats 1 and 3 are partners.
+    result = state.results[0]
+    assert result.went_out == 1
+    assert result.scores[1] == result.scores[3]
+    assert result.scores[0] == result.scores[2]
+    melded = 2 * 40 + 7 + 8 + 9 + 10  # four jacks at once score double
+    held_partner = 20 * 3 + 7 + 8 + 9 + 15  # seat 3: three jokers, 7C 8C 9C, AS
+    assert result.scores[1] == melded + 25 - held_partner
+
+
+def test_with_the_stock_gone_players_take_only_meldable_discards_or_pass():
+    spec_over = ["deals.1.cards=7"]
+    state = persian(overrides=spec_over)
+    # Empty the stock by hand: make it look exhausted for the player in turn.
+    state._deal.stock.clear()
+    assert [str(a) for a in state.legal_actions() if a.kind in ("draw", "pass")] == ["pass"]
+    assert "stock is empty" in why(state, "draw")
+    for _ in range(4):
+        assert state.deal_index == 0
+        act(state, "pass")
+    assert state.results[0].reason == "stock"

@@ -164,7 +164,12 @@ class GreedyBot:
                     self.took_last = True
                     return take
             self.took_last = False
-            return next(a for a in legal if a.kind == "draw")
+            draw = next((a for a in legal if a.kind == "draw"), None)
+            if draw is not None:
+                return draw
+            # The stock is gone: take any discard the rules let us meld, or pass.
+            takes = [a for a in legal if a.kind == "take"]
+            return takes[0] if takes else next(a for a in legal if a.kind == "pass")
         for kind in ("down", "exchange", "meld", "layoff"):
             options = [a for a in legal if a.kind == kind]
             if kind == "down" and options and not self._down_now(view, options[0]):

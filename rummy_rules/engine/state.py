@@ -26,7 +26,7 @@ import hashlib
 import itertools
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -256,6 +256,7 @@ class _Deal:
     blocked: bool = False
     melds_this_turn: int = 0
     must_open: bool = False
+    passes: int = 0
 
 
 class GameState:
@@ -268,6 +269,7 @@ class GameState:
         chance: Chance | None = None,
         seed: int = 0,
         turn_cap: int | None = None,
+        deal_cap: int | None = None,
     ) -> None:
         self.rules = rules
         self.seats = rules.players
@@ -281,7 +283,10 @@ class GameState:
         #: The most turns a deal may last before it is stopped (recorded as ``turn_cap``).
         self.turn_cap = turn_cap if turn_cap is not None else 40 * rules.pack.size
         #: The most deals a game may last (target-score and elimination games).
-        self.deal_cap = max(len(rules.deals), DEAL_CAP)
+        self.deal_cap = deal_cap if deal_cap is not None else max(len(rules.deals), DEAL_CAP)
+        #: The team of each seat (partners seated apart: seat % 2 with four players).
+        pairs = self.seats // 2 if rules.play.teams else self.seats
+        self.team = [s % pairs for s in range(self.seats)]
         #: Seats still in the game (elimination games drop players).
         self.active = [True] * self.seats
         self.buy_backs_used = [0] * self.seats
@@ -447,7 +452,7 @@ class GameState:
         if d.phase == BUY:
             return [Action("buy"), Action("pass")]
         if d.phase == DRAW:
-            actions = [Action("draw")]
+            actions = [Action("pass") if self._stock_closed() else Action("draw")]
             seen: set[int] = set()
             for depth in range(len(d.discard)):
                 if depth and self.rules.play.discard_pile != "any_depth":
@@ -489,7 +494,14 @@ class GameState:
         kind = action.kind
         if d.phase == BUY:
             return None if kind in ("buy", "pass") else "a buy window is open: buy or pass"
-        if kind in ("buy", "pass"):
+        if d.phase == DRAW and self._stock_closed():
+            if kind == "pass":
+                return None
+            if kind == "draw":
+                return "the stock is empty: take a discard you can meld at once, or pass"
+        elif kind == "pass":
+            return "no buy window is open"
+        if kind == "buy":
             return "no buy window is open"
         if d.phase == DRAW:
             if kind == "draw":
@@ -560,7 +572,7 @@ class GameState:
     def _take_duties(self, depth: int) -> tuple[bool, bool]:
         """(must meld the card at once, must open this turn) for taking at ``depth``."""
         d = self._deal
-        if depth:
+        if depth or self._stock_closed():
             return True, False
         condition = self.rules.play.discard_condition
         down = d.down[d.current]
@@ -648,17 +660,43 @@ class GameState:
             face = self.faces[d.must_meld]
             if used[face] == 0:
                 return f"{format_card(face)} must be melded this turn"
-        return self._check_leaving(left, used)
+        return self._check_leaving(left, used, lambda trial: trial._do_down(melds))
 
-    def _check_leaving(self, left: int, used: Counter[int]) -> str | None:
-        """Whether the player may be left with ``left`` cards after melding ``used``."""
+    def _check_leaving(
+        self, left: int, used: Counter[int], after: Callable[[GameState], None] | None = None
+    ) -> str | None:
+        """Whether the player may be left with ``left`` cards after melding ``used``.
+
+        ``after`` plays the action on a trial copy: where the last card must be
+        melded, a single card left must then have somewhere to go.
+        """
         if not left:
             if self.rules.play.going_out == "must_discard" and not self._deal.rules.all_out:
                 return "you must keep a card to discard: in this variant you go out by discarding"
             return None
+        if left == 1 and self.rules.play.going_out == "must_meld_last":
+            trial = self._trial()
+            if after is not None:
+                after(trial)
+                last = trial._deal.hands[trial._deal.current]
+                if len(last) == 1 and trial._legal_layoff_of(self.faces[last[0]]):
+                    return None
+            return "your last card could not be melded: in this variant you go out by melding it"
         if not self._can_end_turn_after(list(used.elements())):
             return "you would be left with no card you may discard"
         return None
+
+    def _is_open(self, seat: int) -> bool:
+        """Whether ``seat`` has opened (or, where one opening opens a team, a partner has)."""
+        d = self._deal
+        if d.down[seat]:
+            return True
+        play = self.rules.play
+        return (
+            play.teams
+            and play.team_opening
+            and any(d.down[o] for o in range(self.seats) if self.team[o] == self.team[seat])
+        )
 
     def _may_meld(self) -> str | None:
         """Why the player in turn may not lay down new melds now (``None``: they may)."""
@@ -666,7 +704,7 @@ class GameState:
         play = self.rules.play
         if play.opening == "none":
             return None
-        if not d.down[d.current]:
+        if not self._is_open(d.current):
             return "go down (open) before laying down other melds"
         if not play.new_melds:
             return "no new melds after going down in this variant"
@@ -685,7 +723,9 @@ class GameState:
             if reason is not None:
                 return f"{m}: {reason}"
         reason, used, left = self._laying(melds)
-        return reason if reason is not None else self._check_leaving(left, used)
+        if reason is not None:
+            return reason
+        return self._check_leaving(left, used, lambda trial: trial._do_meld(melds))
 
     def _laying(self, melds: Sequence[Meld]) -> tuple[str | None, Counter[int], int]:
         """Checks shared by going down and new melds: (why not, faces used, cards left)."""
@@ -795,7 +835,11 @@ class GameState:
         wild_faces = self._deal.rules.wild_faces
         cards = [self.faces[c] for c in meld.cards]
         options: list[int] = []
-        if meld.kind == "set":
+        if meld.kind == "jokers":
+            trial = Meld("jokers", (*cards, face), (*meld.stands_for, face))
+            if check_meld(trial, rules, wild_faces) is None:
+                options.append(face)
+        elif meld.kind == "set":
             rank = rank_of(meld.stands_for[0])
             candidates = [rank + 13 * s for s in range(4)] if wild else [face]
             for stands in candidates:
@@ -837,8 +881,19 @@ class GameState:
             return f"you do not hold {format_card(action.card)}", None
         if not 0 <= action.target < len(d.melds):
             return f"there is no meld {action.target + 1} on the table", None
-        if self.rules.play.lay_off_targets == "own" and d.melds[action.target].owner != seat:
+        owner = d.melds[action.target].owner
+        targets = self.rules.play.lay_off_targets
+        if targets == "own" and owner != seat:
             return "you may lay off only on your own melds", None
+        if targets == "own_and_partner" and self.team[owner] != self.team[seat]:
+            return "you may lay off only on your own and your partner's melds", None
+        if (
+            self.rules.play.teams
+            and not self.rules.play.partner_melds
+            and owner != seat
+            and self.team[owner] == self.team[seat]
+        ):
+            return "you may not lay off on your partner's melds", None
         wild = action.card in d.rules.wild_faces
         stands = action.stands_for if action.stands_for != -1 else action.card
         if not wild and stands != action.card:
@@ -854,7 +909,12 @@ class GameState:
                 what += "=" + format_card(stands)
             return f"{what} does not fit meld {action.target + 1} ({shown})", None
         left = len(d.hands[seat]) - 1
-        reason = self._check_leaving(left, Counter([action.card]))
+        stands = action.stands_for if action.stands_for != -1 else action.card
+
+        def lay(trial: GameState) -> None:
+            trial._do_layoff(card, action.target, stands)
+
+        reason = self._check_leaving(left, Counter([action.card]), lay)
         if reason is not None:
             return reason, None
         return None, card
@@ -865,7 +925,7 @@ class GameState:
         play = self.rules.play
         if play.lay_off_targets == "none":
             return "there is no laying off in this variant"
-        if not d.down[d.current] and not play.lay_off_before_opening:
+        if not self._is_open(d.current) and not play.lay_off_before_opening:
             return "you may lay off only after going down"
         if d.down_this_turn and not play.lay_off_on_opening_turn:
             return "you may lay off only from the turn after going down"
@@ -967,6 +1027,8 @@ class GameState:
         if not faces:
             return play.going_out != "must_discard" or d.rules.all_out
         total = sum(left[f] for f in faces)
+        if total == 1 and play.going_out == "must_meld_last":
+            return False  # the last card may not be discarded
         for face in faces:
             taken = d.taken_single is not None and self.faces[d.taken_single] == face
             if taken and play.not_just_taken != "never" and left[face] == 1:
@@ -979,6 +1041,24 @@ class GameState:
             return True
         return False
 
+    def _barred_discard(self, face: int) -> str | None:
+        """Why the rules on wilds and on the card just taken bar discarding ``face``."""
+        d = self._deal
+        hand = d.hands[d.current]
+        if (
+            d.taken_single is not None
+            and self.faces[d.taken_single] == face
+            and self.rules.play.not_just_taken != "never"
+            and sum(1 for c in hand if self.faces[c] == face) == 1
+        ):
+            return "you may not discard the card you just took from the discard pile"
+        wild = face in d.rules.wild_faces
+        if wild and self.rules.play.wild_discard == "forbidden":
+            return "wild cards may not be discarded"
+        if wild and self.rules.play.wild_discard == "last_card_only" and len(hand) > 1:
+            return "a wild card may be discarded only as your last card"
+        return None
+
     def _check_discard(self, face: int) -> str | None:
         d = self._deal
         seat = d.current
@@ -987,20 +1067,17 @@ class GameState:
             return f"you do not hold {format_card(face)}"
         if d.must_meld is not None:
             return f"{format_card(self.faces[d.must_meld])} must be melded before you discard"
-        if (
-            d.taken_single is not None
-            and self.faces[d.taken_single] == face
-            and self.rules.play.not_just_taken != "never"
-            and sum(1 for c in d.hands[seat] if self.faces[c] == face) == 1
+        reason = self._barred_discard(face)
+        # A hand in which every card is barred (say only wilds, drawn from the
+        # stock) may discard any card: the turn must be able to end.
+        if reason is not None and any(
+            self._barred_discard(self.faces[c]) is None for c in d.hands[seat]
         ):
-            return "you may not discard the card you just took from the discard pile"
-        wild = face in d.rules.wild_faces
-        if wild and self.rules.play.wild_discard == "forbidden":
-            return "wild cards may not be discarded"
-        if wild and self.rules.play.wild_discard == "last_card_only" and len(d.hands[seat]) > 1:
-            return "a wild card may be discarded only as your last card"
+            return reason
         if d.rules.all_out and len(d.hands[seat]) == 1:
             return "in this deal you go out only by laying down every card at once"
+        if self.rules.play.going_out == "must_meld_last" and len(d.hands[seat]) == 1:
+            return "in this variant you go out only by melding your last card"
         return None
 
     # -- applying ------------------------------------------------------------
@@ -1018,6 +1095,8 @@ class GameState:
         kind = action.kind
         if kind == "buy":
             self._do_buy(seat)
+        elif kind == "pass" and d.phase == DRAW:
+            self._pass_turn()
         elif kind == "pass":
             d.buy_queue.pop(0)
             if not d.buy_queue:
@@ -1172,7 +1251,8 @@ class GameState:
             cards = self._take_from_hand(seat, meld.cards)
             factor = 1
             for kind, times in self.rules.play.multipliers:
-                if kind == "four_of_a_kind_at_once" and meld.kind == "set" and len(cards) == 4:
+                four = meld.kind in ("set", "jokers") and len(cards) == 4
+                if kind == "four_of_a_kind_at_once" and four:
                     factor = times
             table = TableMeld(seat, meld.kind, cards, list(meld.stands_for), [seat] * len(cards))
             table.factor = factor
@@ -1238,6 +1318,26 @@ class GameState:
         if not d.hands[seat]:
             self._end_deal("out", seat)
             return
+        d.passes = 0
+        self._next_turn()
+
+    def _stock_closed(self) -> bool:
+        """Whether the stock is empty and players may only take meldable discards or pass."""
+        d = self._deal
+        return not d.stock and self.rules.play.stock_exhausted == "meldable_discards_only"
+
+    def _pass_turn(self) -> None:
+        """With the stock gone, a player who cannot use a discard passes; all passing ends the deal."""
+        d = self._deal
+        d.passes += 1
+        if d.passes >= sum(self.active):
+            self._end_deal("stock", None)
+            return
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        d = self._deal
+        seat = d.current
         d.turn += 1
         if d.turn >= self.turn_cap:
             self._end_deal("turn_cap", None)
@@ -1324,6 +1424,13 @@ class GameState:
             for event, points, to in play.bonuses:
                 if event == "exact_cut":
                     self._bonus(d, d.cutter, points, to)
+        if self.rules.play.teams and self.rules.play.team_scoring:
+            # Partners share one score: each seat shows its team's.
+            combined = [
+                sum(d.scores[o] for o in range(self.seats) if self.team[o] == self.team[s])
+                for s in range(self.seats)
+            ]
+            d.scores[:] = combined
         for seat in range(self.seats):
             self.totals[seat] += d.scores[seat]
         in_deal = [s for s in range(self.seats) if self.active[s]]
