@@ -1,0 +1,226 @@
+"""The benchmark suite: measured figures for simulation speed, the solver and start-up.
+
+    python benchmarks/run.py [--quick] [--peers] [--memory-games N] [--output FILE]
+
+Prints a table and writes the figures as JSON (default
+benchmarks/results/run.json). Not part of the test suite: timings on a busy or
+small machine are noisy, so compare ratios taken in one run. ``--quick``
+plays fewer games and hands (a smoke run); ``--peers`` also plays OpenSpiel's
+and RLCard's gin rummy with random moves, when those packages are installed,
+and prints our turns per second as a ratio to theirs. A turn is one player's
+draw-to-discard cycle.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+CLI = [sys.executable, "-m", "rummy_rules"]
+
+
+def _median_time(run: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def throughput(variant: str, bots: str, games: int, workers: int = 1) -> dict[str, float]:
+    """Turns and complete games per second for ``games`` games of ``variant``."""
+    from rummy_rules import load_variant
+    from rummy_rules.simulate import parse_bots, simulate
+
+    spec = load_variant(variant)
+    players = spec.players.best or spec.players.min
+    kinds = parse_bots(bots, players)
+    start = time.perf_counter()
+    stats = simulate(spec, players=players, bots=kinds, games=games, seed=1, workers=workers)
+    seconds = time.perf_counter() - start
+    turns = stats.game_turns.mean * stats.games
+    return {
+        "games": stats.games,
+        "seconds": round(seconds, 2),
+        "games_per_s": round(stats.games / seconds, 2),
+        "turns_per_s": round(turns / seconds, 1),
+    }
+
+
+def solver(hands_per_set: int) -> list[dict[str, Any]]:
+    """Median and 99th percentile of ``find_contract`` on fixed, seeded hand sets."""
+    from rummy_rules import load_variant
+    from rummy_rules.cards import JOKER_FACE
+    from rummy_rules.melds import find_contract
+    from rummy_rules.rules import compile_rules
+
+    rules = compile_rules(load_variant("contract"), 4)
+    naturals = [f for f in rules.pack.faces() if f != JOKER_FACE]
+    rows = []
+    # The seven contracts with 10 and 12 cards, then the final deal's all-out check.
+    cases = [(size, wilds, deal) for size in (10, 12) for wilds in (0, 1, 2) for deal in range(7)]
+    cases += [(13, wilds, 6) for wilds in (0, 1, 2)]
+    for size, wilds, deal in cases:
+        d = rules.deals[deal]
+        rng = random.Random(f"{size}-{wilds}-{deal}")
+        times = []
+        for _ in range(hands_per_set):
+            hand = rng.sample(naturals, size - wilds) + [JOKER_FACE] * wilds
+            start = time.perf_counter_ns()
+            all_out = size == 13 and d.all_out
+            find_contract(hand, d.parts, rules.melds, d.wild_faces, all_out=all_out)
+            times.append(time.perf_counter_ns() - start)
+        times.sort()
+        rows.append(
+            {
+                "deal": deal + 1,
+                "all_out": size == 13,
+                "cards": size,
+                "wilds": wilds,
+                "median_us": round(times[len(times) // 2] / 1000, 1),
+                "p99_us": round(times[min(len(times) - 1, int(len(times) * 0.99))] / 1000, 1),
+            }
+        )
+    return rows
+
+
+def command_time(args: list[str], repeat: int) -> float:
+    return _median_time(
+        lambda: subprocess.run(args, cwd=ROOT, check=True, capture_output=True), repeat
+    )
+
+
+def peak_memory_mb(games: int) -> float:
+    """Peak resident memory of a ``games``-game random-bot simulation.
+
+    Measured in a fresh parent whose only child is the simulation, so earlier
+    children (say the PDF renderer) do not count.
+    """
+    args = [*CLI, "simulate", "contract", "--games", str(games), "--bots", "random", "--json"]
+    probe = (
+        "import resource, subprocess, sys; "
+        "subprocess.run(sys.argv[1:], check=True, capture_output=True); "
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe, *args], cwd=ROOT, check=True, capture_output=True, text=True
+    )
+    return round(int(out.stdout.strip()) / 1024, 1)
+
+
+def peers(seconds: float) -> dict[str, float]:
+    """Random-move turns per second of OpenSpiel's and RLCard's gin rummy, if installed."""
+    out: dict[str, float] = {}
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        pass
+    else:
+        game = pyspiel.load_game("gin_rummy")
+        rng = random.Random(1)
+        turns = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(rng.choice(outcomes)[0])
+                    continue
+                action = rng.choice(state.legal_actions())
+                if action in (52, 53):  # draw the upcard or from the stock
+                    turns += 1
+                state.apply_action(action)
+        out["open_spiel_gin_rummy_turns_per_s"] = round(turns / (time.perf_counter() - start), 1)
+    try:
+        import rlcard  # type: ignore[import-not-found]
+    except ImportError:
+        pass
+    else:
+        env = rlcard.make("gin-rummy", config={"seed": 1})
+        rng = random.Random(1)
+        turns = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            state, _ = env.reset()
+            while not env.is_over():
+                legal = list(state["legal_actions"].keys())
+                action = rng.choice(legal)
+                if action in (2, 3):  # draw_card / pick_up_discard
+                    turns += 1
+                state, _ = env.step(action)
+        out["rlcard_gin_rummy_turns_per_s"] = round(turns / (time.perf_counter() - start), 1)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer games and hands")
+    parser.add_argument("--peers", action="store_true", help="also time OpenSpiel and RLCard")
+    parser.add_argument("--memory-games", type=int, default=None)
+    parser.add_argument("--output", type=Path, default=ROOT / "benchmarks/results/run.json")
+    args = parser.parse_args(argv)
+    games = 20 if args.quick else 200
+    results: dict[str, Any] = {
+        "date": time.strftime("%Y-%m-%d"),
+        "machine": {"cores": __import__("os").cpu_count(), "python": platform.python_version()},
+    }
+    sims = {}
+    for variant in ("contract", "shanghai", "persian", "rummy-500"):
+        for bots in ("random", "greedy"):
+            sims[f"{variant} {bots}"] = throughput(variant, bots, games)
+            print(f"{variant:10} {bots:7} {sims[f'{variant} {bots}']}", flush=True)
+    results["simulation"] = sims
+    one = throughput("contract", "greedy", games, workers=1)
+    two = throughput("contract", "greedy", games, workers=2)
+    results["workers"] = {
+        "one": one,
+        "two": two,
+        "speedup": round(one["seconds"] / two["seconds"], 2),
+    }
+    print(f"workers 2 vs 1: {results['workers']['speedup']}x", flush=True)
+    rows = solver(100 if args.quick else 1000)
+    results["solver"] = rows
+    for row in rows:
+        print(
+            f"solver deal {row['deal']} {row['cards']} cards {row['wilds']} wilds: "
+            f"median {row['median_us']} us, p99 {row['p99_us']} us"
+        )
+    results["validate_all_s"] = round(command_time([*CLI, "validate", "variants/"], 3), 3)
+    results["help_s"] = round(command_time([*CLI, "--help"], 5), 3)
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            pdf = [*CLI, "rulebook", "contract", "-o", str(Path(tmp) / "c.pdf")]
+            results["rulebook_pdf_s"] = round(command_time(pdf, 3), 2)
+        except subprocess.CalledProcessError:
+            results["rulebook_pdf_s"] = None  # the pdf extra is not installed
+    memory_games = args.memory_games or (200 if args.quick else 2000)
+    results["peak_memory"] = {"games": memory_games, "mb": peak_memory_mb(memory_games)}
+    print(
+        f"validate {results['validate_all_s']} s, --help {results['help_s']} s, "
+        f"pdf {results['rulebook_pdf_s']} s, peak memory {results['peak_memory']}"
+    )
+    if args.peers:
+        results["peers"] = peers(10 if args.quick else 30)
+        ours = sims["contract random"]["turns_per_s"]
+        for name, rate in results["peers"].items():
+            print(f"{name}: {rate} turns/s; ours / theirs = {ours / rate:.2f}")
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(json.dumps(results, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
