@@ -13,7 +13,6 @@ from rummy_rules import UsageError, load_variant
 from rummy_rules.bots import BotError, RandomBot, make_bot, parse_bot_spec, play_game
 from rummy_rules.bots.greedy import GreedyBot
 from rummy_rules.engine import GameState
-from rummy_rules.engine.actions import Action
 from rummy_rules.rules import compile_rules
 from rummy_rules.simulate import parse_bots, simulate
 
@@ -168,10 +167,6 @@ def test_cli_bad_bot_parameter_is_a_usage_error(cli):
 def test_greedy_personality_values_are_checked_in_python_too():
     with pytest.raises(ValueError, match="unknown personality"):
         GreedyBot(random.Random(0), buy="sometimes")
-
-
-def test_action_is_exported_for_user_bots():
-    assert Action("draw").kind == "draw"
 
 
 def test_user_bot_docs_example_is_what_the_docs_show():

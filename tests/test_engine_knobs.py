@@ -14,7 +14,7 @@ import pytest
 
 from rummy_rules import load_variant
 from rummy_rules.bots import RandomBot, play_game
-from rummy_rules.cards import parse_card, parse_cards
+from rummy_rules.cards import parse_card
 from rummy_rules.engine import ActionError, GameState, parse_action
 from rummy_rules.rules import compile_rules, unsupported_by_engine
 
@@ -346,8 +346,7 @@ def test_an_illegal_meld_is_refused_with_the_reason():
     act(state, "draw")
     with pytest.raises(ActionError, match="do not hold"):
         act(state, "meld 10S JS QS")
-    assert parse_card("7H") in state.hand(1)
-    assert len(parse_cards("7H 8H 9H")) == 3
+    assert parse_card("7H") in state.hand(1)  # the refused meld left the hand as it was
 
 
 def test_a_hand_of_only_wilds_that_may_not_be_discarded_may_still_end_the_turn():
