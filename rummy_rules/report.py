@@ -62,7 +62,7 @@ def _deal_lengths(plt: Any, deals: list[dict[str, Any]]) -> str:
             span = max(hist) - min(hist) + 1
             ax.hist(list(hist), bins=min(25, span), weights=list(hist.values()), color="#3b6ea5")
             ax.axvline(deal["turns"]["value"], color="#c0392b", linewidth=1)
-        ax.set_title(f"deal {deal['deal']}")
+        ax.set_title(f"deal {deal['label']}")
         ax.set_xlabel("turns")
     for j in range(count, rows * cols):
         axes[j // cols][j % cols].set_visible(False)

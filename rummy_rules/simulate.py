@@ -370,6 +370,8 @@ class SimulationStats:
             deals.append(
                 {
                     "deal": i + 1,
+                    # Target-score and elimination games repeat the last deal.
+                    "label": f"{i + 1} and later" if played > n and n else str(i + 1),
                     "turns": _interval(d.turns.interval(), 1),
                     "turns_percentiles": {
                         f"p{q}": _percentile(d.turns_hist, q / 100) for q in (10, 50, 90, 99)

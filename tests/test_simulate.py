@@ -242,3 +242,12 @@ def test_compare_text_output_and_bad_input(cli):
     unplayable = cli("compare", "may-i", "may-i", "--set", "wilds.reposition=slide_to_end")
     assert unplayable.exit_code == 1
     assert cli("compare", "may-i", "may-i", "--players", "9").exit_code == 2
+
+
+def test_a_repeating_schedule_is_labelled_as_such():
+    spec = load_variant("kalooki")
+    stats = simulate(spec, players=4, bots=["random"] * 4, games=2, seed=1).to_dict()
+    (deal,) = stats["deals"]
+    assert deal["played"] > 2 and deal["label"] == "1 and later"
+    fixed = simulate(load_variant("may-i"), players=4, bots=["random"] * 4, games=1, seed=1)
+    assert [d["label"] for d in fixed.to_dict()["deals"]] == [str(i) for i in range(1, 8)]

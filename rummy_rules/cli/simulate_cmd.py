@@ -265,7 +265,7 @@ def _print(name: str, players: int, kinds: list[str], seed: int, data: dict[str,
         ended = ", ".join(f"{k} {v}" for k, v in row["ended_by"].items())
         pct = row["turns_percentiles"]
         deals.add_row(
-            str(row["deal"]),
+            row["label"],
             _fmt(row["turns"]),
             f"{pct['p50']} ({pct['p10']}-{pct['p90']})",
             f"{row['buys']['value']:g}",
