@@ -249,89 +249,165 @@ def _set_wild_suits(rule: str, present: list[int], length: int, wilds: int) -> l
     return [cycle[i % len(cycle)] for i in range(wilds)]
 
 
+def _memo(rules: MeldRules, kind: int, max_w: int, lo: int, hi: int) -> list[_Table]:
+    """Candidate tables of ``rules`` for one kind and size range: one per rank or suit."""
+    entry = _MEMOS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_MEMOS) > 16:
+            _MEMOS.clear()
+        entry = _MEMOS[id(rules)] = (rules, {})
+    tables = entry[1]
+    key = (kind, max_w, lo, hi)
+    found = tables.get(key)
+    if found is None:
+        found = tables[key] = [{} for _ in range(13)]
+    return found
+
+
+def _remember(table: _Table, key: tuple[int, ...], cands: Iterator[_Cand]) -> tuple[_Cand, ...]:
+    """Store ``cands`` under ``key``; every table is emptied once they hold too many."""
+    global _MEMO_SIZE
+    _MEMO_SIZE += 1
+    if _MEMO_SIZE > _MEMO_BOUND:
+        _MEMOS.clear()
+        _MEMO_SIZE = 0
+    found = table[key] = tuple(cands)
+    return found
+
+
+_Table = dict[tuple[int, ...], tuple["_Cand", ...]]
+#: Candidate melds by rank (sets) or suit (runs), per meld rules, kind and size
+#: range: the candidates of one rank or suit depend only on that rank's or
+#: suit's counts. All are dropped once ``_MEMO_BOUND`` have been stored, which
+#: bounds the memory a long simulation uses (about 1.5 kB an entry).
+_MEMOS: dict[int, tuple[MeldRules, dict[tuple[int, ...], list[_Table]]]] = {}
+_MEMO_BOUND = 30_000
+_MEMO_SIZE = 0
+_NO_SUITS = (0, 0, 0, 0)
+
+
 def _set_cands(
-    counts: Sequence[int], wilds: int, rules: MeldRules, lo: int, hi: int
-) -> Iterator[_Cand]:
+    counts: Sequence[int], wilds: int, rules: MeldRules, lo: int, hi: int, out: list[_Cand]
+) -> None:
     max_w = wilds if rules.set_wilds else 0
     hi = min(hi, rules.set_max)
     lo = max(lo, rules.set_min)
+    if lo > hi:
+        return
+    tables = _memo(rules, 0, max_w, lo, hi)
     for rank in range(13):
-        avail = [counts[face_of(rank, s)] for s in _SUIT_ORDER]
-        if not any(avail):
+        avail = tuple(counts[rank:52:13])
+        if avail == _NO_SUITS:
             continue
-        for take in itertools.product(*(range(a + 1) for a in avail)):
-            n = sum(take)
-            if n == 0:
+        # A set of this rank holds at most its naturals and the wilds: a larger
+        # bound gives the same candidates, so share the smaller bound's table.
+        most = sum(avail) + max_w
+        if most < lo:
+            continue
+        table = tables[rank] if most >= hi else _memo(rules, 0, max_w, lo, most)[rank]
+        found = table.get(avail)
+        if found is None:
+            top = min(hi, most)
+            found = _remember(table, avail, _rank_set_cands(rank, avail, max_w, rules, lo, top))
+        out.extend(found)
+
+
+def _rank_set_cands(
+    rank: int, avail: tuple[int, ...], max_w: int, rules: MeldRules, lo: int, hi: int
+) -> Iterator[_Cand]:
+    for take in itertools.product(*(range(a + 1) for a in avail)):
+        n = sum(take)
+        if n == 0:
+            continue
+        present = [s for s in _SUIT_ORDER for _ in range(take[s])]
+        for k in range(max_w + 1):
+            length = n + k
+            if length < lo:
                 continue
-            present = [s for s in _SUIT_ORDER for _ in range(take[s])]
-            for k in range(max_w + 1):
-                length = n + k
-                if length < lo:
-                    continue
-                if length > hi:
-                    break
-                if not rules.wilds_ok(length, k):
-                    continue
-                suits = _set_wild_suits(rules.set_suits, present, length, k)
-                if suits is None:
-                    continue
-                naturals = tuple(face_of(rank, s) for s in present)
-                stands = naturals + tuple(face_of(rank, s) for s in suits)
-                yield _Cand(
-                    key=(0, rank, *take, k),
-                    kind="set",
-                    take=naturals,
-                    wilds=k,
-                    stands_for=stands,
-                    wild_slots=tuple(range(n, length)),
-                    rank=rank,
-                    suit=-1,
-                    lo=0,
-                    hi=0,
-                )
+            if length > hi:
+                break
+            if not rules.wilds_ok(length, k):
+                continue
+            suits = _set_wild_suits(rules.set_suits, present, length, k)
+            if suits is None:
+                continue
+            naturals = tuple(face_of(rank, s) for s in present)
+            stands = naturals + tuple(face_of(rank, s) for s in suits)
+            yield _Cand(
+                key=(0, rank, *take, k),
+                kind="set",
+                take=naturals,
+                wilds=k,
+                stands_for=stands,
+                wild_slots=tuple(range(n, length)),
+                rank=rank,
+                suit=-1,
+                lo=0,
+                hi=0,
+            )
 
 
 def _run_cands(
-    counts: Sequence[int], wilds: int, rules: MeldRules, lo: int, hi: int
-) -> Iterator[_Cand]:
+    counts: Sequence[int], wilds: int, rules: MeldRules, lo: int, hi: int, out: list[_Cand]
+) -> None:
     max_w = wilds if rules.run_wilds else 0
     hi = min(hi, rules.run_longest())
     lo = max(lo, rules.run_min)
     if lo > hi:
         return
+    tables = _memo(rules, 1, max_w, lo, hi)
+    # A run of 13 cards or fewer uses each face at most once: only which faces
+    # are held matters (a 14-card run uses the ace twice).
+    once = hi <= 13
+    for suit in _SUIT_ORDER:
+        held = counts[suit * 13 : suit * 13 + 13]
+        suit_counts = tuple(map(bool, held)) if once else tuple(held)
+        if not any(suit_counts):
+            continue
+        most = sum(suit_counts) + max_w  # the longest run this suit could make
+        if most < lo:
+            continue
+        table = tables[suit] if most >= hi else _memo(rules, 1, max_w, lo, most)[suit]
+        found = table.get(suit_counts)
+        if found is None:
+            top = min(hi, most)
+            cands = _suit_run_cands(suit, suit_counts, max_w, rules, lo, top)
+            found = _remember(table, suit_counts, cands)
+        out.extend(found)
+
+
+def _suit_run_cands(
+    suit: int, counts: Sequence[int], max_w: int, rules: MeldRules, lo: int, hi: int
+) -> Iterator[_Cand]:
+    """The run candidates of one suit; ``counts`` holds how many of each rank (by index)."""
     values = rules.run_values()
     wrap = rules.ace == "wrap"
     starts = range(1, 14) if wrap else values
     last_value = values[-1]
-    for suit in _SUIT_ORDER:
-        suit_faces = [face_of(r, suit) for r in range(13)]
-        if not any(counts[f] for f in suit_faces):
-            continue
-        for start in starts:
-            # Grow the window one card at a time: the cards it misses never
-            # decrease, so stop once more are missing than there are wilds.
-            faces: list[int] = []
-            natural_at: list[int] = []
-            used: dict[int, int] = {}
-            missing = 0
-            for length in range(1, hi + 1):
-                value = start + length - 1
-                if not wrap and value > last_value:
+    suit_faces = [face_of(r, suit) for r in range(13)]
+    for start in starts:
+        # Grow the window one card at a time: the cards it misses never
+        # decrease, so stop once more are missing than there are wilds.
+        faces: list[int] = []
+        natural_at: list[int] = []
+        used: dict[int, int] = {}
+        missing = 0
+        for length in range(1, hi + 1):
+            value = start + length - 1
+            if not wrap and value > last_value:
+                break
+            face = suit_faces[(value - 1) % 13]
+            faces.append(face)
+            if used.get(face, 0) < counts[(value - 1) % 13]:
+                used[face] = used.get(face, 0) + 1
+                natural_at.append(length - 1)
+            else:
+                missing += 1
+                if missing > max_w:
                     break
-                face = suit_faces[(value - 1) % 13]
-                faces.append(face)
-                if used.get(face, 0) < counts[face]:
-                    used[face] = used.get(face, 0) + 1
-                    natural_at.append(length - 1)
-                else:
-                    missing += 1
-                    if missing > max_w:
-                        break
-                if length < lo or not natural_at:
-                    continue
-                yield from _run_variants(
-                    rules, suit, start, tuple(faces), natural_at, missing, max_w
-                )
+            if length < lo or not natural_at:
+                continue
+            yield from _run_variants(rules, suit, start, tuple(faces), natural_at, missing, max_w)
 
 
 def _run_variants(
@@ -374,13 +450,15 @@ def _run_variants(
 
 def _cands(
     part: ContractPart, counts: Sequence[int], wilds: int, rules: MeldRules, size_cap: int
-) -> Iterator[_Cand]:
+) -> list[_Cand]:
     lo = part.size
     hi = part.size if part.exact else size_cap
+    out: list[_Cand] = []
     if part.kind in ("set", "any"):
-        yield from _set_cands(counts, wilds, rules, lo, hi)
+        _set_cands(counts, wilds, rules, lo, hi, out)
     if part.kind in ("run", "any"):
-        yield from _run_cands(counts, wilds, rules, lo, hi)
+        _run_cands(counts, wilds, rules, lo, hi, out)
+    return out
 
 
 def iter_melds(
@@ -498,7 +576,7 @@ def _search(
             return False
         same_as_prev = i > 0 and ordered[i - 1] == part
         prev_key = chosen[-1].key if same_as_prev else None
-        for cand in list(_cands(part, counts, wilds_left[0], rules, size_cap)):
+        for cand in _cands(part, counts, wilds_left[0], rules, size_cap):
             if prev_key is not None and cand.key < prev_key:
                 continue
             if not _compatible(cand, chosen, rules):
@@ -543,7 +621,7 @@ def _search(
             size_cap = remaining - (need_min - part.size)
             if size_cap < part.size:
                 continue
-            for cand in list(_cands(part, counts, wilds_left[0], rules, size_cap)):
+            for cand in _cands(part, counts, wilds_left[0], rules, size_cap):
                 if lowest not in cand.take:
                     continue
                 placed = [c for c in slots if c is not None]

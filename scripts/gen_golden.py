@@ -1,10 +1,15 @@
-"""Regenerate the golden rulebooks in tests/golden/ (review the diff before committing).
+"""Regenerate the golden files in tests/golden/ (review the diff before committing).
 
 python scripts/gen_golden.py
+
+The rulebooks, and the digests of seeded bot games (tests/test_play_digests.py):
+a change to the digests means the engine or the bots now play differently.
 """
 
 from __future__ import annotations
 
+import json
+import sys
 from pathlib import Path
 
 from rummy_rules import load_variant
@@ -12,7 +17,8 @@ from rummy_rules.fsutil import atomic_write_text
 from rummy_rules.registry import shipped_variants
 from rummy_rules.render import render_rulebook
 
-GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden"
 
 
 def main() -> None:
@@ -21,6 +27,17 @@ def main() -> None:
         text = render_rulebook(load_variant(entry.path), "md")
         atomic_write_text(GOLDEN / f"{entry.id}.md", text)
         print(f"wrote tests/golden/{entry.id}.md")
+    sys.path.insert(0, str(ROOT))
+    from tests.engine_helpers import DIGEST_BOTS, DIGEST_SEED, play_digest
+
+    digests = {
+        f"{entry.id} {bots}": play_digest(entry.id, bots, DIGEST_SEED)
+        for entry in shipped_variants()
+        for bots in DIGEST_BOTS
+    }
+    text = json.dumps(digests, indent=1, sort_keys=True) + "\n"
+    atomic_write_text(GOLDEN / "play_digests.json", text)
+    print("wrote tests/golden/play_digests.json")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+import random
+
 from rummy_rules import load_variant
+from rummy_rules.bots import make_bot, parse_bot_spec, play_game
 from rummy_rules.cards import parse_cards
 from rummy_rules.engine import GameState, ScriptedChance
 from rummy_rules.rules import compile_rules
@@ -78,3 +83,24 @@ def play_checked_game(state, bots):
     ]
     assert totals == state.totals
     return state
+
+
+#: The bots (by seat, repeated round the table) and the seed of the games whose
+#: play tests/golden/play_digests.json pins, one game per shipped variant each.
+DIGEST_BOTS = ("random", "greedy:buy=eager:take=eager:down=late,greedy")
+DIGEST_SEED = 5
+
+
+def play_digest(variant: str, bots: str, seed: int) -> str:
+    """sha256 of the log (deals, deck orders, actions) of one game of ``variant``."""
+    spec = load_variant(variant)
+    players = spec.players.best or spec.players.min
+    state = GameState(compile_rules(spec, players), seed=seed)
+    names = bots.split(",")
+    seated = [
+        make_bot(parse_bot_spec(names[s % len(names)]), random.Random(seed * 31 + s))
+        for s in range(players)
+    ]
+    play_game(state, seated)
+    text = "\n".join(json.dumps(entry, sort_keys=True) for entry in state.log)
+    return hashlib.sha256(text.encode()).hexdigest()

@@ -430,3 +430,32 @@ def test_an_exchange_that_would_leave_no_card_to_discard_is_illegal():
     deal.hands[2] = [six, top]
     with pytest.raises(ActionError, match="could not be used this turn"):
         act(state, "exchange 6H@1")
+
+
+def test_a_trial_copy_of_the_deal_shares_nothing_it_could_change():
+    # Moves are tried on copies (``_trial``); a copy that shared a list with
+    # the game would let a trial change the real deal.
+    import dataclasses
+
+    state = contract_state()
+    act(state, "draw")
+    pass_all(state)
+    act(state, "down 7H 7S 7D / 9C 9S 9D")
+    deal = state._deal
+    copied = deal.copy()
+    for field in dataclasses.fields(deal):
+        value, twin = getattr(deal, field.name), getattr(copied, field.name)
+        assert twin == value, field.name
+        if isinstance(value, list):
+            assert twin is not value, field.name
+    for meld, twin in zip(deal.melds, copied.melds, strict=True):
+        assert twin is not meld
+        # (``fits`` is shared on purpose: a meld that changes gets a new one.)
+        for part in ("cards", "stands_for", "laid_by"):
+            assert getattr(twin, part) is not getattr(meld, part), part
+    hand, pile = state.hand(state.current), state.discard_pile
+    trial = state._trial()
+    trial._do_discard(trial.faces[trial._deal.hands[trial.current][0]])
+    assert trial.discard_pile != pile
+    assert state.hand(state.current) == hand and state.discard_pile == pile
+    assert state.phase == "play"

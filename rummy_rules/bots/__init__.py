@@ -218,18 +218,23 @@ def play_game(
                         raise BotError(seat, name, f"raised {type(exc).__name__}: {exc}") from exc
         seat = state.to_move
         bot = bots[seat]
+        view = seat_view(state, seat)
         try:
-            action = bot.choose(seat_view(state, seat))
+            action = bot.choose(view)
         except Exception as exc:
             name = _name(bot, names, seat)
             raise BotError(seat, name, f"raised {type(exc).__name__}: {exc}") from exc
         if not isinstance(action, Action):
             raise BotError(seat, _name(bot, names, seat), f"returned {action!r}, not an Action")
-        reason = state.check(action)
-        if reason is not None:
-            message = f"chose an illegal action '{action}': {reason}"
-            raise BotError(seat, _name(bot, names, seat), message)
-        state.apply(action)
+        if action in view.legal:
+            # Listed as legal by the engine for this very state: no need to check again.
+            state._apply_checked(action)
+        else:
+            reason = state.check(action)
+            if reason is not None:
+                message = f"chose an illegal action '{action}': {reason}"
+                raise BotError(seat, _name(bot, names, seat), message)
+            state.apply(action)
         count += 1
     return state
 

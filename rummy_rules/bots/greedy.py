@@ -30,25 +30,43 @@ from ..rules import DealRules
 __all__ = ["GreedyBot"]
 
 
+def _pair_score(face: int, other: int, *, sets: bool, runs: bool) -> int:
+    """How well two natural faces go together: 3 for a set partner, 2/1 for run neighbours."""
+    if face == JOKER_FACE or other == JOKER_FACE:
+        return 0
+    rank, suit = rank_of(face), suit_of(face)
+    score = 0
+    if sets and rank_of(other) == rank:
+        score += 3
+    if runs and suit_of(other) == suit:
+        gap = abs(rank_of(other) - rank)
+        gap = min(gap, 13 - gap)  # the ace joins both ends
+        if gap == 1:
+            score += 2
+        elif gap == 2:
+            score += 1
+    return score
+
+
+#: ``_PAIRS[sets, runs][face][other]``: :func:`_pair_score`, worked out once.
+_PAIRS = {
+    (sets, runs): tuple(
+        tuple(_pair_score(f, o, sets=sets, runs=runs) for o in range(JOKER_FACE + 1))
+        for f in range(JOKER_FACE + 1)
+    )
+    for sets in (False, True)
+    for runs in (False, True)
+}
+
+
 def _links(face: int, others: list[int], wild: frozenset[int], *, sets: bool, runs: bool) -> int:
     """How well ``face`` joins ``others``: partners for a set and neighbours in a run."""
     if face in wild or face == JOKER_FACE:
         return 100
-    rank, suit = rank_of(face), suit_of(face)
-    score = 0
-    for other in others:
-        if other in wild or other == JOKER_FACE:
-            continue
-        if sets and rank_of(other) == rank:
-            score += 3
-        if runs and suit_of(other) == suit:
-            gap = abs(rank_of(other) - rank)
-            gap = min(gap, 13 - gap)  # the ace joins both ends
-            if gap == 1:
-                score += 2
-            elif gap == 2:
-                score += 1
-    return score
+    row = _PAIRS[sets, runs][face]
+    if not wild:
+        return sum([row[o] for o in others])
+    return sum([row[o] for o in others if o not in wild])
 
 
 #: How strongly a discard must join the hand before it is bought or taken.
@@ -195,5 +213,6 @@ class GreedyBot:
             feeds = int(feeds_next and self._fits_table(action.card, view))
             return (feeds, self._gain(action.card, others), -action.card % 13)
 
-        lowest = min(keep_score(a) for a in discards)
-        return self.rng.choice([a for a in discards if keep_score(a) == lowest])
+        scores = [keep_score(a) for a in discards]
+        lowest = min(scores)
+        return self.rng.choice([a for a, k in zip(discards, scores, strict=True) if k == lowest])

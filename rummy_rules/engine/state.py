@@ -26,7 +26,7 @@ import hashlib
 import itertools
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -182,6 +182,10 @@ class TableMeld:
     """The seat that laid each card (a lay-off may come from another player)."""
     factor: int = 1
     """What the meld's value is multiplied by (e.g. four of a kind laid at once)."""
+    fits: dict[int, list[int]] = field(default_factory=dict, repr=False, compare=False)
+    """Worked out by the engine: for a face, what a card of it could stand for if laid
+    off here. Replaced by a new table whenever the meld changes (copies of the deal
+    share it until then)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,6 +261,34 @@ class _Deal:
     melds_this_turn: int = 0
     must_open: bool = False
     passes: int = 0
+    table_view: Any = None
+    """The table as seat views show it, kept by :func:`seat_view` until the table changes."""
+
+    def copy(self) -> _Deal:
+        """An independent copy (what a deep copy gives, without copying immutable parts)."""
+        new = copy.copy(self)
+        new.hands = [list(h) for h in self.hands]
+        new.stock = list(self.stock)
+        new.discard = list(self.discard)
+        new.melds = [
+            TableMeld(
+                m.owner,
+                m.kind,
+                list(m.cards),
+                list(m.stands_for),
+                list(m.laid_by),
+                m.factor,
+                m.fits,  # shared: a changed meld gets a new table, never edits this one
+            )
+            for m in self.melds
+        ]
+        new.down = list(self.down)
+        new.down_turn = list(self.down_turn)
+        new.buys = list(self.buys)
+        new.turns_played = list(self.turns_played)
+        new.scores = list(self.scores)
+        new.buy_queue = list(self.buy_queue)
+        return new
 
 
 class GameState:
@@ -379,7 +411,7 @@ class GameState:
     def _trial(self) -> GameState:
         """A copy to try a move on: the deal is copied, the log and chance are shared."""
         trial = copy.copy(self)
-        trial._deal = copy.deepcopy(self._deal)
+        trial._deal = self._deal.copy()
         return trial
 
     def value(self, face: int) -> int:
@@ -465,22 +497,28 @@ class GameState:
                 if self.check(action) is None:
                     actions.append(action)
             return sorted(actions, key=str)
-        actions = []
+        return sorted(self._play_actions(), key=str)
+
+    def _play_actions(self) -> Iterator[Action]:
+        """The legal actions after drawing, produced one by one (unsorted)."""
+        d = self._deal
         down = self.suggest_down()
         if down is not None:
-            actions.append(down)
+            yield down
         if d.must_open:
-            return actions
-        gated = self._layoff_actions() + self._exchange_actions()
-        if d.must_meld is not None:
-            gated = [a for a in gated if self.check(a) is None]
-        actions.extend(gated)
-        actions.extend(self._meld_actions())
-        for face in sorted(set(self.hand(d.current))):
-            action = Action("discard", card=face)
-            if self.check(action) is None:
-                actions.append(action)
-        return sorted(actions, key=str)
+            return
+        for action in self._layoff_actions() + self._exchange_actions():
+            if d.must_meld is None or self.check(action) is None:
+                yield action
+        yield from self._meld_actions()
+        for face in self._discardable():
+            yield Action("discard", card=face)
+
+    def _can_go_on(self) -> bool:
+        """Whether :attr:`to_move` has any legal action (``legal_actions()`` is not empty)."""
+        if self._deal.phase != PLAY:
+            return bool(self.legal_actions())
+        return next(self._play_actions(), None) is not None
 
     def is_legal(self, action: Action) -> bool:
         """Whether :attr:`to_move` may take ``action`` now."""
@@ -558,7 +596,7 @@ class GameState:
         # Try the take on a copy: the player must then have a way to go on.
         trial = self._trial()
         trial._do_take(face)
-        if trial.legal_actions():
+        if trial._can_go_on():
             return None
         if must_open:
             return "taking the discard obliges you to open this turn, and you could not"
@@ -745,13 +783,12 @@ class GameState:
             return "in this deal you must lay down every card at once", used, left
         return None, used, left
 
-    def _meld_actions(self) -> list[Action]:
+    def _meld_actions(self) -> Iterator[Action]:
         """One action per distinct meld the player in turn may lay down now."""
         if self._may_meld() is not None:
-            return []
+            return
         d = self._deal
         seen: set[str] = set()
-        out = []
         hand = self.hand(d.current)
         for meld in iter_melds(hand, self.rules.melds, d.rules.wild_faces, "any"):
             action = Action("meld", melds=(meld,))
@@ -760,8 +797,7 @@ class GameState:
                 continue
             seen.add(key)
             if self.check(action) is None:
-                out.append(action)
-        return out
+                yield action
 
     def _opening_value(self, melds: Sequence[Meld]) -> int:
         """What ``melds`` count toward a minimum-points opening."""
@@ -826,7 +862,9 @@ class GameState:
         wild = face in d.rules.wild_faces
         out: list[tuple[int, int]] = []
         for index, meld in enumerate(d.melds):
-            options = self._layoff_faces(meld, face, wild)
+            options = meld.fits.get(face)
+            if options is None:
+                options = meld.fits[face] = self._layoff_faces(meld, face, wild)
             out.extend((index, f) for f in options)
         return out
 
@@ -881,24 +919,17 @@ class GameState:
             return f"you do not hold {format_card(action.card)}", None
         if not 0 <= action.target < len(d.melds):
             return f"there is no meld {action.target + 1} on the table", None
-        owner = d.melds[action.target].owner
-        targets = self.rules.play.lay_off_targets
-        if targets == "own" and owner != seat:
-            return "you may lay off only on your own melds", None
-        if targets == "own_and_partner" and self.team[owner] != self.team[seat]:
-            return "you may lay off only on your own and your partner's melds", None
-        if (
-            self.rules.play.teams
-            and not self.rules.play.partner_melds
-            and owner != seat
-            and self.team[owner] == self.team[seat]
-        ):
-            return "you may not lay off on your partner's melds", None
+        reason = self._target_reason(d.melds[action.target].owner, seat)
+        if reason is not None:
+            return reason, None
         wild = action.card in d.rules.wild_faces
         stands = action.stands_for if action.stands_for != -1 else action.card
         if not wild and stands != action.card:
             return f"{format_card(action.card)} is not wild, so it stands only for itself", None
-        options = self._layoff_faces(d.melds[action.target], action.card, wild)
+        target = d.melds[action.target]
+        options = target.fits.get(action.card)
+        if options is None:
+            options = target.fits[action.card] = self._layoff_faces(target, action.card, wild)
         if stands not in options:
             meld = d.melds[action.target]
             shown = Meld(
@@ -919,6 +950,22 @@ class GameState:
             return reason, None
         return None, card
 
+    def _target_reason(self, owner: int, seat: int) -> str | None:
+        """Why ``seat`` may not lay off on a meld of ``owner`` (``None``: they may)."""
+        targets = self.rules.play.lay_off_targets
+        if targets == "own" and owner != seat:
+            return "you may lay off only on your own melds"
+        if targets == "own_and_partner" and self.team[owner] != self.team[seat]:
+            return "you may lay off only on your own and your partner's melds"
+        if (
+            self.rules.play.teams
+            and not self.rules.play.partner_melds
+            and owner != seat
+            and self.team[owner] == self.team[seat]
+        ):
+            return "you may not lay off on your partner's melds"
+        return None
+
     def _may_lay_off(self) -> str | None:
         """Why the player in turn may not lay off now (``None``: they may)."""
         d = self._deal
@@ -936,15 +983,35 @@ class GameState:
         seat = d.current
         if self._may_lay_off() is not None:
             return []
-        actions = []
-        for face in sorted(set(self.hand(seat))):
-            wild = face in d.rules.wild_faces
-            for index, stands in self._layoff_targets(face):
-                action = Action(
-                    "layoff", card=face, stands_for=stands if wild else -1, target=index
-                )
-                if self._check_layoff(action)[0] is None:
-                    actions.append(action)
+        actions: list[Action] = []
+        # The same checks as _check_layoff, taken once per target and per face.
+        targets = [
+            (index, meld)
+            for index, meld in enumerate(d.melds)
+            if self._target_reason(meld.owner, seat) is None
+        ]
+        if not targets:
+            return actions
+        left = len(d.hands[seat]) - 1
+        per_target = left == 1 and self.rules.play.going_out == "must_meld_last"
+        wild_faces = d.rules.wild_faces
+        for face in sorted({self.faces[c] for c in d.hands[seat]}):
+            wild = face in wild_faces
+            fitting = []
+            for index, meld in targets:
+                options = meld.fits.get(face)
+                if options is None:
+                    options = meld.fits[face] = self._layoff_faces(meld, face, wild)
+                for stands in options:
+                    fitting.append(
+                        Action("layoff", card=face, stands_for=stands if wild else -1, target=index)
+                    )
+            if not fitting:
+                continue
+            if per_target:
+                actions.extend(a for a in fitting if self._check_layoff(a)[0] is None)
+            elif self._check_leaving(left, Counter([face])) is None:
+                actions.extend(fitting)
         return actions
 
     def _check_exchange(self, action: Action) -> tuple[str | None, tuple[int, int] | None]:
@@ -1059,6 +1126,19 @@ class GameState:
             return "a wild card may be discarded only as your last card"
         return None
 
+    def _discardable(self) -> list[int]:
+        """The faces the player in turn may discard now: :meth:`_check_discard` for every face."""
+        d = self._deal
+        hand = d.hands[d.current]
+        if d.must_meld is not None or not hand:
+            return []
+        if len(hand) == 1 and (d.rules.all_out or self.rules.play.going_out == "must_meld_last"):
+            return []
+        faces = sorted({self.faces[c] for c in hand})
+        free = [f for f in faces if self._barred_discard(f) is None]
+        # A hand in which every card is barred may discard any card.
+        return free or faces
+
     def _check_discard(self, face: int) -> str | None:
         d = self._deal
         seat = d.current
@@ -1090,6 +1170,11 @@ class GameState:
             raise ActionError(
                 reason, seat=seat, action=action, deal=self.deal_index, turn=self._deal.turn
             )
+        self._apply_checked(action)
+
+    def _apply_checked(self, action: Action) -> None:
+        """Play ``action``, already known to be legal now (checked, or just listed as legal)."""
+        seat = self.to_move
         self.log.append({"seat": seat, "action": str(action)})
         d = self._deal
         kind = action.kind
@@ -1257,6 +1342,7 @@ class GameState:
             table = TableMeld(seat, meld.kind, cards, list(meld.stands_for), [seat] * len(cards))
             table.factor = factor
             d.melds.append(table)
+        d.table_view = None
         # The checks made sure a card of the required face is among the melds.
         d.must_meld = None
         d.rebuilt_without_play = 0
@@ -1283,6 +1369,8 @@ class GameState:
             (*(self.faces[c] for c in meld.cards), face),
             (*meld.stands_for, stands),
         )
+        meld.fits = {}
+        d.table_view = None
         if meld.kind != "run" or check_meld(after, self.rules.melds, d.rules.wild_faces) is None:
             meld.cards.append(card)
             meld.stands_for.append(stands)
@@ -1305,6 +1393,8 @@ class GameState:
         wild = meld.cards[slot]
         d.hands[seat].remove(card)
         meld.cards[slot] = card
+        meld.fits = {}
+        d.table_view = None
         d.hands[seat].append(wild)
 
     def _do_discard(self, face: int) -> None:

@@ -49,30 +49,45 @@ class SeatView:
 def seat_view(state: GameState, seat: int) -> SeatView:
     """The view of ``state`` for ``seat``."""
     faces = state.faces
-    legal = tuple(state.legal_actions()) if state.to_move == seat else ()
+    d = state._deal
+    to_move = state.to_move
+    legal = tuple(state.legal_actions()) if to_move == seat else ()
+    pile = d.discard
     return SeatView(
         seat=seat,
         players=state.seats,
         deal=state.deal_index + 1,
         dealer=state.dealer,
-        phase=state.phase,
-        to_move=state.to_move,
-        current=state.current,
-        hand=tuple(state.hand(seat)),
-        hand_sizes=tuple(len(state.hand_cards(s)) for s in range(state.seats)),
-        down=tuple(state.is_down(s) for s in range(state.seats)),
-        melds=tuple(
-            MeldView(m.owner, m.kind, tuple(faces[c] for c in m.cards), tuple(m.stands_for))
-            for m in state.melds
-        ),
-        discard_pile=tuple(faces[c] for c in state.discard_pile),
-        stock_size=len(state.stock),
+        phase=d.phase,
+        to_move=to_move,
+        current=d.current,
+        hand=tuple(sorted([faces[c] for c in d.hands[seat]])),
+        hand_sizes=tuple([len(h) for h in d.hands]),
+        down=tuple(d.down),
+        melds=_table(state),
+        discard_pile=tuple([faces[c] for c in pile]),
+        stock_size=len(d.stock),
         totals=tuple(state.totals),
         legal=legal,
         discard_fits_table=(
-            state.to_move == seat
-            and state.phase == "draw"
-            and bool(state.discard_pile)
-            and state.fits_table(faces[state.discard_pile[-1]])
+            to_move == seat
+            and d.phase == "draw"
+            and bool(pile)
+            and state.fits_table(faces[pile[-1]])
         ),
     )
+
+
+def _table(state: GameState) -> tuple[MeldView, ...]:
+    """The melds on the table as everyone sees them (kept until the table changes)."""
+    d = state._deal
+    table: tuple[MeldView, ...] | None = d.table_view
+    if table is None:
+        faces = state.faces
+        table = d.table_view = tuple(
+            [
+                MeldView(m.owner, m.kind, tuple([faces[c] for c in m.cards]), tuple(m.stands_for))
+                for m in d.melds
+            ]
+        )
+    return table

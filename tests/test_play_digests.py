@@ -1,0 +1,36 @@
+"""The same seed plays the same game: a change that alters play must say so.
+
+tests/golden/play_digests.json holds, for every shipped variant, the digest of
+one game between random bots and one between greedy bots (deck orders and every
+action). Speed work must leave them unchanged; a deliberate change of rules,
+engine or bots regenerates them with ``python scripts/gen_golden.py`` and says
+why in the commit.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rummy_rules.registry import shipped_variants
+
+from .engine_helpers import DIGEST_BOTS, DIGEST_SEED, play_digest
+
+DIGESTS = json.loads((Path(__file__).parent / "golden" / "play_digests.json").read_text())
+
+
+@pytest.mark.parametrize("bots", DIGEST_BOTS)
+@pytest.mark.parametrize("variant", [e.id for e in shipped_variants()])
+def test_a_seeded_game_plays_exactly_as_before(variant, bots):
+    key = f"{variant} {bots}"
+    assert key in DIGESTS, f"no digest for {key}: run python scripts/gen_golden.py"
+    assert play_digest(variant, bots, DIGEST_SEED) == DIGESTS[key], (
+        f"{key}: seed {DIGEST_SEED} now plays a different game"
+    )
+
+
+def test_every_digest_belongs_to_a_shipped_variant():
+    ids = {e.id for e in shipped_variants()}
+    assert {key.split(" ")[0] for key in DIGESTS} == ids
