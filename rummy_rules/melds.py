@@ -219,6 +219,10 @@ class _Cand:
     suit: int  # runs
     lo: int  # runs: first value
     hi: int  # runs: last value
+    need: tuple[tuple[int, int], ...] = ()  # (face, copies) taken, for availability checks
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "need", tuple(Counter(self.take).items()))
 
 
 _SUIT_ORDER = (0, 1, 2, 3)
@@ -295,8 +299,8 @@ def _set_cands(
     if lo > hi:
         return
     tables = _memo(rules, 0, max_w, lo, hi)
-    for rank in range(13):
-        avail = tuple(counts[rank:52:13])
+    by_rank = zip(counts[0:13], counts[13:26], counts[26:39], counts[39:52], strict=True)
+    for rank, avail in enumerate(by_rank):
         if avail == _NO_SUITS:
             continue
         # A set of this rank holds at most its naturals and the wilds: a larger
@@ -543,6 +547,19 @@ def _search(
     wilds_left = [len(wild_cards)]
     best_points = [10**9]
 
+    # Each part's candidates from the whole hand, at the largest size it may take.
+    roots: dict[ContractPart, list[_Cand]] = {}
+    for part in ordered:
+        if part not in roots:
+            cap = total - (min_need[0] - part.size)
+            roots[part] = _cands(part, counts, len(wild_cards), rules, cap)
+
+    # Whether two melds can clash at all (same rank or same suit rules).
+    constrained = rules.sets_of_same_rank == "forbidden" or rules.same_suit_runs in (
+        "forbidden",
+        "not_contiguous",
+    )
+
     def place(cand: _Cand, sign: int) -> None:
         """Take a candidate's cards out of the hand (sign -1) or put them back (+1)."""
         for face in cand.take:
@@ -576,16 +593,30 @@ def _search(
             return False
         same_as_prev = i > 0 and ordered[i - 1] == part
         prev_key = chosen[-1].key if same_as_prev else None
-        for cand in _cands(part, counts, wilds_left[0], rules, size_cap):
+        wilds_now = wilds_left[0]
+        # The candidates from what is left are exactly, and in the same order,
+        # the whole hand's candidates whose cards are all still there: filter
+        # those instead of generating the candidates afresh at every node.
+        for cand in roots[part]:
+            if (
+                cand.wilds > wilds_now
+                or len(cand.stands_for) > size_cap
+                or any(counts[f] < n for f, n in cand.need)
+            ):
+                continue
             if prev_key is not None and cand.key < prev_key:
                 continue
-            if not _compatible(cand, chosen, rules):
+            if constrained and not _compatible(cand, chosen, rules):
                 continue
-            place(cand, -1)
+            for face in cand.take:
+                counts[face] -= 1
+            wilds_left[0] -= cand.wilds
             chosen.append(cand)
             done = rec(i + 1, remaining - len(cand.stands_for))
             chosen.pop()
-            place(cand, +1)
+            for face in cand.take:
+                counts[face] += 1
+            wilds_left[0] += cand.wilds
             if done:
                 return True
         return False
@@ -621,8 +652,14 @@ def _search(
             size_cap = remaining - (need_min - part.size)
             if size_cap < part.size:
                 continue
-            for cand in _cands(part, counts, wilds_left[0], rules, size_cap):
-                if lowest not in cand.take:
+            wilds_now = wilds_left[0]
+            for cand in roots[part]:  # filtered as in rec
+                if (
+                    lowest not in cand.take
+                    or cand.wilds > wilds_now
+                    or len(cand.stands_for) > size_cap
+                    or any(counts[f] < n for f, n in cand.need)
+                ):
                     continue
                 placed = [c for c in slots if c is not None]
                 if not _compatible(cand, placed, rules):

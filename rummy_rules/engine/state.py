@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import format_card, rank_of
+from ..cards import format_card, rank_of, suit_of
 from ..errors import RummyRulesError
 from ..melds import Meld, best_contract, check_meld, iter_melds, run_span
 from ..rules import ContractPart, DealRules, Rules, describe_contract
@@ -889,6 +889,12 @@ class GameState:
                     if wild:
                         break
         elif meld.kind == "run":
+            first, last = meld.stands_for[0], meld.stands_for[-1]
+            if not wild and (
+                suit_of(face) != suit_of(first)
+                or rank_of(face) not in ((rank_of(first) - 1) % 13, (rank_of(last) + 1) % 13)
+            ):
+                return []  # a natural card fits only just below or above the run
             span = run_span(meld.stands_for, rules)
             if span is None:
                 return []
@@ -1087,10 +1093,17 @@ class GameState:
     def _can_end_turn_after(self, removed: Sequence[int]) -> bool:
         """Whether the player could still discard (or is out) after ``removed`` leave the hand."""
         d = self._deal
+        play = self.rules.play
+        if (
+            len(d.hands[d.current]) > len(removed)
+            and play.going_out != "must_meld_last"
+            and (d.taken_single is None or play.not_just_taken == "never")
+            and play.wild_discard not in ("forbidden", "last_card_only")
+        ):
+            return True  # a card is left and nothing bars discarding it
         left = Counter(self.faces[c] for c in d.hands[d.current])
         left.subtract(removed)
         faces = [f for f, n in left.items() if n > 0]
-        play = self.rules.play
         if not faces:
             return play.going_out != "must_discard" or d.rules.all_out
         total = sum(left[f] for f in faces)
