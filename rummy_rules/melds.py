@@ -207,8 +207,10 @@ class Arrangement:
     points_left: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)
 class _Cand:
+    """A candidate meld of the solver (never changed once made; shared by the tables)."""
+
     key: tuple[int, ...]
     kind: str
     take: tuple[int, ...]  # natural faces used, one entry per card
@@ -220,9 +222,15 @@ class _Cand:
     lo: int  # runs: first value
     hi: int  # runs: last value
     need: tuple[tuple[int, int], ...] = ()  # (face, copies) taken, for availability checks
+    size: int = 0  # cards in the meld
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "need", tuple(Counter(self.take).items()))
+        take = self.take
+        if len(set(take)) == len(take):
+            self.need = tuple([(face, 1) for face in take])
+        else:
+            self.need = tuple(Counter(take).items())
+        self.size = len(self.stands_for)
 
 
 _SUIT_ORDER = (0, 1, 2, 3)
@@ -510,6 +518,14 @@ def _compatible(cand: _Cand, chosen: Sequence[_Cand], rules: MeldRules) -> bool:
     return True
 
 
+def _available(cand: _Cand, counts: Sequence[int]) -> bool:
+    """Whether every natural card ``cand`` takes is still in ``counts``."""
+    for face, copies in cand.need:  # noqa: SIM110 (a plain loop is faster here)
+        if counts[face] < copies:
+            return False
+    return True
+
+
 def _split_hand(hand: Sequence[int], wild_faces: frozenset[int]) -> tuple[list[int], list[int]]:
     counts = [0] * 53
     wild_cards = []
@@ -553,6 +569,8 @@ def _search(
         if part not in roots:
             cap = total - (min_need[0] - part.size)
             roots[part] = _cands(part, counts, len(wild_cards), rules, cap)
+    level_cands = [roots[part] for part in ordered]
+    same_as_prev = [i > 0 and ordered[i - 1] == part for i, part in enumerate(ordered)]
 
     # Whether two melds can clash at all (same rank or same suit rules).
     constrained = rules.sets_of_same_rank == "forbidden" or rules.same_suit_runs in (
@@ -587,22 +605,18 @@ def _search(
                 return pts == 0
             found[:] = [(0, list(chosen))]
             return True
-        part = ordered[i]
         size_cap = remaining - min_need[i + 1]
-        if size_cap < part.size:
+        if size_cap < ordered[i].size:
             return False
-        same_as_prev = i > 0 and ordered[i - 1] == part
-        prev_key = chosen[-1].key if same_as_prev else None
+        prev_key = chosen[-1].key if same_as_prev[i] else None
         wilds_now = wilds_left[0]
         # The candidates from what is left are exactly, and in the same order,
         # the whole hand's candidates whose cards are all still there: filter
         # those instead of generating the candidates afresh at every node.
-        for cand in roots[part]:
-            if (
-                cand.wilds > wilds_now
-                or len(cand.stands_for) > size_cap
-                or any(counts[f] < n for f, n in cand.need)
-            ):
+        for cand in level_cands[i]:
+            if cand.wilds > wilds_now or cand.size > size_cap:
+                continue
+            if not _available(cand, counts):
                 continue
             if prev_key is not None and cand.key < prev_key:
                 continue
@@ -657,8 +671,8 @@ def _search(
                 if (
                     lowest not in cand.take
                     or cand.wilds > wilds_now
-                    or len(cand.stands_for) > size_cap
-                    or any(counts[f] < n for f, n in cand.need)
+                    or cand.size > size_cap
+                    or not _available(cand, counts)
                 ):
                     continue
                 placed = [c for c in slots if c is not None]

@@ -455,7 +455,10 @@ def _run(job: Callable[[int], Any], games: int, workers: int) -> Iterator[Any]:
         return
     import multiprocessing
 
-    chunk = max(1, min(200, games // (workers * 4) or 1))
+    # Small chunks keep every worker busy to the end (games differ in length,
+    # and a long last chunk would leave the other workers idle); sending a
+    # game index and receiving its summary costs far less than playing it.
+    chunk = max(1, min(4, games // (workers * 32)))
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
         try:
             yield from pool.imap(job, range(games), chunksize=chunk)

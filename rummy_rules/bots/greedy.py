@@ -205,13 +205,21 @@ class GreedyBot:
         # A card the next player could lay off is a gift once that player is down.
         feeds_next = view.down[(view.seat + 1) % view.players] and view.players > 1
 
+        # How well each card joins the rest of the hand (the hand less that card).
+        row_of = _PAIRS[self.sets, self.runs]
+        naturals = [o for o in hand if o not in self.wild]
+
+        def gain(face: int) -> int:
+            if face in self.wild or face == JOKER_FACE:
+                return 100
+            row = row_of[face]
+            return sum([row[o] for o in naturals]) - row[face]
+
         def keep_score(action: Action) -> tuple[int, int, int]:
-            others = list(hand)
-            others.remove(action.card)
             if down:
                 return (0, int(self._fits_table(action.card, view)), -action.card % 13)
             feeds = int(feeds_next and self._fits_table(action.card, view))
-            return (feeds, self._gain(action.card, others), -action.card % 13)
+            return (feeds, gain(action.card), -action.card % 13)
 
         scores = [keep_score(a) for a in discards]
         lowest = min(scores)
