@@ -537,6 +537,30 @@ def _split_hand(hand: Sequence[int], wild_faces: frozenset[int]) -> tuple[list[i
     return counts, wild_cards
 
 
+def _layout(
+    parts: Sequence[ContractPart],
+) -> tuple[list[int], list[ContractPart], list[int], list[bool]]:
+    """How the solver takes a contract's parts: (order, parts in that order, the
+    cards still needed from each level on, whether a part repeats the one before)."""
+    entry = _LAYOUTS.get(id(parts))
+    if entry is not None and entry[0] is parts:
+        return entry[1]
+    order = sorted(range(len(parts)), key=lambda i: (parts[i].kind, -parts[i].size, parts[i].exact))
+    ordered = [parts[i] for i in order]
+    min_need = [sum(p.size for p in ordered[i:]) for i in range(len(ordered) + 1)]
+    same_as_prev = [i > 0 and ordered[i - 1] == part for i, part in enumerate(ordered)]
+    layout = (order, ordered, min_need, same_as_prev)
+    if len(_LAYOUTS) > 256:
+        _LAYOUTS.clear()
+    _LAYOUTS[id(parts)] = (parts, layout)
+    return layout
+
+
+_LAYOUTS: dict[
+    int, tuple[Sequence[ContractPart], tuple[list[int], list[ContractPart], list[int], list[bool]]]
+] = {}
+
+
 def _search(
     hand: Sequence[int],
     parts: Sequence[ContractPart],
@@ -552,25 +576,24 @@ def _search(
     required_wild = require is not None and require in wild_faces
     required_natural = require if require is not None and not required_wild else None
     required_count = counts[required_natural] if required_natural is not None else 0
-    # Melds take the most valuable wilds; the cheapest stay in hand.
-    wild_cards.sort(key=value, reverse=True)
-    order = sorted(range(len(parts)), key=lambda i: (parts[i].kind, -parts[i].size, parts[i].exact))
-    ordered = [parts[i] for i in order]
+    order, ordered, min_need, same_as_prev = _layout(parts)
     total = len(hand)
-    min_need = [sum(p.size for p in ordered[i:]) for i in range(len(ordered) + 1)]
-    found: list[tuple[int, list[_Cand]]] = []
-    chosen: list[_Cand] = []
-    wilds_left = [len(wild_cards)]
-    best_points = [10**9]
-
     # Each part's candidates from the whole hand, at the largest size it may take.
     roots: dict[ContractPart, list[_Cand]] = {}
     for part in ordered:
         if part not in roots:
             cap = total - (min_need[0] - part.size)
             roots[part] = _cands(part, counts, len(wild_cards), rules, cap)
+            if not roots[part]:
+                return None  # no meld for this part, whatever the others take
     level_cands = [roots[part] for part in ordered]
-    same_as_prev = [i > 0 and ordered[i - 1] == part for i, part in enumerate(ordered)]
+    # Melds take the most valuable wilds; the cheapest stay in hand.
+    if len(wild_cards) > 1:
+        wild_cards.sort(key=value, reverse=True)
+    found: list[tuple[int, list[_Cand]]] = []
+    chosen: list[_Cand] = []
+    wilds_left = [len(wild_cards)]
+    best_points = [10**9]
 
     # Whether two melds can clash at all (same rank or same suit rules).
     constrained = rules.sets_of_same_rank == "forbidden" or rules.same_suit_runs in (

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import JOKER_FACE, rank_of, suit_of
+from ..cards import JOKER_FACE, face_of, rank_of, suit_of
 from ..engine.actions import Action
 from ..engine.view import SeatView
 from ..rules import DealRules
@@ -125,18 +125,22 @@ class GreedyBot:
             all_out=deal.all_out,
         )
 
-    def _fits_table(self, face: int, view: SeatView) -> bool:
-        """Roughly: would ``face`` extend a meld on the table?"""
-        if face in self.wild or face == JOKER_FACE:
-            return True
+    @staticmethod
+    def _fitting(view: SeatView) -> set[int]:
+        """Roughly: the natural faces that would extend a meld on the table
+        (any card of a set's rank, the card just below or above a run)."""
+        faces: set[int] = set()
         for meld in view.melds:
-            if meld.kind == "set" and rank_of(meld.stands_for[0]) == rank_of(face):
-                return True
-            if meld.kind == "run" and suit_of(meld.stands_for[0]) == suit_of(face):
-                ends = (rank_of(meld.stands_for[0]), rank_of(meld.stands_for[-1]))
-                if (rank_of(face) - ends[1]) % 13 == 1 or (ends[0] - rank_of(face)) % 13 == 1:
-                    return True
-        return False
+            first, last = meld.stands_for[0], meld.stands_for[-1]
+            if first == JOKER_FACE:
+                continue
+            if meld.kind == "set":
+                faces.update(face_of(rank_of(first), suit) for suit in range(4))
+            elif meld.kind == "run":
+                suit = suit_of(first)
+                faces.add(face_of((rank_of(last) + 1) % 13, suit))
+                faces.add(face_of((rank_of(first) - 1) % 13, suit))
+        return faces
 
     def _down_now(self, view: SeatView, action: Action) -> bool:
         """Whether to go down now (always, unless the personality is ``down=late``)."""
@@ -215,10 +219,15 @@ class GreedyBot:
             row = row_of[face]
             return sum([row[o] for o in naturals]) - row[face]
 
+        fitting = self._fitting(view) if down or feeds_next else set()
+
+        def fits_table(face: int) -> bool:
+            return face in self.wild or face == JOKER_FACE or face in fitting
+
         def keep_score(action: Action) -> tuple[int, int, int]:
             if down:
-                return (0, int(self._fits_table(action.card, view)), -action.card % 13)
-            feeds = int(feeds_next and self._fits_table(action.card, view))
+                return (0, int(fits_table(action.card)), -action.card % 13)
+            feeds = int(feeds_next and fits_table(action.card))
             return (feeds, gain(action.card), -action.card % 13)
 
         scores = [keep_score(a) for a in discards]
