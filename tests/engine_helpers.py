@@ -73,6 +73,7 @@ def play_checked_game(state, bots):
         seat = state.to_move
         view = seat_view(state, seat)
         assert view.legal, f"p{seat + 1} has no legal action in phase {state.phase}"
+        _check_listing(state, view.legal)
         action = bots[seat].choose(view)
         assert state.is_legal(action)
         state.apply(action)
@@ -83,6 +84,23 @@ def play_checked_game(state, bots):
     ]
     assert totals == state.totals
     return state
+
+
+def _check_listing(state, legal):
+    """Every action listed as legal passes :meth:`GameState.check`, and every card
+    in hand that the check would let the player discard is listed."""
+    from rummy_rules.engine import Action
+
+    for action in legal:
+        assert state.check(action) is None, f"listed but illegal: {action}"
+    if state.phase == "play":
+        listed = {a.card for a in legal if a.kind == "discard"}
+        allowed = {
+            face
+            for face in set(state.hand(state.current))
+            if state.check(Action("discard", card=face)) is None
+        }
+        assert listed == allowed, f"discards listed {listed}, allowed {allowed}"
 
 
 #: The bots (by seat, repeated round the table) and the seed of the games whose
