@@ -862,11 +862,16 @@ class GameState:
         wild = face in d.rules.wild_faces
         out: list[tuple[int, int]] = []
         for index, meld in enumerate(d.melds):
-            options = meld.fits.get(face)
-            if options is None:
-                options = meld.fits[face] = self._layoff_faces(meld, face, wild)
+            options = self._fits(meld, face, wild)
             out.extend((index, f) for f in options)
         return out
+
+    def _fits(self, meld: TableMeld, face: int, wild: bool) -> list[int]:
+        """:meth:`_layoff_faces`, kept in the meld's table until the meld changes."""
+        options = meld.fits.get(face)
+        if options is None:
+            options = meld.fits[face] = self._layoff_faces(meld, face, wild)
+        return options
 
     def _layoff_faces(self, meld: TableMeld, face: int, wild: bool) -> list[int]:
         rules = self.rules.melds
@@ -933,9 +938,7 @@ class GameState:
         if not wild and stands != action.card:
             return f"{format_card(action.card)} is not wild, so it stands only for itself", None
         target = d.melds[action.target]
-        options = target.fits.get(action.card)
-        if options is None:
-            options = target.fits[action.card] = self._layoff_faces(target, action.card, wild)
+        options = self._fits(target, action.card, wild)
         if stands not in options:
             meld = d.melds[action.target]
             shown = Meld(
@@ -1005,9 +1008,7 @@ class GameState:
             wild = face in wild_faces
             fitting = []
             for index, meld in targets:
-                options = meld.fits.get(face)
-                if options is None:
-                    options = meld.fits[face] = self._layoff_faces(meld, face, wild)
+                options = self._fits(meld, face, wild)
                 for stands in options:
                     fitting.append(
                         Action("layoff", card=face, stands_for=stands if wild else -1, target=index)
