@@ -207,30 +207,57 @@ class Arrangement:
     points_left: int
 
 
-@dataclass(slots=True, eq=False)
 class _Cand:
     """A candidate meld of the solver (never changed once made; shared by the tables)."""
 
-    key: tuple[int, ...]
-    kind: str
-    take: tuple[int, ...]  # natural faces used, one entry per card
-    wilds: int
-    stands_for: tuple[int, ...]
-    wild_slots: tuple[int, ...]
-    rank: int  # sets
-    suit: int  # runs
-    lo: int  # runs: first value
-    hi: int  # runs: last value
-    need: tuple[tuple[int, int], ...] = ()  # (face, copies) taken, for availability checks
-    size: int = 0  # cards in the meld
+    __slots__ = (
+        "hi",
+        "key",
+        "kind",
+        "lo",
+        "need",
+        "rank",
+        "size",
+        "stands_for",
+        "suit",
+        "take",
+        "wild_slots",
+        "wilds",
+    )
 
-    def __post_init__(self) -> None:
-        take = self.take
-        if len(set(take)) == len(take):
+    def __init__(
+        self,
+        key: tuple[int, ...],
+        kind: str,
+        take: tuple[int, ...],  # natural faces used, one entry per card
+        wilds: int,
+        stands_for: tuple[int, ...],
+        wild_slots: tuple[int, ...],
+        rank: int,  # sets
+        suit: int,  # runs
+        lo: int,  # runs: first value
+        hi: int,  # runs: last value
+        need: tuple[tuple[int, int], ...] | None = None,
+    ) -> None:
+        self.key = key
+        self.kind = kind
+        self.take = take
+        self.wilds = wilds
+        self.stands_for = stands_for
+        self.wild_slots = wild_slots
+        self.rank = rank
+        self.suit = suit
+        self.lo = lo
+        self.hi = hi
+        # (face, copies) taken, for availability checks
+        self.need: tuple[tuple[int, int], ...]
+        if need is not None:
+            self.need = need
+        elif len(set(take)) == len(take):
             self.need = tuple([(face, 1) for face in take])
         else:
             self.need = tuple(Counter(take).items())
-        self.size = len(self.stands_for)
+        self.size = len(stands_for)  # cards in the meld
 
 
 _SUIT_ORDER = (0, 1, 2, 3)
@@ -266,7 +293,7 @@ def _memo(rules: MeldRules, kind: int, max_w: int, lo: int, hi: int) -> list[_Ta
     entry = _MEMOS.get(id(rules))
     if entry is None or entry[0] is not rules:
         if len(_MEMOS) > 16:
-            _MEMOS.clear()
+            _forget()
         entry = _MEMOS[id(rules)] = (rules, {})
     tables = entry[1]
     key = (kind, max_w, lo, hi)
@@ -276,25 +303,48 @@ def _memo(rules: MeldRules, kind: int, max_w: int, lo: int, hi: int) -> list[_Ta
     return found
 
 
-def _remember(table: _Table, key: tuple[int, ...], cands: Iterator[_Cand]) -> tuple[_Cand, ...]:
+def _memo_by_top(rules: MeldRules, kind: int, max_w: int, lo: int, hi: int) -> list[list[_Table]]:
+    """``_memo`` for the size ranges ``lo`` to ``top``, indexed by ``top`` (up to ``hi``)."""
+    key = (id(rules), kind, max_w, lo, hi)
+    found = _BY_TOP.get(key)
+    if found is None or _MEMOS.get(id(rules), (None,))[0] is not rules:
+        tops = [_memo(rules, kind, max_w, lo, top) for top in range(lo, hi + 1)]
+        found = _BY_TOP[key] = [tops[0]] * lo + tops
+    return found
+
+
+def _forget() -> None:
+    """Drop every candidate table."""
+    global _MEMO_SIZE
+    _MEMOS.clear()
+    _BY_TOP.clear()
+    _MEMO_SIZE = 0
+
+
+def _remember(
+    table: _Table, key: tuple[int, ...] | int, cands: Iterable[_Cand]
+) -> tuple[_Cand, ...]:
     """Store ``cands`` under ``key``; every table is emptied once they hold too many."""
     global _MEMO_SIZE
     _MEMO_SIZE += 1
     if _MEMO_SIZE > _MEMO_BOUND:
-        _MEMOS.clear()
-        _MEMO_SIZE = 0
+        _forget()
     found = table[key] = tuple(cands)
     return found
 
 
-_Table = dict[tuple[int, ...], tuple["_Cand", ...]]
-#: Candidate melds by rank (sets) or suit (runs), per meld rules, kind and size
-#: range: the candidates of one rank or suit depend only on that rank's or
-#: suit's counts. All are dropped once ``_MEMO_BOUND`` have been stored, which
-#: bounds the memory a long simulation uses (about 1.5 kB an entry).
+_Table = dict[tuple[int, ...] | int, tuple["_Cand", ...]]
+#: Candidate melds by rank (kind 0: sets) or suit (kind 1: runs, by the suit's
+#: counts; kind 2: runs from one start, by the ranks held from there), per meld
+#: rules, kind and size range: the candidates of one rank or suit depend only
+#: on that rank's or suit's counts. All are dropped once ``_MEMO_BOUND`` have
+#: been stored, which bounds the memory a long simulation uses (at most about
+#: 1.5 kB an entry).
 _MEMOS: dict[int, tuple[MeldRules, dict[tuple[int, ...], list[_Table]]]] = {}
 _MEMO_BOUND = 30_000
 _MEMO_SIZE = 0
+#: ``_memo_by_top``'s lists (dropped with the tables they hold).
+_BY_TOP: dict[tuple[int, int, int, int, int], list[list[_Table]]] = {}
 _NO_SUITS = (0, 0, 0, 0)
 
 
@@ -306,7 +356,8 @@ def _set_cands(
     lo = max(lo, rules.set_min)
     if lo > hi:
         return
-    tables = _memo(rules, 0, max_w, lo, hi)
+    by_top = _memo_by_top(rules, 0, max_w, lo, hi)
+    tables = by_top[hi]
     by_rank = zip(counts[0:13], counts[13:26], counts[26:39], counts[39:52], strict=True)
     for rank, avail in enumerate(by_rank):
         if avail == _NO_SUITS:
@@ -316,7 +367,7 @@ def _set_cands(
         most = sum(avail) + max_w
         if most < lo:
             continue
-        table = tables[rank] if most >= hi else _memo(rules, 0, max_w, lo, most)[rank]
+        table = tables[rank] if most >= hi else by_top[most][rank]
         found = table.get(avail)
         if found is None:
             top = min(hi, most)
@@ -326,12 +377,52 @@ def _set_cands(
 
 def _rank_set_cands(
     rank: int, avail: tuple[int, ...], max_w: int, rules: MeldRules, lo: int, hi: int
-) -> Iterator[_Cand]:
+) -> list[_Cand]:
+    """The set candidates of one rank whose naturals per suit are ``avail``."""
+    out = []
+    for take, k, present, wild_suits, need in _set_templates(avail, max_w, rules, lo, hi):
+        naturals = tuple([suit * 13 + rank for suit in present])
+        length = len(present) + k
+        out.append(
+            _Cand(
+                (0, rank, *take, k),
+                "set",
+                naturals,
+                k,
+                naturals + tuple([suit * 13 + rank for suit in wild_suits]),
+                tuple(range(len(present), length)),
+                rank,
+                -1,
+                0,
+                0,
+                tuple([(suit * 13 + rank, copies) for suit, copies in need]),
+            )
+        )
+    return out
+
+
+_SetTemplate = tuple[
+    tuple[int, ...], int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]
+]
+
+
+def _set_templates(
+    avail: tuple[int, ...], max_w: int, rules: MeldRules, lo: int, hi: int
+) -> list[_SetTemplate]:
+    """The sets ``avail`` (naturals of one rank, per suit) can make, whatever the
+    rank: (copies taken per suit, wilds, suits of the naturals, suits the wilds
+    stand for, (suit, copies) taken)."""
+    key = (rules.set_suits, rules.wild_caps, rules.versus_naturals, avail, max_w, lo, hi)
+    found = _SET_TEMPLATES.get(key)
+    if found is not None:
+        return found
+    found = []
     for take in itertools.product(*(range(a + 1) for a in avail)):
         n = sum(take)
         if n == 0:
             continue
         present = [s for s in _SUIT_ORDER for _ in range(take[s])]
+        need = tuple([(s, c) for s, c in enumerate(take) if c])
         for k in range(max_w + 1):
             length = n + k
             if length < lo:
@@ -343,20 +434,14 @@ def _rank_set_cands(
             suits = _set_wild_suits(rules.set_suits, present, length, k)
             if suits is None:
                 continue
-            naturals = tuple(face_of(rank, s) for s in present)
-            stands = naturals + tuple(face_of(rank, s) for s in suits)
-            yield _Cand(
-                key=(0, rank, *take, k),
-                kind="set",
-                take=naturals,
-                wilds=k,
-                stands_for=stands,
-                wild_slots=tuple(range(n, length)),
-                rank=rank,
-                suit=-1,
-                lo=0,
-                hi=0,
-            )
+            found.append((take, k, tuple(present), tuple(suits), need))
+    if len(_SET_TEMPLATES) > 4096:
+        _SET_TEMPLATES.clear()
+    _SET_TEMPLATES[key] = found
+    return found
+
+
+_SET_TEMPLATES: dict[tuple[object, ...], list[_SetTemplate]] = {}
 
 
 def _run_cands(
@@ -367,7 +452,8 @@ def _run_cands(
     lo = max(lo, rules.run_min)
     if lo > hi:
         return
-    tables = _memo(rules, 1, max_w, lo, hi)
+    by_top = _memo_by_top(rules, 1, max_w, lo, hi)
+    tables = by_top[hi]
     # A run of 13 cards or fewer uses each face at most once: only which faces
     # are held matters (a 14-card run uses the ace twice).
     once = hi <= 13
@@ -379,7 +465,7 @@ def _run_cands(
         most = sum(suit_counts) + max_w  # the longest run this suit could make
         if most < lo:
             continue
-        table = tables[suit] if most >= hi else _memo(rules, 1, max_w, lo, most)[suit]
+        table = tables[suit] if most >= hi else by_top[most][suit]
         found = table.get(suit_counts)
         if found is None:
             top = min(hi, most)
@@ -390,14 +476,130 @@ def _run_cands(
 
 def _suit_run_cands(
     suit: int, counts: Sequence[int], max_w: int, rules: MeldRules, lo: int, hi: int
+) -> list[_Cand]:
+    """The run candidates of one suit; ``counts`` holds how many of each rank (by index)."""
+    held = 0
+    for r, c in enumerate(counts):
+        if c:
+            held |= 1 << r
+    if hi <= 13:
+        # No window repeats a rank: what is held is all that matters.
+        return _held_run_cands(suit, held, max_w, rules, lo, hi)
+    return list(_counted_run_cands(suit, counts, held, max_w, rules, lo, hi))
+
+
+def _held_run_cands(
+    suit: int, held: int, max_w: int, rules: MeldRules, lo: int, hi: int
+) -> list[_Cand]:
+    """The run candidates of one suit of at most 13 cards; ``held`` is a bitmask
+    of the ranks held. The same candidates, in the same order, as
+    ``_counted_run_cands`` makes from the counts."""
+    by_start = _memo(rules, 2, max_w, lo, 0)[suit]
+    doubled = held | held << 13  # values past the king come round to the ace
+    out: list[_Cand] = []
+    for start, prefix, span in _run_starts(rules, lo):
+        if (prefix & ~held).bit_count() > max_w:
+            continue  # the first ``lo`` cards already miss too many
+        # A run from here depends only on the ranks held from ``start`` up to
+        # the card that misses one more than there are wilds (or the end).
+        end = min(hi, span)
+        window = (1 << end) - 1
+        bits = doubled >> (start - 1) & window
+        gaps = ~bits & window
+        for _ in range(max_w):
+            gaps &= gaps - 1
+        if gaps:
+            cut = gaps & -gaps
+            end = cut.bit_length() - 1
+            bits &= cut - 1
+        key = (start << 8 | end) << 16 | bits
+        found = by_start.get(key)
+        if found is None:
+            cands = _start_run_cands(suit, start, bits, max_w, rules, lo, end)
+            found = _remember(by_start, key, cands)
+        out.extend(found)
+    return out
+
+
+def _start_run_cands(
+    suit: int, start: int, bits: int, max_w: int, rules: MeldRules, lo: int, hi: int
+) -> list[_Cand]:
+    """The run candidates starting at value ``start``; bit ``i`` of ``bits`` says
+    whether the card ``i`` places on is held."""
+    values = rules.run_values()
+    wrap = rules.ace == "wrap"
+    last_value = values[-1]
+    wilds_ok = rules.wilds_ok
+    adjacent_ok = rules.adjacent_wilds
+    out: list[_Cand] = []
+    faces: list[int] = []
+    natural_at: list[int] = []
+    wild_at: list[int] = []
+    for length in range(1, hi + 1):
+        value = start + length - 1
+        if not wrap and value > last_value:
+            break
+        faces.append(face_of((value - 1) % 13, suit))
+        if bits >> (length - 1) & 1:
+            natural_at.append(length - 1)
+        else:
+            wild_at.append(length - 1)
+            if len(wild_at) > max_w:
+                break
+        if length < lo or not natural_at:
+            continue
+        stands = tuple(faces)
+        missing = len(wild_at)
+        for extra in range(min(max_w - missing, len(natural_at) - 1) + 1):
+            k = missing + extra
+            if not wilds_ok(length, k):
+                continue
+            swaps = itertools.combinations(natural_at, extra) if extra else ((),)
+            for swap in swaps:
+                if swap:
+                    nat = [p for p in natural_at if p not in swap]
+                    wild_pos = tuple(sorted(wild_at + list(swap)))
+                else:
+                    nat = natural_at
+                    wild_pos = tuple(wild_at)
+                if not adjacent_ok and any(b - a == 1 for a, b in itertools.pairwise(wild_pos)):
+                    continue
+                out.append(
+                    _Cand(
+                        (1, suit, start, length, *wild_pos),
+                        "run",
+                        tuple([stands[p] for p in nat]),
+                        k,
+                        stands,
+                        wild_pos,
+                        -1,
+                        suit,
+                        start,
+                        start + length - 1,
+                    )
+                )
+    return out
+
+
+def _counted_run_cands(
+    suit: int,
+    counts: Sequence[int],
+    held: int,
+    max_w: int,
+    rules: MeldRules,
+    lo: int,
+    hi: int,
 ) -> Iterator[_Cand]:
     """The run candidates of one suit; ``counts`` holds how many of each rank (by index)."""
     values = rules.run_values()
     wrap = rules.ace == "wrap"
-    starts = range(1, 14) if wrap else values
     last_value = values[-1]
     suit_faces = [face_of(r, suit) for r in range(13)]
-    for start in starts:
+    for start, prefix, _ in _run_starts(rules, lo):
+        # The first ``lo`` cards of the window miss more than there are
+        # wilds: no run of ``lo`` or more starts here (a quick test).
+        if (prefix & ~held).bit_count() > max_w:
+            continue
         # Grow the window one card at a time: the cards it misses never
         # decrease, so stop once more are missing than there are wilds.
         faces: list[int] = []
@@ -420,6 +622,31 @@ def _suit_run_cands(
             if length < lo or not natural_at:
                 continue
             yield from _run_variants(rules, suit, start, tuple(faces), natural_at, missing, max_w)
+
+
+def _run_starts(rules: MeldRules, lo: int) -> list[tuple[int, int, int]]:
+    """Where a run of at least ``lo`` cards may start: each start with the ranks
+    (a bitmask by rank index) of its first ``lo`` cards, and how many values
+    there are from it on."""
+    key = (rules.ace, lo)
+    found = _RUN_STARTS.get(key)
+    if found is None:
+        values = rules.run_values()
+        wrap = rules.ace == "wrap"
+        found = []
+        for start in range(1, 14) if wrap else values:
+            span = 13 if wrap else values[-1] - start + 1
+            if span < lo:
+                continue  # the window runs past the last value
+            mask = 0
+            for value in range(start, start + min(lo, 13)):
+                mask |= 1 << ((value - 1) % 13)
+            found.append((start, mask, span))
+        _RUN_STARTS[key] = found
+    return found
+
+
+_RUN_STARTS: dict[tuple[str, int], list[tuple[int, int, int]]] = {}
 
 
 def _run_variants(
@@ -518,14 +745,6 @@ def _compatible(cand: _Cand, chosen: Sequence[_Cand], rules: MeldRules) -> bool:
     return True
 
 
-def _available(cand: _Cand, counts: Sequence[int]) -> bool:
-    """Whether every natural card ``cand`` takes is still in ``counts``."""
-    for face, copies in cand.need:  # noqa: SIM110 (a plain loop is faster here)
-        if counts[face] < copies:
-            return False
-    return True
-
-
 def _split_hand(hand: Sequence[int], wild_faces: frozenset[int]) -> tuple[list[int], list[int]]:
     counts = [0] * 53
     wild_cards = []
@@ -537,11 +756,13 @@ def _split_hand(hand: Sequence[int], wild_faces: frozenset[int]) -> tuple[list[i
     return counts, wild_cards
 
 
-def _layout(
-    parts: Sequence[ContractPart],
-) -> tuple[list[int], list[ContractPart], list[int], list[bool]]:
+_Layout = tuple[list[int], list[ContractPart], list[int], list[bool], list[int]]
+
+
+def _layout(parts: Sequence[ContractPart]) -> _Layout:
     """How the solver takes a contract's parts: (order, parts in that order, the
-    cards still needed from each level on, whether a part repeats the one before)."""
+    cards still needed from each level on, whether a part repeats the one
+    before, the first level with the same part as each level)."""
     entry = _LAYOUTS.get(id(parts))
     if entry is not None and entry[0] is parts:
         return entry[1]
@@ -549,16 +770,15 @@ def _layout(
     ordered = [parts[i] for i in order]
     min_need = [sum(p.size for p in ordered[i:]) for i in range(len(ordered) + 1)]
     same_as_prev = [i > 0 and ordered[i - 1] == part for i, part in enumerate(ordered)]
-    layout = (order, ordered, min_need, same_as_prev)
+    first = [ordered.index(part) for part in ordered]
+    layout = (order, ordered, min_need, same_as_prev, first)
     if len(_LAYOUTS) > 256:
         _LAYOUTS.clear()
     _LAYOUTS[id(parts)] = (parts, layout)
     return layout
 
 
-_LAYOUTS: dict[
-    int, tuple[Sequence[ContractPart], tuple[list[int], list[ContractPart], list[int], list[bool]]]
-] = {}
+_LAYOUTS: dict[int, tuple[Sequence[ContractPart], _Layout]] = {}
 
 
 def _search(
@@ -576,17 +796,20 @@ def _search(
     required_wild = require is not None and require in wild_faces
     required_natural = require if require is not None and not required_wild else None
     required_count = counts[required_natural] if required_natural is not None else 0
-    order, ordered, min_need, same_as_prev = _layout(parts)
+    order, ordered, min_need, same_as_prev, first = _layout(parts)
     total = len(hand)
-    # Each part's candidates from the whole hand, at the largest size it may take.
-    roots: dict[ContractPart, list[_Cand]] = {}
-    for part in ordered:
-        if part not in roots:
-            cap = total - (min_need[0] - part.size)
-            roots[part] = _cands(part, counts, len(wild_cards), rules, cap)
-            if not roots[part]:
-                return None  # no meld for this part, whatever the others take
-    level_cands = [roots[part] for part in ordered]
+    # Each part's candidates from the whole hand, at the largest size it may
+    # take (worked out once for parts that repeat).
+    level_cands: list[list[_Cand]] = []
+    for i, part in enumerate(ordered):
+        if first[i] < i:
+            level_cands.append(level_cands[first[i]])
+            continue
+        cap = total - (min_need[0] - part.size)
+        cands = _cands(part, counts, len(wild_cards), rules, cap)
+        if not cands:
+            return None  # no meld for this part, whatever the others take
+        level_cands.append(cands)
     # Melds take the most valuable wilds; the cheapest stay in hand.
     if len(wild_cards) > 1:
         wild_cards.sort(key=value, reverse=True)
@@ -601,21 +824,20 @@ def _search(
         "not_contiguous",
     )
 
-    def place(cand: _Cand, sign: int) -> None:
-        """Take a candidate's cards out of the hand (sign -1) or put them back (+1)."""
-        for face in cand.take:
-            counts[face] += sign
-        wilds_left[0] += sign * cand.wilds
+    # The natural faces in hand (for points left, and the all-out search).
+    held = [f for f, c in enumerate(counts) if c] if best or all_out else []
 
     def points_left() -> int:
         used_wilds = len(wild_cards) - wilds_left[0]
-        pts = sum(value(f) * c for f, c in enumerate(counts) if c)
-        return pts + sum(value(f) for f in wild_cards[used_wilds:])
+        pts = sum([value(f) * counts[f] for f in held if counts[f]])
+        return pts + sum([value(f) for f in wild_cards[used_wilds:]])
+
+    levels = len(ordered)
+    # The last level of a plain search takes the first meld that fits.
+    quick_last = not best and require is None
 
     def rec(i: int, remaining: int) -> bool:
-        if i == len(ordered):
-            if all_out and remaining:
-                return False
+        if i == levels:
             if required_natural is not None and counts[required_natural] == required_count:
                 return False
             if required_wild and wilds_left[0] == len(wild_cards):
@@ -633,32 +855,38 @@ def _search(
             return False
         prev_key = chosen[-1].key if same_as_prev[i] else None
         wilds_now = wilds_left[0]
+        last = quick_last and i == levels - 1
         # The candidates from what is left are exactly, and in the same order,
         # the whole hand's candidates whose cards are all still there: filter
         # those instead of generating the candidates afresh at every node.
         for cand in level_cands[i]:
             if cand.wilds > wilds_now or cand.size > size_cap:
                 continue
-            if not _available(cand, counts):
-                continue
-            if prev_key is not None and cand.key < prev_key:
-                continue
-            if constrained and not _compatible(cand, chosen, rules):
-                continue
-            for face in cand.take:
-                counts[face] -= 1
-            wilds_left[0] -= cand.wilds
-            chosen.append(cand)
-            done = rec(i + 1, remaining - len(cand.stands_for))
-            chosen.pop()
-            for face in cand.take:
-                counts[face] += 1
-            wilds_left[0] += cand.wilds
-            if done:
-                return True
+            for face, copies in cand.need:
+                if counts[face] < copies:
+                    break
+            else:
+                if prev_key is not None and cand.key < prev_key:
+                    continue
+                if constrained and not _compatible(cand, chosen, rules):
+                    continue
+                if last:
+                    found[:] = [(0, [*chosen, cand])]
+                    return True
+                for face in cand.take:
+                    counts[face] -= 1
+                wilds_left[0] -= cand.wilds
+                chosen.append(cand)
+                done = rec(i + 1, remaining - cand.size)
+                chosen.pop()
+                for face in cand.take:
+                    counts[face] += 1
+                wilds_left[0] += cand.wilds
+                if done:
+                    return True
         return False
 
-    slots: list[_Cand | None] = [None] * len(ordered)
+    slots: list[_Cand | None] = [None] * levels
 
     def cover(remaining: int) -> bool:
         """All-out search: the lowest card left must go into one of the melds left.
@@ -666,7 +894,7 @@ def _search(
         Every card must be melded, so each level only tries melds holding
         that card: an exact cover, far narrower than trying every meld.
         """
-        open_slots = [j for j in range(len(ordered)) if slots[j] is None]
+        open_slots = [j for j in range(levels) if slots[j] is None]
         if not open_slots:
             if remaining:
                 return False
@@ -676,38 +904,44 @@ def _search(
                 return False
             found[:] = [(0, [c for c in slots if c is not None])]
             return True
-        lowest = next((f for f in range(53) if counts[f]), None)
-        if lowest is None:
+        for lowest in held:
+            if counts[lowest]:
+                break
+        else:
             return False  # only wilds left, and every meld needs a natural card
-        need_min = sum(ordered[j].size for j in open_slots)
-        tried: list[ContractPart] = []
+        need_min = sum([ordered[j].size for j in open_slots])
+        tried: list[int] = []
         for j in open_slots:
-            part = ordered[j]
-            if part in tried:
+            if first[j] in tried:
                 continue  # identical parts: trying the first is enough
-            tried.append(part)
+            tried.append(first[j])
+            part = ordered[j]
             size_cap = remaining - (need_min - part.size)
             if size_cap < part.size:
                 continue
             wilds_now = wilds_left[0]
-            for cand in roots[part]:  # filtered as in rec
-                if (
-                    lowest not in cand.take
-                    or cand.wilds > wilds_now
-                    or cand.size > size_cap
-                    or not _available(cand, counts)
-                ):
+            for cand in level_cands[j]:  # filtered as in rec
+                if lowest not in cand.take or cand.wilds > wilds_now or cand.size > size_cap:
                     continue
-                placed = [c for c in slots if c is not None]
-                if not _compatible(cand, placed, rules):
-                    continue
-                place(cand, -1)
-                slots[j] = cand
-                done = cover(remaining - len(cand.stands_for))
-                slots[j] = None
-                place(cand, +1)
-                if done:
-                    return True
+                for face, copies in cand.need:
+                    if counts[face] < copies:
+                        break
+                else:
+                    if constrained and not _compatible(
+                        cand, [c for c in slots if c is not None], rules
+                    ):
+                        continue
+                    for face in cand.take:
+                        counts[face] -= 1
+                    wilds_left[0] -= cand.wilds
+                    slots[j] = cand
+                    done = cover(remaining - cand.size)
+                    slots[j] = None
+                    for face in cand.take:
+                        counts[face] += 1
+                    wilds_left[0] += cand.wilds
+                    if done:
+                        return True
         return False
 
     if all_out:
@@ -729,10 +963,14 @@ def _search(
         for slot in picked.wild_slots:
             cards[slot] = next(wild_iter)
         melds.append(Meld(picked.kind, tuple(cards), picked.stands_for))
-    left = Counter(hand)
-    for meld in melds:
-        left.subtract(meld.cards)
-    left_cards = tuple(sorted(left.elements()))
+    # What is left: the naturals no meld takes, and the wilds not used.
+    for cand in cands:
+        for face in cand.take:
+            counts[face] -= 1
+    used = sum(cand.wilds for cand in cands)
+    left = [face for face, c in enumerate(counts) if c for _ in range(c)] + wild_cards[used:]
+    left.sort()
+    left_cards = tuple(left)
     return Arrangement(tuple(melds), left_cards, sum(value(f) for f in left_cards))
 
 

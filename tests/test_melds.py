@@ -387,3 +387,32 @@ def test_run_takes_a_wild_so_that_its_natural_card_can_complete_a_set():
     found = solve("contract", 2, "7S 7D 7H 5H 6H 8H JK", "melds.set.wilds_allowed=false")
     assert found is not None
     assert {str(m) for m in found.melds} == {"7D 7H 7S", "5H 6H JK=7H 8H"}
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    variation=st.sampled_from([*HOUSE_VARIATIONS, ("contract",), ("shanghai",)]),
+    held=st.integers(0, 2**13 - 1),
+    suit=st.integers(0, 3),
+    max_w=st.integers(0, 4),
+    lo=st.integers(3, 6),
+    extra=st.integers(0, 9),
+)
+def test_run_candidates_from_the_held_ranks_match_those_from_the_counts(
+    variation, held, suit, max_w, lo, extra
+):
+    # The solver's fast path (a bitmask of held ranks, candidates memoised by
+    # start) must give exactly the candidates, in the same order, that the
+    # plain card-by-card generator gives.
+    from rummy_rules.melds import _counted_run_cands, _held_run_cands
+
+    rules = rules_for(*variation).melds
+    hi = min(lo + extra, 13)
+    counts = [held >> r & 1 for r in range(13)]
+
+    def described(cands):
+        return [(c.key, c.take, c.wilds, c.stands_for, c.wild_slots, c.lo, c.hi) for c in cands]
+
+    fast = _held_run_cands(suit, held, max_w, rules, lo, hi)
+    plain = _counted_run_cands(suit, counts, held, max_w, rules, lo, hi)
+    assert described(fast) == described(plain)
