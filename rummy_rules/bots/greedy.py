@@ -24,7 +24,7 @@ import random
 
 from ..cards import JOKER_FACE, face_of, rank_of, suit_of
 from ..engine.actions import Action
-from ..engine.view import SeatView
+from ..engine.view import MeldView, SeatView
 from ..rules import DealRules
 
 __all__ = ["GreedyBot"]
@@ -99,6 +99,8 @@ class GreedyBot:
         self.all_out = False
         self.took_last = False
         self.turns = 0
+        self._fitted_melds: tuple[MeldView, ...] | None = None
+        self._fitted: set[int] = set()
 
     def configure(
         self,
@@ -192,8 +194,15 @@ class GreedyBot:
             # The stock is gone: take any discard the rules let us meld, or pass.
             takes = [a for a in legal if a.kind == "take"]
             return takes[0] if takes else next(a for a in legal if a.kind == "pass")
+        by_kind: dict[str, list[Action]] = {}
+        for action in legal:
+            group = by_kind.get(action.kind)
+            if group is None:
+                by_kind[action.kind] = [action]
+            else:
+                group.append(action)
         for kind in ("down", "exchange", "meld", "layoff"):
-            options = [a for a in legal if a.kind == kind]
+            options = by_kind.get(kind)
             if kind == "down" and options and not self._down_now(view, options[0]):
                 continue
             if kind == "meld" and options:
@@ -201,35 +210,41 @@ class GreedyBot:
                 return max(options, key=lambda a: (len(a.melds[0].cards), str(a)))
             if options:
                 return options[0]
-        discards = [a for a in legal if a.kind == "discard"]
+        discards = by_kind.get("discard")
         if not discards:
             return self.rng.choice(legal)
 
         down = view.down[view.seat]
         # A card the next player could lay off is a gift once that player is down.
         feeds_next = view.down[(view.seat + 1) % view.players] and view.players > 1
+        wild = self.wild
+        fitting: set[int] = set()
+        if down or feeds_next:
+            # The table view is one object until the table changes: work its
+            # fits out once.
+            if view.melds is not self._fitted_melds:
+                self._fitted_melds = view.melds
+                self._fitted = self._fitting(view)
+            fitting = self._fitted
 
-        # How well each card joins the rest of the hand (the hand less that card).
-        row_of = _PAIRS[self.sets, self.runs]
-        naturals = [o for o in hand if o not in self.wild]
-
-        def gain(face: int) -> int:
-            if face in self.wild or face == JOKER_FACE:
-                return 100
-            row = row_of[face]
-            return sum([row[o] for o in naturals]) - row[face]
-
-        fitting = self._fitting(view) if down or feeds_next else set()
-
-        def fits_table(face: int) -> bool:
-            return face in self.wild or face == JOKER_FACE or face in fitting
-
-        def keep_score(action: Action) -> tuple[int, int, int]:
-            if down:
-                return (0, int(fits_table(action.card)), -action.card % 13)
-            feeds = int(feeds_next and fits_table(action.card))
-            return (feeds, gain(action.card), -action.card % 13)
-
-        scores = [keep_score(a) for a in discards]
+        # Keep the cards that join the rest of the hand (the hand less that
+        # card) best; lose those that fit the table first once down.
+        scores: list[tuple[int, int, int]] = []
+        if down:
+            for action in discards:
+                face = action.card
+                fits = face in wild or face == JOKER_FACE or face in fitting
+                scores.append((0, int(fits), -face % 13))
+        else:
+            row_of = _PAIRS[self.sets, self.runs]
+            naturals = [o for o in hand if o not in wild]
+            for action in discards:
+                face = action.card
+                if face in wild or face == JOKER_FACE:
+                    gain, fits = 100, True
+                else:
+                    row = row_of[face]
+                    gain, fits = sum(map(row.__getitem__, naturals)) - row[face], face in fitting
+                scores.append((int(feeds_next and fits), gain, -face % 13))
         lowest = min(scores)
         return self.rng.choice([a for a, k in zip(discards, scores, strict=True) if k == lowest])

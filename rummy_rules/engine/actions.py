@@ -60,6 +60,29 @@ class Action:
         raise ValueError(f"unknown action kind {self.kind!r}")
 
 
+def shared_action(kind: str, card: int = -1) -> Action:
+    """The one shared :class:`Action` for ``draw``, ``buy``, ``pass`` or a ``take``
+    or ``discard`` of ``card`` (actions never change, so the engine reuses them)."""
+    key = (kind, card)
+    action = _SHARED.get(key)
+    if action is None:
+        action = _SHARED[key] = Action(kind, card=card)
+        _TEXTS[id(action)] = str(action)
+    return action
+
+
+def action_text(action: Action) -> str:
+    """``str(action)``, remembered for the shared actions (the engine sorts by it)."""
+    text = _TEXTS.get(id(action))
+    return text if text is not None else str(action)
+
+
+_SHARED: dict[tuple[str, int], Action] = {}
+#: The texts of the shared actions, by ``id``: they are never freed, so no
+#: other object can have the same ``id``.
+_TEXTS: dict[int, str] = {}
+
+
 def _meld_kind(meld: Meld) -> str:
     ranks = {rank_of(f) for f in meld.stands_for}
     if ranks == {-1}:

@@ -34,7 +34,7 @@ from ..cards import format_card, rank_of, suit_of
 from ..errors import RummyRulesError
 from ..melds import Meld, best_contract, check_meld, iter_melds, run_span
 from ..rules import ContractPart, DealRules, Rules, describe_contract
-from .actions import Action
+from .actions import Action, action_text, shared_action
 
 __all__ = [
     "ActionError",
@@ -482,9 +482,9 @@ class GameState:
         if d.phase == OVER:
             return []
         if d.phase == BUY:
-            return [Action("buy"), Action("pass")]
+            return [shared_action("buy"), shared_action("pass")]
         if d.phase == DRAW:
-            actions = [Action("pass") if self._stock_closed() else Action("draw")]
+            actions = [shared_action("pass" if self._stock_closed() else "draw")]
             seen: set[int] = set()
             for depth in range(len(d.discard)):
                 if depth and self.rules.play.discard_pile != "any_depth":
@@ -493,11 +493,11 @@ class GameState:
                 if face in seen:
                     continue
                 seen.add(face)
-                action = Action("take", card=face)
+                action = shared_action("take", face)
                 if self.check(action) is None:
                     actions.append(action)
-            return sorted(actions, key=str)
-        return sorted(self._play_actions(), key=str)
+            return sorted(actions, key=action_text)
+        return sorted(self._play_actions(), key=action_text)
 
     def _play_actions(self) -> Iterator[Action]:
         """The legal actions after drawing, produced one by one (unsorted)."""
@@ -512,7 +512,7 @@ class GameState:
                 yield action
         yield from self._meld_actions()
         for face in self._discardable():
-            yield Action("discard", card=face)
+            yield shared_action("discard", face)
 
     def _can_go_on(self) -> bool:
         """Whether :attr:`to_move` has any legal action (``legal_actions()`` is not empty)."""
@@ -854,7 +854,15 @@ class GameState:
 
     def fits_table(self, face: int) -> bool:
         """Whether a card of ``face`` could be laid off on some meld on the table."""
-        return bool(self._layoff_targets(face))
+        d = self._deal
+        wild = face in d.rules.wild_faces
+        for meld in d.melds:
+            options = meld.fits.get(face)
+            if options is None:
+                options = self._fits(meld, face, wild)
+            if options:
+                return True
+        return False
 
     def _layoff_targets(self, face: int) -> list[tuple[int, int]]:
         """(meld index, stands_for) for every place a card of ``face`` may be laid off."""
@@ -874,6 +882,18 @@ class GameState:
         return options
 
     def _layoff_faces(self, meld: TableMeld, face: int, wild: bool) -> list[int]:
+        if not wild:
+            # A natural card fits a set only of its rank, a run only just below
+            # or above it in its suit: most cards are turned away here.
+            first = meld.stands_for[0]
+            if meld.kind == "set" and rank_of(face) != rank_of(first):
+                return []
+            if meld.kind == "run" and (
+                suit_of(face) != suit_of(first)
+                or rank_of(face)
+                not in ((rank_of(first) - 1) % 13, (rank_of(meld.stands_for[-1]) + 1) % 13)
+            ):
+                return []
         rules = self.rules.melds
         wild_faces = self._deal.rules.wild_faces
         cards = [self.faces[c] for c in meld.cards]
@@ -894,12 +914,6 @@ class GameState:
                     if wild:
                         break
         elif meld.kind == "run":
-            first, last = meld.stands_for[0], meld.stands_for[-1]
-            if not wild and (
-                suit_of(face) != suit_of(first)
-                or rank_of(face) not in ((rank_of(first) - 1) % 13, (rank_of(last) + 1) % 13)
-            ):
-                return []  # a natural card fits only just below or above the run
             span = run_span(meld.stands_for, rules)
             if span is None:
                 return []
@@ -1002,13 +1016,24 @@ class GameState:
         if not targets:
             return actions
         left = len(d.hands[seat]) - 1
-        per_target = left == 1 and self.rules.play.going_out == "must_meld_last"
+        play = self.rules.play
+        per_target = left == 1 and play.going_out == "must_meld_last"
+        # With a card left and nothing barring its discard, laying one off
+        # always leaves the turn able to end (``_check_leaving`` says None).
+        leaving_ok = (
+            left >= 1
+            and play.going_out != "must_meld_last"
+            and (d.taken_single is None or play.not_just_taken == "never")
+            and play.wild_discard not in ("forbidden", "last_card_only")
+        )
         wild_faces = d.rules.wild_faces
         for face in sorted({self.faces[c] for c in d.hands[seat]}):
             wild = face in wild_faces
             fitting = []
             for index, meld in targets:
-                options = self._fits(meld, face, wild)
+                options = meld.fits.get(face)
+                if options is None:
+                    options = self._fits(meld, face, wild)
                 for stands in options:
                     fitting.append(
                         Action("layoff", card=face, stands_for=stands if wild else -1, target=index)
@@ -1017,7 +1042,7 @@ class GameState:
                 continue
             if per_target:
                 actions.extend(a for a in fitting if self._check_layoff(a)[0] is None)
-            elif self._check_leaving(left, Counter([face])) is None:
+            elif leaving_ok or self._check_leaving(left, Counter([face])) is None:
                 actions.extend(fitting)
         return actions
 
@@ -1149,6 +1174,11 @@ class GameState:
         if len(hand) == 1 and (d.rules.all_out or self.rules.play.going_out == "must_meld_last"):
             return []
         faces = sorted({self.faces[c] for c in hand})
+        play = self.rules.play
+        if (d.taken_single is None or play.not_just_taken == "never") and (
+            play.wild_discard not in ("forbidden", "last_card_only")
+        ):
+            return faces  # nothing bars any card (``_barred_discard`` would say so)
         free = [f for f in faces if self._barred_discard(f) is None]
         # A hand in which every card is barred may discard any card.
         return free or faces
@@ -1189,7 +1219,7 @@ class GameState:
     def _apply_checked(self, action: Action) -> None:
         """Play ``action``, already known to be legal now (checked, or just listed as legal)."""
         seat = self.to_move
-        self.log.append({"seat": seat, "action": str(action)})
+        self.log.append({"seat": seat, "action": action_text(action)})
         d = self._deal
         kind = action.kind
         if kind == "buy":
@@ -1209,7 +1239,7 @@ class GameState:
         elif kind == "meld":
             self._do_meld(action.melds)
         elif kind == "layoff":
-            _, card = self._check_layoff(action)
+            card = self._find(d.hands[seat], action.card)  # as _check_layoff finds it
             assert card is not None
             stands = action.stands_for if action.stands_for != -1 else action.card
             self._do_layoff(card, action.target, stands)
@@ -1266,7 +1296,8 @@ class GameState:
         else:
             first = self._next_seat(d.current)
         order = [first]
-        while len(order) < sum(self.active):
+        in_game = sum(self.active)
+        while len(order) < in_game:
             order.append(self._next_seat(order[-1]))
         limit = d.rules.buy_limit if d.rules.buy_limit is not None else play.buy_limit_deal
         queue = []
