@@ -885,14 +885,8 @@ class GameState:
         if not wild:
             # A natural card fits a set only of its rank, a run only just below
             # or above it in its suit: most cards are turned away here.
-            first = meld.stands_for[0]
-            if meld.kind == "set" and rank_of(face) != rank_of(first):
-                return []
-            if meld.kind == "run" and (
-                suit_of(face) != suit_of(first)
-                or rank_of(face)
-                not in ((rank_of(first) - 1) % 13, (rank_of(meld.stands_for[-1]) + 1) % 13)
-            ):
+            naturals = _natural_fits(meld)
+            if naturals is not None and face not in naturals:
                 return []
         rules = self.rules.melds
         wild_faces = self._deal.rules.wild_faces
@@ -1006,7 +1000,6 @@ class GameState:
         seat = d.current
         if self._may_lay_off() is not None:
             return []
-        actions: list[Action] = []
         # The same checks as _check_layoff, taken once per target and per face.
         targets = [
             (index, meld)
@@ -1014,7 +1007,7 @@ class GameState:
             if self._target_reason(meld.owner, seat) is None
         ]
         if not targets:
-            return actions
+            return []
         left = len(d.hands[seat]) - 1
         play = self.rules.play
         per_target = left == 1 and play.going_out == "must_meld_last"
@@ -1027,19 +1020,29 @@ class GameState:
             and play.wild_discard not in ("forbidden", "last_card_only")
         )
         wild_faces = d.rules.wild_faces
-        for face in sorted({self.faces[c] for c in d.hands[seat]}):
-            wild = face in wild_faces
-            fitting = []
-            for index, meld in targets:
+        held = {self.faces[c] for c in d.hands[seat]}
+        wilds_held = sorted(f for f in held if f in wild_faces)
+        by_face: dict[int, list[Action]] = {}
+        for index, meld in targets:
+            # Only these natural cards can fit the meld (``_layoff_faces``
+            # turns every other natural card away); any wild may.
+            naturals = _natural_fits(meld)
+            if naturals is None:
+                probe = sorted(held)
+            else:
+                probe = [f for f in naturals if f in held and f not in wild_faces] + wilds_held
+            for face in probe:
+                wild = face in wild_faces
                 options = meld.fits.get(face)
                 if options is None:
                     options = self._fits(meld, face, wild)
                 for stands in options:
-                    fitting.append(
-                        Action("layoff", card=face, stands_for=stands if wild else -1, target=index)
+                    action = Action(
+                        "layoff", card=face, stands_for=stands if wild else -1, target=index
                     )
-            if not fitting:
-                continue
+                    by_face.setdefault(face, []).append(action)
+        actions: list[Action] = []
+        for face, fitting in by_face.items():
             if per_target:
                 actions.extend(a for a in fitting if self._check_layoff(a)[0] is None)
             elif leaving_ok or self._check_leaving(left, Counter([face])) is None:
@@ -1674,6 +1677,21 @@ class GameState:
         if self.deal_index >= self.deal_cap:
             return "deal_cap"
         return None
+
+
+def _natural_fits(meld: TableMeld) -> list[int] | None:
+    """The natural faces that could be laid off on ``meld`` (``None``: any might):
+    the set's rank in every suit, or the cards just below and above the run."""
+    first = meld.stands_for[0]
+    if meld.kind == "set":
+        rank = rank_of(first)
+        return [rank + 13 * suit for suit in range(4)]
+    if meld.kind == "run":
+        suit = suit_of(first)
+        below = suit * 13 + (rank_of(first) - 1) % 13
+        above = suit * 13 + (rank_of(meld.stands_for[-1]) + 1) % 13
+        return [below] if below == above else [below, above]
+    return None
 
 
 def _contract_constraints(melds: Sequence[Meld], rules: Rules) -> str | None:
