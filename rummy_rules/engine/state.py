@@ -493,14 +493,21 @@ class GameState:
                 if face in seen:
                     continue
                 seen.add(face)
-                action = shared_action("take", face)
+                action = _TAKES[face]
                 if self.check(action) is None:
                     actions.append(action)
             return sorted(actions, key=action_text)
-        return sorted(self._play_actions(), key=action_text)
+        actions = list(self._play_actions())
+        # The discards come last, already in the order of their text, and
+        # "discard ..." sorts before every other action of this phase.
+        first = len(actions)
+        while first and actions[first - 1].kind == "discard":
+            first -= 1
+        return actions[first:] + sorted(actions[:first], key=action_text)
 
     def _play_actions(self) -> Iterator[Action]:
-        """The legal actions after drawing, produced one by one (unsorted)."""
+        """The legal actions after drawing, produced one by one (unsorted but for
+        the discards, which come last, in the order of their text)."""
         d = self._deal
         down = self.suggest_down()
         if down is not None:
@@ -512,7 +519,7 @@ class GameState:
                 yield action
         yield from self._meld_actions()
         for face in self._discardable():
-            yield shared_action("discard", face)
+            yield _DISCARDS[face]
 
     def _can_go_on(self) -> bool:
         """Whether :attr:`to_move` has any legal action (``legal_actions()`` is not empty)."""
@@ -1169,14 +1176,15 @@ class GameState:
         return None
 
     def _discardable(self) -> list[int]:
-        """The faces the player in turn may discard now: :meth:`_check_discard` for every face."""
+        """The faces the player in turn may discard now (:meth:`_check_discard` for
+        every face), in the order of their text."""
         d = self._deal
         hand = d.hands[d.current]
         if d.must_meld is not None or not hand:
             return []
         if len(hand) == 1 and (d.rules.all_out or self.rules.play.going_out == "must_meld_last"):
             return []
-        faces = sorted({self.faces[c] for c in hand})
+        faces = sorted({self.faces[c] for c in hand}, key=_TEXT_ORDER.__getitem__)
         play = self.rules.play
         if (d.taken_single is None or play.not_just_taken == "never") and (
             play.wild_discard not in ("forbidden", "last_card_only")
@@ -1677,6 +1685,16 @@ class GameState:
         if self.deal_index >= self.deal_cap:
             return "deal_cap"
         return None
+
+
+#: The shared discard and take actions, by face.
+_DISCARDS = [shared_action("discard", face) for face in range(53)]
+_TAKES = [shared_action("take", face) for face in range(53)]
+
+#: Each face's place when the faces are sorted by their text (``format_card``).
+_TEXT_ORDER = [0] * 53
+for _place, _face in enumerate(sorted(range(53), key=format_card)):
+    _TEXT_ORDER[_face] = _place
 
 
 def _natural_fits(meld: TableMeld) -> list[int] | None:
