@@ -1,6 +1,7 @@
 """The benchmark suite: measured figures for simulation speed, the solver and start-up.
 
-    python benchmarks/run.py [--quick] [--peers] [--memory-games N] [--output FILE]
+    python benchmarks/run.py [--quick] [--peers] [--memory-games N] [--memory-variant V]
+                             [--output FILE]
 
 Prints a table and writes the figures as JSON (default
 benchmarks/results/run.json). Not part of the test suite: timings on a busy or
@@ -25,6 +26,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from rummy_rules.fsutil import atomic_write_text
 
 ROOT = Path(__file__).resolve().parent.parent
 CLI = [sys.executable, "-m", "rummy_rules"]
@@ -102,13 +105,13 @@ def command_time(args: list[str], repeat: int) -> float:
     )
 
 
-def peak_memory_mb(games: int) -> float:
-    """Peak resident memory of a ``games``-game random-bot simulation.
+def peak_memory_mb(games: int, variant: str = "contract") -> float:
+    """Peak resident memory of a ``games``-game random-bot simulation of ``variant``.
 
     Measured in a fresh parent whose only child is the simulation, so earlier
     children (say the PDF renderer) do not count.
     """
-    args = [*CLI, "simulate", "contract", "--games", str(games), "--bots", "random", "--json"]
+    args = [*CLI, "simulate", variant, "--games", str(games), "--bots", "random", "--json"]
     probe = (
         "import resource, subprocess, sys; "
         "subprocess.run(sys.argv[1:], check=True, capture_output=True); "
@@ -169,8 +172,23 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer games and hands")
     parser.add_argument("--peers", action="store_true", help="also time OpenSpiel and RLCard")
-    parser.add_argument("--memory-games", type=int, default=None)
-    parser.add_argument("--output", type=Path, default=ROOT / "benchmarks/results/run.json")
+    parser.add_argument(
+        "--memory-games",
+        type=int,
+        default=None,
+        help="games in the peak-memory simulation (default 2000, 200 with --quick)",
+    )
+    parser.add_argument(
+        "--memory-variant",
+        default="contract",
+        help="variant of the peak-memory simulation (default contract)",
+    )
+    parser.add_argument(
+        "--output",
+        type=Path,
+        default=ROOT / "benchmarks/results/run.json",
+        help="where to write the figures as JSON (default benchmarks/results/run.json)",
+    )
     args = parser.parse_args(argv)
     games = 20 if args.quick else 200
     results: dict[str, Any] = {
@@ -207,7 +225,11 @@ def main(argv: list[str] | None = None) -> int:
         except subprocess.CalledProcessError:
             results["rulebook_pdf_s"] = None  # the pdf extra is not installed
     memory_games = args.memory_games or (200 if args.quick else 2000)
-    results["peak_memory"] = {"games": memory_games, "mb": peak_memory_mb(memory_games)}
+    results["peak_memory"] = {
+        "variant": args.memory_variant,
+        "games": memory_games,
+        "mb": peak_memory_mb(memory_games, args.memory_variant),
+    }
     print(
         f"validate {results['validate_all_s']} s, --help {results['help_s']} s, "
         f"pdf {results['rulebook_pdf_s']} s, peak memory {results['peak_memory']}"
@@ -218,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
         for name, rate in results["peers"].items():
             print(f"{name}: {rate} turns/s; ours / theirs = {ours / rate:.2f}")
     args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_text(json.dumps(results, indent=2) + "\n")
+    atomic_write_text(args.output, json.dumps(results, indent=2) + "\n")
     return 0
 
 
