@@ -1700,16 +1700,27 @@ for _place, _face in enumerate(sorted(range(53), key=format_card)):
 def _natural_fits(meld: TableMeld) -> list[int] | None:
     """The natural faces that could be laid off on ``meld`` (``None``: any might):
     the set's rank in every suit, or the cards just below and above the run."""
-    first = meld.stands_for[0]
-    if meld.kind == "set":
+    key = (meld.kind, meld.stands_for[0], meld.stands_for[-1])
+    if key in _NATURAL_FITS:
+        return _NATURAL_FITS[key]
+    kind, first, last = key
+    found: list[int] | None
+    if kind == "set":
         rank = rank_of(first)
-        return [rank + 13 * suit for suit in range(4)]
-    if meld.kind == "run":
+        found = [rank + 13 * suit for suit in range(4)]
+    elif kind == "run":
         suit = suit_of(first)
         below = suit * 13 + (rank_of(first) - 1) % 13
-        above = suit * 13 + (rank_of(meld.stands_for[-1]) + 1) % 13
-        return [below] if below == above else [below, above]
-    return None
+        above = suit * 13 + (rank_of(last) + 1) % 13
+        found = [below] if below == above else [below, above]
+    else:
+        found = None
+    _NATURAL_FITS[key] = found
+    return found
+
+
+#: ``_natural_fits`` by (kind, first and last face stood for): all it depends on.
+_NATURAL_FITS: dict[tuple[str, int, int], list[int] | None] = {}
 
 
 def _contract_constraints(melds: Sequence[Meld], rules: Rules) -> str | None:
