@@ -59,6 +59,14 @@ _PAIRS = {
 }
 
 
+#: ``_PARTNERS[sets, runs][face]``: the (other face, score) pairs of ``_PAIRS``
+#: with a score (at most eight a face).
+_PARTNERS = {
+    key: tuple(tuple((o, score) for o, score in enumerate(row) if score) for row in rows)
+    for key, rows in _PAIRS.items()
+}
+
+
 def _links(face: int, others: list[int], wild: frozenset[int], *, sets: bool, runs: bool) -> int:
     """How well ``face`` joins ``others``: partners for a set and neighbours in a run."""
     if face in wild or face == JOKER_FACE:
@@ -237,14 +245,20 @@ class GreedyBot:
                 scores.append((0, int(fits), -face % 13))
         else:
             row_of = _PAIRS[self.sets, self.runs]
-            naturals = [o for o in hand if o not in wild]
+            partners = _PARTNERS[self.sets, self.runs]
+            held = [0] * (JOKER_FACE + 1)
+            for o in hand:
+                if o not in wild:
+                    held[o] += 1
             for action in discards:
                 face = action.card
                 if face in wild or face == JOKER_FACE:
                     gain, fits = 100, True
                 else:
-                    row = row_of[face]
-                    gain, fits = sum(map(row.__getitem__, naturals)) - row[face], face in fitting
+                    gain = -row_of[face][face]
+                    for o, score in partners[face]:
+                        gain += score * held[o]
+                    fits = face in fitting
                 scores.append((int(feeds_next and fits), gain, -face % 13))
         lowest = min(scores)
         return self.rng.choice([a for a, k in zip(discards, scores, strict=True) if k == lowest])
