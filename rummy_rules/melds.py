@@ -945,7 +945,16 @@ def _search(
         return False
 
     if all_out:
-        cover(total)
+        # Every natural card must go into some meld: one that no candidate
+        # holds rules the hand out before any search.
+        placed = bytearray(53)
+        for i in range(levels):
+            if first[i] == i:
+                for cand in level_cands[i]:
+                    for face in cand.take:
+                        placed[face] = 1
+        if all(placed[face] for face in held):
+            cover(total)
     else:
         rec(0, total)
     if not found:
