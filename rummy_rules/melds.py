@@ -529,8 +529,6 @@ def _start_run_cands(
     values = rules.run_values()
     wrap = rules.ace == "wrap"
     last_value = values[-1]
-    wilds_ok = rules.wilds_ok
-    adjacent_ok = rules.adjacent_wilds
     out: list[_Cand] = []
     faces: list[int] = []
     natural_at: list[int] = []
@@ -548,36 +546,7 @@ def _start_run_cands(
                 break
         if length < lo or not natural_at:
             continue
-        stands = tuple(faces)
-        missing = len(wild_at)
-        for extra in range(min(max_w - missing, len(natural_at) - 1) + 1):
-            k = missing + extra
-            if not wilds_ok(length, k):
-                continue
-            swaps = itertools.combinations(natural_at, extra) if extra else ((),)
-            for swap in swaps:
-                if swap:
-                    nat = [p for p in natural_at if p not in swap]
-                    wild_pos = tuple(sorted(wild_at + list(swap)))
-                else:
-                    nat = natural_at
-                    wild_pos = tuple(wild_at)
-                if not adjacent_ok and any(b - a == 1 for a, b in itertools.pairwise(wild_pos)):
-                    continue
-                out.append(
-                    _Cand(
-                        (1, suit, start, length, *wild_pos),
-                        "run",
-                        tuple([stands[p] for p in nat]),
-                        k,
-                        stands,
-                        wild_pos,
-                        -1,
-                        suit,
-                        start,
-                        start + length - 1,
-                    )
-                )
+        out.extend(_run_variants(rules, suit, start, tuple(faces), natural_at, len(wild_at), max_w))
     return out
 
 

@@ -863,13 +863,7 @@ class GameState:
         """Whether a card of ``face`` could be laid off on some meld on the table."""
         d = self._deal
         wild = face in d.rules.wild_faces
-        for meld in d.melds:
-            options = meld.fits.get(face)
-            if options is None:
-                options = self._fits(meld, face, wild)
-            if options:
-                return True
-        return False
+        return any(self._fits(meld, face, wild) for meld in d.melds)
 
     def _layoff_targets(self, face: int) -> list[tuple[int, int]]:
         """(meld index, stands_for) for every place a card of ``face`` may be laid off."""
@@ -1020,12 +1014,7 @@ class GameState:
         per_target = left == 1 and play.going_out == "must_meld_last"
         # With a card left and nothing barring its discard, laying one off
         # always leaves the turn able to end (``_check_leaving`` says None).
-        leaving_ok = (
-            left >= 1
-            and play.going_out != "must_meld_last"
-            and (d.taken_single is None or play.not_just_taken == "never")
-            and play.wild_discard not in ("forbidden", "last_card_only")
-        )
+        leaving_ok = left >= 1 and play.going_out != "must_meld_last" and self._no_discard_barred()
         wild_faces = d.rules.wild_faces
         held = {self.faces[c] for c in d.hands[seat]}
         wilds_held = sorted(f for f in held if f in wild_faces)
@@ -1040,10 +1029,7 @@ class GameState:
                 probe = [f for f in naturals if f in held and f not in wild_faces] + wilds_held
             for face in probe:
                 wild = face in wild_faces
-                options = meld.fits.get(face)
-                if options is None:
-                    options = self._fits(meld, face, wild)
-                for stands in options:
+                for stands in self._fits(meld, face, wild):
                     action = Action(
                         "layoff", card=face, stands_for=stands if wild else -1, target=index
                     )
@@ -1133,8 +1119,7 @@ class GameState:
         if (
             len(d.hands[d.current]) > len(removed)
             and play.going_out != "must_meld_last"
-            and (d.taken_single is None or play.not_just_taken == "never")
-            and play.wild_discard not in ("forbidden", "last_card_only")
+            and self._no_discard_barred()
         ):
             return True  # a card is left and nothing bars discarding it
         left = Counter(self.faces[c] for c in d.hands[d.current])
@@ -1156,6 +1141,15 @@ class GameState:
                 continue
             return True
         return False
+
+    def _no_discard_barred(self) -> bool:
+        """Whether no rule can bar a discard now: no card just taken that must be
+        kept, and wilds as free to discard as any card (``_barred_discard``
+        then says None for every face)."""
+        play = self.rules.play
+        return (self._deal.taken_single is None or play.not_just_taken == "never") and (
+            play.wild_discard not in ("forbidden", "last_card_only")
+        )
 
     def _barred_discard(self, face: int) -> str | None:
         """Why the rules on wilds and on the card just taken bar discarding ``face``."""
@@ -1185,11 +1179,8 @@ class GameState:
         if len(hand) == 1 and (d.rules.all_out or self.rules.play.going_out == "must_meld_last"):
             return []
         faces = sorted({self.faces[c] for c in hand}, key=_TEXT_ORDER.__getitem__)
-        play = self.rules.play
-        if (d.taken_single is None or play.not_just_taken == "never") and (
-            play.wild_discard not in ("forbidden", "last_card_only")
-        ):
-            return faces  # nothing bars any card (``_barred_discard`` would say so)
+        if self._no_discard_barred():
+            return faces
         free = [f for f in faces if self._barred_discard(f) is None]
         # A hand in which every card is barred may discard any card.
         return free or faces
