@@ -59,8 +59,13 @@ def stacked_state(variant, players, hands, *, upcard, stock=(), overrides=(), de
 def play_checked_game(state, bots):
     """Play ``state`` to the end with ``bots``, checking after every action that the
     player to move had a legal action, the bot's choice was legal, and every card
-    is in exactly one place; checks that the totals add up at the end."""
-    from rummy_rules.engine.view import seat_view
+    is in exactly one place; checks that the totals add up at the end. A bot with
+    ``live_view`` plays from a live view, which must show what the eager view shows."""
+    from dataclasses import fields
+
+    from rummy_rules.engine.view import SeatView, live_seat_view, seat_view
+
+    names = [f.name for f in fields(SeatView)]
 
     every = list(range(state.rules.pack.size))
     deal = -1
@@ -74,7 +79,13 @@ def play_checked_game(state, bots):
         view = seat_view(state, seat)
         assert view.legal, f"p{seat + 1} has no legal action in phase {state.phase}"
         _check_listing(state, view.legal)
-        action = bots[seat].choose(view)
+        if getattr(bots[seat], "live_view", False):
+            live = live_seat_view(state, seat)
+            action = bots[seat].choose(live)
+            for name in names:  # every field, read or not by the bot
+                assert getattr(live, name) == getattr(view, name), f"live view differs: {name}"
+        else:
+            action = bots[seat].choose(view)
         assert state.is_legal(action)
         state.apply(action)
         assert sorted(state.all_cards()) == every, "cards are not conserved"

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from rummy_rules.bots import play_game
 from rummy_rules.cards import format_card, parse_card
 from rummy_rules.engine import ActionError, parse_action
-from rummy_rules.engine.view import seat_view
+from rummy_rules.engine.view import SeatView, live_seat_view, seat_view
 
 from .engine_helpers import stacked_state
 
@@ -144,6 +147,38 @@ def test_views_show_only_the_seats_own_hand():
     assert not hasattr(view, "hands")
     assert view.legal == ()  # not p3's move
     assert seat_view(state, 1).legal
+
+
+def test_a_live_view_shows_what_the_eager_view_shows_and_cannot_be_changed():
+    state = contract_state()
+    for seat in range(4):
+        live, eager = live_seat_view(state, seat), seat_view(state, seat)
+        assert isinstance(live, SeatView)
+        for field in dataclasses.fields(SeatView):
+            assert getattr(live, field.name) == getattr(eager, field.name), field.name
+    live = live_seat_view(state, 1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        live.hand = ()  # type: ignore[misc]
+    assert not hasattr(live, "hands")
+
+
+def test_play_game_hands_live_views_only_to_bots_that_ask_for_them():
+    class Recorder:
+        def __init__(self, live):
+            self.live_view = live
+            self.views = []
+
+        def choose(self, view):
+            self.views.append(view)
+            return view.legal[0]
+
+    eager, live = Recorder(False), Recorder(True)
+    play_game(contract_state(), [eager, live, eager, live], max_actions=12)
+    assert all(type(v) is SeatView for v in eager.views)
+    assert live.views and all(type(v) is not SeatView for v in live.views)
+    # An eager view is a copy: it still shows the game as it was once play moved on.
+    first = eager.views[0]
+    assert first.legal and first.to_move == first.seat
 
 
 def final_deal_state():

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from ..engine.actions import Action
 from ..engine.state import GameState
-from ..engine.view import SeatView, seat_view
+from ..engine.view import SeatView, live_seat_view, seat_view
 from ..errors import RummyRulesError, UsageError
 
 __all__ = [
@@ -52,7 +52,14 @@ GREEDY_PARAMETERS: dict[str, tuple[str, ...]] = {
 
 
 class Bot(Protocol):
-    """Chooses an action from its seat's view; ``view.legal`` lists the choices."""
+    """Chooses an action from its seat's view; ``view.legal`` lists the choices.
+
+    A bot that reads its view only while ``choose`` runs (and never keeps it
+    to read later) may set a class attribute ``live_view = True``:
+    :func:`play_game` then hands it a view whose fields are worked out as
+    they are first read (:func:`~rummy_rules.engine.view.live_seat_view`),
+    which saves the time of the fields it never reads.
+    """
 
     name: str
 
@@ -74,6 +81,7 @@ class RandomBot:
     """Uniform over the legal choices, except that it goes down (and melds) whenever it can."""
 
     name = "random"
+    live_view = True  # reads only ``view.legal``, inside ``choose``
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -197,12 +205,14 @@ def play_game(
     """Let ``bots`` (one per seat) play ``state`` to the end (or ``max_actions``).
 
     A bot with a ``new_deal(deal_rules)`` method is told about each deal as it
-    starts. A bot that raises, or returns something that is not a legal action,
+    starts; a bot with ``live_view = True`` gets views worked out as read (see
+    :class:`Bot`). A bot that raises, or returns something that is not a legal action,
     stops the game with :class:`BotError` naming the bot (``names`` gives the
     names to use, by seat).
     """
     count = 0
     deal = -1
+    views = [live_seat_view if getattr(bot, "live_view", False) else seat_view for bot in bots]
     while not state.is_terminal():
         if max_actions is not None and count >= max_actions:
             break
@@ -218,7 +228,7 @@ def play_game(
                         raise BotError(seat, name, f"raised {type(exc).__name__}: {exc}") from exc
         seat = state.to_move
         bot = bots[seat]
-        view = seat_view(state, seat)
+        view = views[seat](state, seat)
         try:
             action = bot.choose(view)
         except Exception as exc:

@@ -86,6 +86,7 @@ class GreedyBot:
     """Plays to meet the contract quickly; ``buy``, ``take`` and ``down`` set its personality."""
 
     name = "greedy"
+    live_view = True  # reads its view only inside ``choose``
 
     def __init__(
         self,

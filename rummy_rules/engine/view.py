@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .actions import Action
 from .state import GameState
 
-__all__ = ["MeldView", "SeatView", "seat_view"]
+__all__ = ["MeldView", "SeatView", "live_seat_view", "seat_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,39 +48,22 @@ class SeatView:
     table (public information, worked out by the rules engine)."""
 
 
-def seat_view(state: GameState, seat: int) -> SeatView:
-    """The view of ``state`` for ``seat``."""
-    faces = state.faces
+def _legal(state: GameState, seat: int) -> tuple[Action, ...]:
+    return tuple(state.legal_actions()) if state.to_move == seat else ()
+
+
+def _fits_top(state: GameState, seat: int) -> bool:
     d = state._deal
-    to_move = state.to_move
-    legal = tuple(state.legal_actions()) if to_move == seat else ()
     pile = d.discard
-    return SeatView(
-        seat=seat,
-        players=state.seats,
-        deal=state.deal_index + 1,
-        dealer=state.dealer,
-        phase=d.phase,
-        to_move=to_move,
-        current=d.current,
-        hand=tuple(sorted([faces[c] for c in d.hands[seat]])),
-        hand_sizes=tuple([len(h) for h in d.hands]),
-        down=tuple(d.down),
-        melds=_table(state),
-        discard_pile=tuple([faces[c] for c in pile]),
-        stock_size=len(d.stock),
-        totals=tuple(state.totals),
-        legal=legal,
-        discard_fits_table=(
-            to_move == seat
-            and d.phase == "draw"
-            and bool(pile)
-            and state.fits_table(faces[pile[-1]])
-        ),
+    return (
+        state.to_move == seat
+        and d.phase == "draw"
+        and bool(pile)
+        and state.fits_table(state.faces[pile[-1]])
     )
 
 
-def _table(state: GameState) -> tuple[MeldView, ...]:
+def _table(state: GameState, seat: int = 0) -> tuple[MeldView, ...]:
     """The melds on the table as everyone sees them (kept until the table changes)."""
     d = state._deal
     table: tuple[MeldView, ...] | None = d.table_view
@@ -91,3 +76,68 @@ def _table(state: GameState) -> tuple[MeldView, ...]:
             ]
         )
     return table
+
+
+#: How each field of a :class:`SeatView` is worked out, in field order.
+_FIELDS: dict[str, Callable[[GameState, int], Any]] = {
+    "seat": lambda state, seat: seat,
+    "players": lambda state, seat: state.seats,
+    "deal": lambda state, seat: state.deal_index + 1,
+    "dealer": lambda state, seat: state.dealer,
+    "phase": lambda state, seat: state._deal.phase,
+    "to_move": lambda state, seat: state.to_move,
+    "current": lambda state, seat: state._deal.current,
+    "hand": lambda state, seat: tuple(sorted([state.faces[c] for c in state._deal.hands[seat]])),
+    "hand_sizes": lambda state, seat: tuple([len(h) for h in state._deal.hands]),
+    "down": lambda state, seat: tuple(state._deal.down),
+    "melds": _table,
+    "discard_pile": lambda state, seat: tuple([state.faces[c] for c in state._deal.discard]),
+    "stock_size": lambda state, seat: len(state._deal.stock),
+    "totals": lambda state, seat: tuple(state.totals),
+    "legal": _legal,
+    "discard_fits_table": _fits_top,
+}
+_GETTERS = tuple(_FIELDS.values())
+
+
+def seat_view(state: GameState, seat: int) -> SeatView:
+    """The view of ``state`` for ``seat``."""
+    return SeatView(*[get(state, seat) for get in _GETTERS])
+
+
+class _LiveSeatView(SeatView):
+    """A :class:`SeatView` whose fields are worked out from the game when first read."""
+
+    __slots__ = ("_known", "_state")
+    _known: dict[str, Any]
+    _state: GameState
+
+
+def _live_field(name: str, get: Callable[[GameState, int], Any]) -> property:
+    def read(view: _LiveSeatView) -> Any:
+        known = view._known
+        if name in known:
+            return known[name]
+        value = known[name] = get(view._state, known["seat"])
+        return value
+
+    return property(read, doc=f"``{name}``, worked out when first read.")
+
+
+for _name, _get in _FIELDS.items():
+    setattr(_LiveSeatView, _name, _live_field(_name, _get))
+
+
+def live_seat_view(state: GameState, seat: int) -> SeatView:
+    """The view of ``state`` for ``seat``, each field worked out as it is first read.
+
+    It holds the values :func:`seat_view` would, read while ``state`` stands
+    as it is; a field first read after the game has moved on shows the game
+    as it is then. ``play_game`` gives one to a bot whose ``live_view``
+    attribute is true (a bot that reads its view only inside ``choose``), to
+    save working out the fields it never reads.
+    """
+    view = object.__new__(_LiveSeatView)
+    object.__setattr__(view, "_state", state)
+    object.__setattr__(view, "_known", {"seat": seat})
+    return view
