@@ -76,7 +76,10 @@ def side(spec: str, work: Path) -> Path:
         message = done.stderr.decode(errors="replace").strip()
         raise SystemExit(f"error: '{spec}' is neither a directory nor a git revision: {message}")
     with tarfile.open(archive) as tar:
-        tar.extractall(out, filter="data")
+        if hasattr(tarfile, "data_filter"):  # Python 3.11.4 and later
+            tar.extractall(out, filter="data")
+        else:
+            tar.extractall(out)  # our own repository's archive
     archive.unlink()
     return out
 

@@ -63,7 +63,7 @@ def _fits_top(state: GameState, seat: int) -> bool:
     )
 
 
-def _table(state: GameState, seat: int = 0) -> tuple[MeldView, ...]:
+def _table(state: GameState) -> tuple[MeldView, ...]:
     """The melds on the table as everyone sees them (kept until the table changes)."""
     d = state._deal
     table: tuple[MeldView, ...] | None = d.table_view
@@ -90,7 +90,7 @@ _FIELDS: dict[str, Callable[[GameState, int], Any]] = {
     "hand": lambda state, seat: tuple(sorted([state.faces[c] for c in state._deal.hands[seat]])),
     "hand_sizes": lambda state, seat: tuple([len(h) for h in state._deal.hands]),
     "down": lambda state, seat: tuple(state._deal.down),
-    "melds": _table,
+    "melds": lambda state, seat: _table(state),
     "discard_pile": lambda state, seat: tuple([state.faces[c] for c in state._deal.discard]),
     "stock_size": lambda state, seat: len(state._deal.stock),
     "totals": lambda state, seat: tuple(state.totals),
