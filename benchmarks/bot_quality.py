@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from rummy_rules import load_variant
-from rummy_rules.simulate import simulate
+from rummy_rules.sim.simulate import simulate
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -30,10 +30,10 @@ def measure(
 ) -> tuple[int, dict[str, int], dict[str, dict[str, float]]]:
     """(turns, decisions by phase, seconds spent in each step by phase)."""
     from rummy_rules import load_variant
-    from rummy_rules.bots import make_bot
     from rummy_rules.engine import GameState
+    from rummy_rules.engine.rules import compile_rules
     from rummy_rules.engine.view import live_seat_view, seat_view
-    from rummy_rules.rules import compile_rules
+    from rummy_rules.sim.bots import make_bot
 
     spec = load_variant(variant)
     players = spec.players.best or spec.players.min

@@ -15,6 +15,7 @@ draw-to-discard cycle.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import platform
 import random
@@ -33,6 +34,22 @@ ROOT = Path(__file__).resolve().parent.parent
 CLI = [sys.executable, "-m", "rummy_rules"]
 
 
+def _attr(name: str, *modules: str) -> Any:
+    """``name`` from the first of ``modules`` that has it.
+
+    The package's modules moved into subpackages (spec, engine, sim, render);
+    ``ab.py`` runs these functions against versions from before the move too.
+    """
+    for module in modules:
+        try:
+            found = importlib.import_module(module)
+        except ModuleNotFoundError:
+            continue
+        if hasattr(found, name):
+            return getattr(found, name)
+    raise ImportError(f"no {name} in {', '.join(modules)}")
+
+
 def _median_time(run: Callable[[], object], repeat: int) -> float:
     times = []
     for _ in range(repeat):
@@ -45,8 +62,9 @@ def _median_time(run: Callable[[], object], repeat: int) -> float:
 def throughput(variant: str, bots: str, games: int, workers: int = 1) -> dict[str, float]:
     """Turns and complete games per second for ``games`` games of ``variant``."""
     from rummy_rules import load_variant
-    from rummy_rules.simulate import parse_bots, simulate
 
+    parse_bots = _attr("parse_bots", "rummy_rules.sim.simulate", "rummy_rules.simulate")
+    simulate = _attr("simulate", "rummy_rules.sim.simulate", "rummy_rules.simulate")
     spec = load_variant(variant)
     players = spec.players.best or spec.players.min
     kinds = parse_bots(bots, players)
@@ -66,8 +84,14 @@ def solver(hands_per_set: int) -> list[dict[str, Any]]:
     """Median and 99th percentile of ``find_contract`` on fixed, seeded hand sets."""
     from rummy_rules import load_variant
     from rummy_rules.cards import JOKER_FACE
-    from rummy_rules.melds import find_contract
-    from rummy_rules.rules import compile_rules
+
+    find_contract = _attr(
+        "find_contract",
+        "rummy_rules.engine.solver",
+        "rummy_rules.engine.melds",
+        "rummy_rules.melds",
+    )
+    compile_rules = _attr("compile_rules", "rummy_rules.engine.rules", "rummy_rules.rules")
 
     rules = compile_rules(load_variant("contract"), 4)
     naturals = [f for f in rules.pack.faces() if f != JOKER_FACE]

@@ -21,19 +21,19 @@ __version__ = "0.1.0"
 
 if TYPE_CHECKING:
     from .errors import Problem, RummyRulesError, UsageError, VariantError
-    from .loader import Report, check_variant, load_variant
-    from .schema import SCHEMA_VERSION, VariantSpec
+    from .spec.loader import Report, check_variant, load_variant
+    from .spec.schema import SCHEMA_VERSION, VariantSpec
 
 _LAZY = {
     "Problem": "errors",
     "RummyRulesError": "errors",
     "UsageError": "errors",
     "VariantError": "errors",
-    "Report": "loader",
-    "check_variant": "loader",
-    "load_variant": "loader",
-    "SCHEMA_VERSION": "schema",
-    "VariantSpec": "schema",
+    "Report": "spec.loader",
+    "check_variant": "spec.loader",
+    "load_variant": "spec.loader",
+    "SCHEMA_VERSION": "spec.schema",
+    "VariantSpec": "spec.schema",
 }
 
 __all__ = [

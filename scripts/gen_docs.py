@@ -9,8 +9,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from rummy_rules.docgen import format_reference, schema_text
 from rummy_rules.fsutil import atomic_write_text
+from rummy_rules.render.docgen import format_reference, schema_text
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGETS = {

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from rummy_rules import load_variant
 from rummy_rules.fsutil import atomic_write_text
-from rummy_rules.registry import shipped_variants
-from rummy_rules.render import render_rulebook
+from rummy_rules.render.rulebook import render_rulebook
+from rummy_rules.spec.registry import shipped_variants
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"

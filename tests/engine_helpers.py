@@ -7,10 +7,10 @@ import json
 import random
 
 from rummy_rules import load_variant
-from rummy_rules.bots import make_bot, parse_bot_spec, play_game
 from rummy_rules.cards import parse_cards
 from rummy_rules.engine import GameState, ScriptedChance
-from rummy_rules.rules import compile_rules
+from rummy_rules.engine.rules import compile_rules
+from rummy_rules.sim.bots import make_bot, parse_bot_spec, play_game
 
 
 def stacked_order(rules, hands, *, upcard, stock=(), dealer=0):

@@ -1,6 +1,6 @@
 """A slow, obviously correct contract solver: every subset of the hand, every reading.
 
-It shares only :func:`rummy_rules.melds.check_meld` (the definition of a valid
+It shares only :func:`rummy_rules.engine.melds.check_meld` (the definition of a valid
 meld, tested on its own) with the fast solver.
 """
 
@@ -11,8 +11,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from rummy_rules.cards import face_of, rank_of, suit_of
-from rummy_rules.melds import Meld, check_meld, run_span
-from rummy_rules.rules import ContractPart, MeldRules
+from rummy_rules.engine.melds import Meld, check_meld, run_span
+from rummy_rules.engine.rules import ContractPart, MeldRules
 
 
 def readings(cards: Sequence[int], kind: str, rules: MeldRules, wild: frozenset[int]) -> list[Meld]:

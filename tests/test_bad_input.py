@@ -7,7 +7,7 @@ import time
 import pytest
 
 from rummy_rules import VariantError, check_variant, load_variant
-from rummy_rules.yamlio import MAX_DEPTH
+from rummy_rules.spec.yamlio import MAX_DEPTH
 
 from .conftest import MINIMAL
 

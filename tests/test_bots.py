@@ -10,16 +10,16 @@ import textwrap
 import pytest
 
 from rummy_rules import UsageError, load_variant
-from rummy_rules.bots import BotError, RandomBot, make_bot, parse_bot_spec, play_game
-from rummy_rules.bots.greedy import GreedyBot
 from rummy_rules.engine import GameState
-from rummy_rules.rules import compile_rules
-from rummy_rules.simulate import parse_bots, simulate
+from rummy_rules.engine.rules import compile_rules
+from rummy_rules.sim.bots import BotError, RandomBot, make_bot, parse_bot_spec, play_game
+from rummy_rules.sim.bots.greedy import GreedyBot
+from rummy_rules.sim.simulate import parse_bots, simulate
 
 USER_BOTS = """\
 import random
 
-from rummy_rules.bots import RandomBot
+from rummy_rules.sim.bots import RandomBot
 
 
 class Cautious(RandomBot):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rummy_rules import check_variant, load_variant
-from rummy_rules.checks import max_meld_size
+from rummy_rules.spec.checks import max_meld_size
 
 from .conftest import MINIMAL
 

@@ -13,12 +13,12 @@ import random
 import pytest
 
 from rummy_rules import load_variant
-from rummy_rules.bots import RandomBot, make_bot
-from rummy_rules.bots.greedy import GreedyBot
 from rummy_rules.cards import RANKS
 from rummy_rules.engine import GameState
-from rummy_rules.records import record_lines, replay_record
-from rummy_rules.rules import compile_rules
+from rummy_rules.engine.rules import compile_rules
+from rummy_rules.sim.bots import RandomBot, make_bot
+from rummy_rules.sim.bots.greedy import GreedyBot
+from rummy_rules.sim.records import record_lines, replay_record
 
 from .conftest import CONTRACT_FAMILY
 from .engine_helpers import play_checked_game

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from rummy_rules.docgen import format_reference, schema_text
-from rummy_rules.schema import VariantSpec
+from rummy_rules.render.docgen import format_reference, schema_text
+from rummy_rules.spec.schema import VariantSpec
 
 from .conftest import ROOT
 

@@ -6,10 +6,10 @@ import dataclasses
 
 import pytest
 
-from rummy_rules.bots import play_game
 from rummy_rules.cards import format_card, parse_card
 from rummy_rules.engine import ActionError, parse_action
 from rummy_rules.engine.view import SeatView, live_seat_view, seat_view
+from rummy_rules.sim.bots import play_game
 
 from .engine_helpers import stacked_state
 
@@ -423,7 +423,7 @@ def test_jokers_in_sets_are_not_exchanged_where_only_runs_give_them_up():
 def test_exact_cut_bonus_takes_fifty_off_the_cutters_score():
     from rummy_rules import load_variant
     from rummy_rules.engine import GameState, ScriptedChance
-    from rummy_rules.rules import compile_rules
+    from rummy_rules.engine.rules import compile_rules
 
     rules = compile_rules(load_variant("liverpool"), 4)
     exact = 4 * 10 + 1

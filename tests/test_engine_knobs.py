@@ -13,10 +13,11 @@ import random
 import pytest
 
 from rummy_rules import load_variant
-from rummy_rules.bots import RandomBot, play_game
 from rummy_rules.cards import parse_card
 from rummy_rules.engine import ActionError, GameState, parse_action
-from rummy_rules.rules import compile_rules, unsupported_by_engine
+from rummy_rules.engine.rules import compile_rules
+from rummy_rules.sim.bots import RandomBot, play_game
+from rummy_rules.spec.playable import unsupported_by_engine
 
 from .engine_helpers import stacked_state
 

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rummy_rules import VariantError, VariantSpec, check_variant, load_variant
-from rummy_rules.yamlio import read_yaml_file
+from rummy_rules.spec.yamlio import read_yaml_file
 
 from .conftest import VARIANTS
 

@@ -23,10 +23,11 @@ from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
 from rummy_rules import check_variant
-from rummy_rules.bots import RandomBot
 from rummy_rules.engine import GameState
-from rummy_rules.records import record_lines, replay_record
-from rummy_rules.rules import compile_rules, unsupported_by_engine
+from rummy_rules.engine.rules import compile_rules
+from rummy_rules.sim.bots import RandomBot
+from rummy_rules.sim.records import record_lines, replay_record
+from rummy_rules.spec.playable import unsupported_by_engine
 
 from .engine_helpers import play_checked_game
 

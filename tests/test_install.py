@@ -62,7 +62,7 @@ def test_installed_wheel_finds_every_shipped_variant(tmp_path):
 
     # The package that ran is the installed one, not this checkout.
     where = _run(
-        [str(python), "-c", "import rummy_rules.registry as r; print(r.variants_dir())"],
+        [str(python), "-c", "import rummy_rules.spec.registry as r; print(r.variants_dir())"],
         cwd=elsewhere,
         env=env,
     )

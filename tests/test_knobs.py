@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rummy_rules.schema import VariantSpec
+from rummy_rules.spec.schema import VariantSpec
 
 from .conftest import ROOT
 

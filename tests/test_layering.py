@@ -7,7 +7,7 @@ import re
 import pytest
 
 from rummy_rules import UsageError, check_variant, load_variant
-from rummy_rules.loader import parse_override
+from rummy_rules.spec.loader import parse_override
 
 from .conftest import ROOT
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from rummy_rules.registry import shipped_variants
+from rummy_rules.spec.registry import shipped_variants
 
 from .engine_helpers import DIGEST_BOTS, DIGEST_SEED, play_digest
 

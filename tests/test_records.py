@@ -9,10 +9,10 @@ import re
 import pytest
 
 from rummy_rules import load_variant
-from rummy_rules.bots import RandomBot, play_game
 from rummy_rules.engine import GameState
-from rummy_rules.records import RecordError, replay_record, write_record
-from rummy_rules.rules import compile_rules
+from rummy_rules.engine.rules import compile_rules
+from rummy_rules.sim.bots import RandomBot, play_game
+from rummy_rules.sim.records import RecordError, replay_record, write_record
 
 
 @pytest.fixture(scope="module")

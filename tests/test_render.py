@@ -8,10 +8,10 @@ import io
 import pytest
 
 from rummy_rules import load_variant
-from rummy_rules.describe import IDENTITY, TOPICS, diff_topics, flatten
-from rummy_rules.melds import check_meld, parse_meld
-from rummy_rules.registry import shipped_variants
-from rummy_rules.render import (
+from rummy_rules.engine.melds import check_meld, parse_meld
+from rummy_rules.engine.rules import compile_rules
+from rummy_rules.render.describe import IDENTITY, TOPICS, diff_topics, flatten
+from rummy_rules.render.rulebook import (
     contract_examples,
     meld_examples,
     render_house_sheet,
@@ -19,7 +19,7 @@ from rummy_rules.render import (
     render_score_sheet,
     to_pdf,
 )
-from rummy_rules.rules import compile_rules
+from rummy_rules.spec.registry import shipped_variants
 
 from .conftest import ROOT
 
@@ -180,7 +180,7 @@ def test_pdf_refuses_to_embed_local_files_named_in_the_page(tmp_path):
 def test_pdf_without_weasyprint_says_how_to_install_it(monkeypatch, cli, tmp_path):
     import sys
 
-    from rummy_rules.render import RenderError
+    from rummy_rules.render.rulebook import RenderError
 
     monkeypatch.setitem(sys.modules, "weasyprint", None)
     with pytest.raises(RenderError, match=r"pip install 'rummy-rules\[pdf\]'"):

@@ -9,9 +9,9 @@ import pytest
 import yaml
 
 from rummy_rules import check_variant, load_variant
-from rummy_rules.jsonschema_export import variant_json_schema
-from rummy_rules.registry import find_shipped, shipped_variants
-from rummy_rules.yamlio import read_yaml_file
+from rummy_rules.spec.jsonschema_export import variant_json_schema
+from rummy_rules.spec.registry import find_shipped, shipped_variants
+from rummy_rules.spec.yamlio import read_yaml_file
 
 from .conftest import STANDARD_IDS, VARIANTS
 

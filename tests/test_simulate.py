@@ -8,7 +8,7 @@ import re
 import pytest
 
 from rummy_rules import load_variant
-from rummy_rules.simulate import game_seed, parse_bots, simulate
+from rummy_rules.sim.simulate import game_seed, parse_bots, simulate
 
 
 def test_game_seeds_are_stable_and_distinct():
@@ -72,7 +72,7 @@ def test_percentiles_match_a_sorted_list():
     from hypothesis import given
     from hypothesis import strategies as st
 
-    from rummy_rules.simulate import _percentile
+    from rummy_rules.sim.simulate import _percentile
 
     @given(
         st.lists(st.integers(0, 300), min_size=1, max_size=200),

@@ -35,7 +35,7 @@ R = TypeVar("R")
 
 def complete_variant(incomplete: str) -> Iterator[str]:
     """Tab completion for variant ids."""
-    from ..registry import shipped_variants
+    from ..spec.registry import shipped_variants
 
     for variant in shipped_variants():
         if variant.id.startswith(incomplete):
@@ -83,7 +83,7 @@ def emit_json(document: dict[str, Any]) -> None:
 
 def check_overrides(values: list[str] | None) -> list[str]:
     """Check the syntax of --set values; a malformed one is a usage error (exit 2)."""
-    from ..loader import parse_override
+    from ..spec.loader import parse_override
 
     out = list(values or [])
     for text in out:

@@ -15,8 +15,8 @@ def list_variants(json_output: JsonOption = False) -> None:
     ends (a target score or elimination). House-rules examples (files that extend a standard variant) are listed
     after the standard variants, with the variant they are based on.
     """
-    from ..loader import check_variant
-    from ..registry import display_name, shipped_variants
+    from ..spec.loader import check_variant
+    from ..spec.registry import display_name, shipped_variants
 
     rows: list[dict[str, Any]] = []
     for entry in shipped_variants():

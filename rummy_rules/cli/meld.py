@@ -50,9 +50,10 @@ def meld(
     a card that is not a card is a usage error (exit 2).
     """
     from ..cards import CardError, format_cards, parse_cards
-    from ..loader import load_variant
-    from ..melds import best_contract
-    from ..rules import compile_rules, describe_contract, unsupported_by_solver
+    from ..engine.melds import best_contract
+    from ..engine.rules import compile_rules, describe_contract
+    from ..spec.loader import load_variant
+    from ..spec.playable import unsupported_by_solver
 
     try:
         hand = parse_cards(cards)

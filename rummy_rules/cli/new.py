@@ -17,7 +17,7 @@ def _override_block(base: str, overrides: list[str]) -> dict[str, Any]:
     A path into a list (``deals.7.cards``) states the whole resolved list,
     since lists replace; ``key+=value`` becomes ``key+: [value]``.
     """
-    from ..loader import load_variant, parse_override
+    from ..spec.loader import load_variant, parse_override
 
     resolved = load_variant(base, overrides).model_dump(mode="json")
     block: dict[str, Any] = {}
@@ -54,9 +54,9 @@ def render_house_file(
     """
     import yaml
 
-    from ..describe import IDENTITY
-    from ..loader import load_variant, resolve_source
-    from ..registry import find_shipped, schema_file
+    from ..render.describe import IDENTITY
+    from ..spec.loader import load_variant, resolve_source
+    from ..spec.registry import find_shipped, schema_file
 
     spec = load_variant(base)
     changes = _override_block(base, overrides or [])

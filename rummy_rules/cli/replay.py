@@ -26,7 +26,7 @@ def replay(
     a record edited by hand is caught. A file from `simulate --records` holds
     one game after another; every one is replayed.
     """
-    from ..records import RecordError, replay_records
+    from ..sim.records import RecordError, replay_records
 
     try:
         reports = replay_records(record)

@@ -67,8 +67,8 @@ def rulebook(
     --output and the pdf extra: pip install 'rummy-rules[pdf]').
     """
     from ..fsutil import atomic_write_bytes, atomic_write_text
-    from ..loader import load_base, load_variant
-    from ..render import render_house_sheet, render_rulebook, render_score_sheet, to_pdf
+    from ..render.rulebook import render_house_sheet, render_rulebook, render_score_sheet, to_pdf
+    from ..spec.loader import load_base, load_variant
 
     if paper not in ("a4", "letter"):
         raise typer.BadParameter("use a4 or letter", param_hint="'--paper'")
@@ -142,8 +142,8 @@ def diff(
     json_output: JsonOption = False,
 ) -> None:
     """List every rule that differs between two variants, in plain words, and nothing else."""
-    from ..loader import load_variant
-    from ..render import render_diff
+    from ..render.rulebook import render_diff
+    from ..spec.loader import load_variant
 
     if fmt not in ("text", "md"):
         raise typer.BadParameter("use text or md", param_hint="'--format'")

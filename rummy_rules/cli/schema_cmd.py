@@ -25,7 +25,7 @@ def schema(
     `# yaml-language-server: $schema=PATH` does it.
     """
     from ..fsutil import atomic_write_text
-    from ..jsonschema_export import variant_json_schema
+    from ..spec.jsonschema_export import variant_json_schema
 
     text = json.dumps(variant_json_schema(), indent=2, ensure_ascii=False) + "\n"
     if output is None:

@@ -26,7 +26,7 @@ def show(
     """
     import yaml
 
-    from ..loader import load_variant
+    from ..spec.loader import load_variant
 
     spec = load_variant(source, check_overrides(overrides))
     data = spec.model_dump(mode="json")

@@ -51,7 +51,7 @@ WorkersOption = Annotated[
 
 
 def _playable(spec: Any) -> None:
-    from ..rules import unsupported_by_engine
+    from ..spec.playable import unsupported_by_engine
 
     gaps = unsupported_by_engine(spec)
     if gaps:
@@ -62,7 +62,7 @@ def _playable(spec: Any) -> None:
 
 def _bots(text: str, players: int) -> list[str]:
     from ..errors import UsageError
-    from ..simulate import parse_bots
+    from ..sim.simulate import parse_bots
 
     try:
         return parse_bots(text, players)
@@ -144,8 +144,8 @@ def simulate(
     that fails stops its game only; the errors are listed and the exit status
     is 1.
     """
-    from ..loader import load_variant
-    from ..simulate import simulate as run
+    from ..sim.simulate import simulate as run
+    from ..spec.loader import load_variant
 
     sets = check_overrides(overrides)
     spec = load_variant(source, sets)
@@ -155,9 +155,9 @@ def simulate(
     _writable(records, "'--records'")
     _writable(report, "'--report'")
     if report is not None:
-        from ..report import _pyplot
+        from ..render.report import pyplot
 
-        _pyplot()  # a missing extra is reported before the games, not after
+        pyplot()  # a missing extra is reported before the games, not after
     with contextlib.ExitStack() as stack:
         sink = None
         if records is not None:
@@ -179,7 +179,7 @@ def simulate(
     if report is not None:
         from .. import __version__
         from ..fsutil import atomic_write_text
-        from ..report import render_report
+        from ..render.report import render_report
 
         parameters = {
             "variant": source,
@@ -319,9 +319,9 @@ def compare(
     Prints each side's figures, the paired difference from the baseline with
     its 95% confidence interval, and which differences are significant.
     """
-    from ..loader import load_variant
-    from ..simulate import METRICS
-    from ..simulate import compare as run
+    from ..sim.simulate import METRICS
+    from ..sim.simulate import compare as run
+    from ..spec.loader import load_variant
 
     if len(sources) < 2:
         raise typer.BadParameter("give at least two rule sets to compare", param_hint="A B")

@@ -57,7 +57,7 @@ def validate(
 
     Exit status: 0 when every file is valid, 1 when any is not, 2 on a usage error.
     """
-    from ..loader import check_variant
+    from ..spec.loader import check_variant
 
     sets = check_overrides(overrides)
     reports = [check_variant(source, sets, strict=strict) for source in _expand(sources)]

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import CardError, format_card, parse_card, rank_of
-from ..melds import Meld, format_meld, parse_meld
+from .melds import Meld, format_meld, parse_meld
 
 __all__ = ["Action", "format_seat_action", "parse_action", "parse_seat_action"]
 

@@ -32,9 +32,9 @@ from typing import Any
 
 from ..cards import format_card, rank_of, suit_of
 from ..errors import RummyRulesError
-from ..melds import Meld, best_contract, check_meld, iter_melds, run_span
-from ..rules import ContractPart, DealRules, Rules, describe_contract
 from .actions import Action, action_text, shared_action
+from .melds import Meld, best_contract, check_meld, iter_melds, run_span
+from .rules import ContractPart, DealRules, Rules, describe_contract
 
 __all__ = [
     "ActionError",

@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import Any, TextIO
 
+from ..engine.rules import Rules, compile_rules
+from ..engine.state import GameState
+from ..errors import UsageError
+from ..spec.schema import VariantSpec
 from .bots import BotError, BotSpec, make_bot, parse_bot_spec, play_game
-from .engine.state import GameState
-from .errors import UsageError
-from .rules import Rules, compile_rules
-from .schema import VariantSpec
 
 __all__ = [
     "METRICS",

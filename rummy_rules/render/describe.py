@@ -12,9 +12,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import RANKS
-from .rules import ContractPart, describe_contract
-from .schema import (
+from ..cards import RANKS
+from ..engine.rules import ContractPart, describe_contract
+from ..spec.schema import (
     DealSpec,
     FormulaCount,
     PerDeckCount,

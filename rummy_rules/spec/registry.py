@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from .errors import RummyRulesError
+from ..errors import RummyRulesError
 from .yamlio import read_yaml_file
 
 __all__ = [
@@ -26,7 +26,7 @@ __all__ = [
     "variants_dir",
 ]
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent
 
 
 def data_dir(name: str) -> Path:

@@ -12,14 +12,15 @@ import math
 import re
 from typing import Any
 
-from .errors import RummyRulesError
+from ..errors import RummyRulesError
 
-__all__ = ["render_report"]
+__all__ = ["pyplot", "render_report"]
 
 _INSTALL = 'HTML reports need matplotlib: pip install "rummy-rules[report]"'
 
 
-def _pyplot() -> Any:
+def pyplot() -> Any:
+    """matplotlib's pyplot set up for reports; a clear error when the extra is missing."""
     try:
         import matplotlib
     except ImportError:
@@ -133,8 +134,8 @@ def _prefix_ids(svg: str, prefix: str) -> str:
 def render_report(run: dict[str, Any], statistics: dict[str, Any]) -> str:
     """The HTML page for a simulation: ``run`` holds its parameters, ``statistics``
     what :meth:`rummy_rules.simulate.SimulationStats.to_dict` returns."""
-    plt = _pyplot()
-    from .render import _environment
+    plt = pyplot()
+    from .rulebook import template_environment
 
     deals = statistics["deals"]
     players = len(statistics["win_rate_by_seat"])
@@ -146,5 +147,5 @@ def render_report(run: dict[str, Any], statistics: dict[str, Any]) -> str:
     ]
     # Several SVGs share one page: give each its own id namespace.
     charts = [(title, _prefix_ids(svg, f"c{i}-")) for i, (title, svg) in enumerate(charts)]
-    template = _environment().get_template("report.html.j2")
+    template = template_environment().get_template("report.html.j2")
     return template.render(run=run, stats=statistics, charts=charts, players=players)

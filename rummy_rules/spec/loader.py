@@ -26,9 +26,9 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from ..errors import Problem, UsageError, VariantError
 from . import registry
 from .checks import check_spec
-from .errors import Problem, UsageError, VariantError
 from .schema import VariantSpec
 from .yamlio import Located, Mark, PathT, format_path, read_yaml_file, read_yaml_text
 
@@ -426,7 +426,7 @@ def _validate(located: Located, report: Report) -> None:
         return
     findings = list(check_spec(spec))
     if not any(sev == "error" for _, _, sev in findings):
-        from .rules import unsupported_by_engine
+        from .playable import unsupported_by_engine
 
         for dotted, message in unsupported_by_engine(spec):
             findings.append(

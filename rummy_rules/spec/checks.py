@@ -11,7 +11,7 @@ warnings.
 
 from __future__ import annotations
 
-from .cards import JOKER, RANKS
+from ..cards import JOKER, RANKS
 from .schema import ContractPart, DealSpec, VariantSpec, evaluate_count
 from .yamlio import PathT
 

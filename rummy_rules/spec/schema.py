@@ -29,7 +29,7 @@ from pydantic import (
     model_validator,
 )
 
-from .cards import JOKER, RANK_ORDER, normalize_rank, parse_card_code
+from ..cards import JOKER, RANK_ORDER, normalize_rank, parse_card_code
 
 __all__ = [
     "SCHEMA_VERSION",

@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..engine.actions import Action
-from ..engine.state import GameState
-from ..engine.view import SeatView, live_seat_view, seat_view
-from ..errors import RummyRulesError, UsageError
+from ...engine.actions import Action
+from ...engine.state import GameState
+from ...engine.view import SeatView, live_seat_view, seat_view
+from ...errors import RummyRulesError, UsageError
 
 __all__ = [
     "BOT_KINDS",

@@ -18,13 +18,13 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from .cards import JOKER_FACE, format_card, parse_cards
+from ..cards import JOKER_FACE, format_card, parse_cards
+from ..engine.melds import check_meld, find_contract, parse_meld
+from ..engine.rules import compile_rules, describe_contract
+from ..errors import RummyRulesError
+from ..spec.registry import templates_dir
+from ..spec.schema import VariantSpec
 from .describe import TOPICS, deal_rows, diff_topics, pack_rows, value_rows
-from .errors import RummyRulesError
-from .melds import check_meld, find_contract, parse_meld
-from .registry import templates_dir
-from .rules import compile_rules, describe_contract
-from .schema import VariantSpec
 
 __all__ = [
     "FORMATS",
@@ -36,6 +36,7 @@ __all__ = [
     "render_house_sheet",
     "render_rulebook",
     "render_score_sheet",
+    "template_environment",
     "to_pdf",
 ]
 
@@ -88,7 +89,8 @@ def _card_span(card: str) -> str:
     return f'<span class="card {colour}">{html.escape(card[:-1])}{_SUIT_SYMBOL[card[-1]]}</span>'
 
 
-def _environment() -> Environment:
+def template_environment() -> Environment:
+    """The Jinja2 environment of the bundled templates, with the card filters."""
     env = Environment(
         loader=FileSystemLoader(str(templates_dir())),
         undefined=StrictUndefined,
@@ -270,7 +272,7 @@ def render_rulebook(spec: VariantSpec, fmt: str = "md", *, paper: str = "a4") ->
         "txt": "rulebook.txt.j2",
         "card": "card.html.j2",
     }[fmt]
-    return _environment().get_template(template).render(**_context(spec, paper))
+    return template_environment().get_template(template).render(**_context(spec, paper))
 
 
 def render_house_sheet(
@@ -280,7 +282,7 @@ def render_house_sheet(
     changes = diff_topics(base, spec)
     template = "house.html.j2" if fmt in ("html", "pdf") else "house.md.j2"
     return (
-        _environment()
+        template_environment()
         .get_template(template)
         .render(spec=spec, base=base, changes=changes, paper=paper, name=spec.name)
     )
@@ -314,7 +316,7 @@ def render_score_sheet(
         ]
     template = "scoresheet.html.j2" if fmt in ("html", "pdf") else "scoresheet.md.j2"
     return (
-        _environment()
+        template_environment()
         .get_template(template)
         .render(spec=spec, name=spec.name, columns=columns, rows=rows, paper=paper)
     )

@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from .cards import JOKER_FACE, face_of, format_card, parse_card, rank_of, suit_of
+from ..cards import JOKER_FACE, face_of, format_card, parse_card, rank_of, suit_of
 from .rules import ContractPart, MeldRules
 
 __all__ = [

@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import __version__
-from .cards import format_card
-from .engine.actions import format_seat_action, parse_seat_action
-from .engine.state import GameState, ScriptedChance, SeededChance
-from .errors import RummyRulesError
+from .. import __version__
+from ..cards import format_card
+from ..engine.actions import format_seat_action, parse_seat_action
+from ..engine.state import GameState, ScriptedChance, SeededChance
+from ..errors import RummyRulesError
 
 __all__ = [
     "RECORD_FORMAT",
@@ -92,7 +92,7 @@ def record_lines(
 
 
 def _parse(entry: dict[str, Any]) -> Any:
-    from .engine.actions import parse_action
+    from ..engine.actions import parse_action
 
     return parse_action(entry["action"])
 
@@ -101,7 +101,7 @@ def write_record(
     path: Path, state: GameState, variant: dict[str, Any], *, seats: Iterable[str] = ()
 ) -> None:
     """Write the record of ``state`` to ``path`` atomically."""
-    from .fsutil import atomic_write_text
+    from ..fsutil import atomic_write_text
 
     text = "\n".join(record_lines(state, variant, seats=seats)) + "\n"
     atomic_write_text(path, text)
@@ -202,8 +202,9 @@ def replay_records(path: Path | str) -> list[ReplayReport]:
 def _replay_game(file: str, lines: list[tuple[int, dict[str, Any]]]) -> ReplayReport:
     from pydantic import ValidationError
 
-    from .rules import compile_rules, unsupported_by_engine
-    from .schema import VariantSpec
+    from ..engine.rules import compile_rules
+    from ..spec.playable import unsupported_by_engine
+    from ..spec.schema import VariantSpec
 
     first_line, header = lines[0]
     if header.get("record") != "rummy-rules game":

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import random
 
-from ..cards import JOKER_FACE, face_of, rank_of, suit_of
-from ..engine.actions import Action
-from ..engine.view import MeldView, SeatView
-from ..rules import DealRules
+from ...cards import JOKER_FACE, face_of, rank_of, suit_of
+from ...engine.actions import Action
+from ...engine.rules import DealRules
+from ...engine.view import MeldView, SeatView
 
 __all__ = ["GreedyBot"]
 

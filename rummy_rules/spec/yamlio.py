@@ -26,7 +26,7 @@ import yaml
 from yaml.composer import Composer
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .errors import Problem
+from ..errors import Problem
 
 __all__ = [
     "MAX_BYTES",

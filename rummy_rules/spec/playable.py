@@ -1,0 +1,93 @@
+"""Which knob values the game engine and the contract solver can play.
+
+A variant file may state rules the engine cannot play yet: ``validate`` warns
+about them (``--strict``: errors), and ``simulate``, ``compare`` and ``replay``
+refuse such a variant with these messages. This is a fact about values in the
+file, so it lives beside the schema and needs nothing from the engine.
+"""
+
+from __future__ import annotations
+
+from .schema import VariantSpec
+
+__all__ = ["unsupported_by_engine", "unsupported_by_solver"]
+
+
+#: (dotted path, the value the engine plays, what it does instead of the others)
+_ENGINE_SUPPORTS: tuple[tuple[str, tuple[object, ...]], ...] = (
+    ("partnerships.teams", ("none", "fixed_pairs")),
+    ("table.upcard", (True,)),
+    ("table.upcard_offer", ("first_player",)),
+    ("table.first_player_extra_turn", (False,)),
+    ("deck.joker_role", ("wild", "natural")),
+    ("contract.all_at_once", (True,)),
+    ("draw.discard_pile", ("top", "any_depth")),
+    ("draw.deep_card_use", ("meld_now",)),
+    ("draw.discard_condition", ("none", "meld_now", "opening_or_after", "forces_opening")),
+    ("draw.discard_after_going_down", (True,)),
+    ("draw.stock_look_forfeits_discard", (False,)),
+    ("buying.current_player", ("free_priority",)),
+    ("buying.buyer_discards", (False,)),
+    ("opening.requirement", ("contract", "min_points", "none")),
+    ("opening.once_per_deal", (True, False)),
+    ("melding.new_melds_after_opening", (False, True)),
+    ("melding.lay_off.targets", ("any", "own", "own_and_partner", "none")),
+    ("melding.lay_off.before_opening", (False, True)),
+    ("melding.rearrange_table", (False,)),
+    ("discard.required", (True,)),
+    ("going_out.method", ("any", "must_discard", "must_meld_last")),
+    ("wilds.reposition", ("none",)),
+    ("wilds.declared_identity", ("fixed",)),
+    ("wilds.exchange.natural_from_hand", (True,)),
+    ("wilds.exchange.freed_wild_use", ("anywhere",)),
+    ("wilds.exchange.forces_going_down", (False,)),
+    ("wilds.exchange.claim_order", ("own_turn",)),
+    ("scoring.model", ("penalty", "melded_minus_hand", "winner_collects")),
+    ("game_end.kind", ("fixed_deals", "target_score", "elimination")),
+    ("game_end.ties", ("shared", "extra_deal")),
+)
+
+_SUPPORTED_STOCK = ("reshuffle_keep_top", "turn_over", "end_deal", "meldable_discards_only")
+
+
+def _get(spec: VariantSpec, path: str) -> object:
+    value: object = spec
+    for part in path.split("."):
+        value = getattr(value, part)
+    return value
+
+
+def unsupported_by_engine(spec: VariantSpec) -> list[tuple[str, str]]:
+    """Knob values the game engine cannot play yet, as (dotted path, message)."""
+    out = list(unsupported_by_solver(spec))
+    for path, supported in _ENGINE_SUPPORTS:
+        value = _get(spec, path)
+        if value not in supported:
+            if isinstance(value, list):
+                shown = "this"
+            elif isinstance(value, bool):
+                shown = "true" if value else "false"
+            else:
+                shown = "null" if value is None else str(value)
+            out.append((path, f"{shown} cannot be played by the engine yet"))
+    if spec.stock_exhausted is not None and spec.stock_exhausted.action not in _SUPPORTED_STOCK:
+        out.append(
+            (
+                "stock_exhausted.action",
+                f"{spec.stock_exhausted.action} cannot be played by the engine yet",
+            )
+        )
+    return out
+
+
+def unsupported_by_solver(spec: VariantSpec) -> list[tuple[str, str]]:
+    """Knob values the contract solver cannot play yet, as (path, message)."""
+    out = []
+    if not spec.contract.long_meld_counts_once:
+        out.append(
+            (
+                "contract.long_meld_counts_once",
+                "false (one long meld counting for two contract melds) cannot be played yet",
+            )
+        )
+    return out
