@@ -71,7 +71,7 @@ def measure(
             action = seated[seat].choose(view)
             t3 = clock()
             if action in view.legal:  # as play_game does
-                state._apply_checked(action)
+                state.apply_listed(action)
             else:
                 state.apply(action)
             t4 = clock()

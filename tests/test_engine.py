@@ -299,13 +299,13 @@ def test_buy_limit_per_deal_stops_further_buys():
         act(state, "draw")
         while state.phase == "buy":
             if state.to_move == buyer:
-                if state._deal.buys[buyer] >= 2:
+                if state.game.deal.buys[buyer] >= 2:
                     asked_after_limit.append(state.turn)
                 act(state, "buy")
             else:
                 act(state, "pass")
         act(state, f"discard {_first_discardable(state)}")
-    assert state._deal.buys[buyer] == 2
+    assert state.game.deal.buys[buyer] == 2
     assert asked_after_limit == []
 
 
@@ -341,7 +341,7 @@ def test_nearest_in_turn_order_is_asked_first():
 
 def test_stock_exhaustion_reshuffles_the_discards_keeping_the_top_card():
     state = contract_state()
-    deal = state._deal
+    deal = state.game.deal
     # empty the stock into the discard pile by hand, keeping the pile's top
     while len(deal.stock) > 0:
         deal.discard.insert(0, deal.stock.pop())
@@ -354,7 +354,7 @@ def test_stock_exhaustion_reshuffles_the_discards_keeping_the_top_card():
 
 def test_stock_exhaustion_ends_the_deal_when_the_variant_says_so():
     state = contract_state(overrides=["stock_exhausted.action=end_deal"])
-    deal = state._deal
+    deal = state.game.deal
     while deal.stock:
         deal.discard.insert(0, deal.stock.pop())
     act(state, "draw")
@@ -428,14 +428,14 @@ def test_exact_cut_bonus_takes_fifty_off_the_cutters_score():
     rules = compile_rules(load_variant("liverpool"), 4)
     exact = 4 * 10 + 1
     state = GameState(rules, chance=ScriptedChance(first_dealer=0, cuts={0: exact}))
-    assert state._deal.exact_cut and state._deal.cutter == 3  # the dealer's right
+    assert state.game.deal.exact_cut and state.game.deal.cutter == 3  # the dealer's right
     state2 = GameState(rules, chance=ScriptedChance(first_dealer=0, cuts={0: exact + 1}))
-    assert not state2._deal.exact_cut
+    assert not state2.game.deal.exact_cut
 
 
 def test_a_deal_with_no_play_through_two_rebuilt_stocks_is_blocked():
     state = contract_state()
-    deal = state._deal
+    deal = state.game.deal
     deal.rebuilt_without_play = 2  # the stock has been rebuilt twice with no meld or lay-off
     while deal.stock:
         deal.discard.insert(0, deal.stock.pop())
@@ -445,11 +445,11 @@ def test_a_deal_with_no_play_through_two_rebuilt_stocks_is_blocked():
 
 def test_a_lay_off_or_going_down_resets_the_blocked_count():
     state = contract_state()
-    state._deal.rebuilt_without_play = 2
+    state.game.deal.rebuilt_without_play = 2
     act(state, "draw")
     pass_all(state)
     act(state, "down 7H 7S 7D / 9C 9S 9D")
-    assert state._deal.rebuilt_without_play == 0
+    assert state.game.deal.rebuilt_without_play == 0
 
 
 def test_an_exchange_that_would_leave_no_card_to_discard_is_illegal():
@@ -457,7 +457,7 @@ def test_an_exchange_that_would_leave_no_card_to_discard_is_illegal():
     # at once, the only card left was the one just taken from the discards.
     state = joker_run_table()
     go_down_and_wait_a_round(state)
-    deal = state._deal
+    deal = state.game.deal
     top = deal.discard[-1]
     act(state, f"take {format_card(state.faces[top])}")  # seat 2 takes a single discard
     # leave seat 2 holding only the natural 6H and the card just taken
@@ -468,7 +468,7 @@ def test_an_exchange_that_would_leave_no_card_to_discard_is_illegal():
 
 
 def test_a_trial_copy_of_the_deal_shares_nothing_it_could_change():
-    # Moves are tried on copies (``_trial``); a copy that shared a list with
+    # Moves are tried on copies (``Game.trial``); a copy that shared a list with
     # the game would let a trial change the real deal.
     import dataclasses
 
@@ -476,7 +476,7 @@ def test_a_trial_copy_of_the_deal_shares_nothing_it_could_change():
     act(state, "draw")
     pass_all(state)
     act(state, "down 7H 7S 7D / 9C 9S 9D")
-    deal = state._deal
+    deal = state.game.deal
     copied = deal.copy()
     for field in dataclasses.fields(deal):
         value, twin = getattr(deal, field.name), getattr(copied, field.name)
@@ -489,8 +489,10 @@ def test_a_trial_copy_of_the_deal_shares_nothing_it_could_change():
         for part in ("cards", "stands_for", "laid_by"):
             assert getattr(twin, part) is not getattr(meld, part), part
     hand, pile = state.hand(state.current), state.discard_pile
-    trial = state._trial()
-    trial._do_discard(trial.faces[trial._deal.hands[trial.current][0]])
-    assert trial.discard_pile != pile
+    from rummy_rules.engine.discarding import apply_discard
+
+    trial = state.game.trial()
+    apply_discard(trial, trial.faces[trial.deal.hands[trial.deal.current][0]])
+    assert trial.deal.discard != state.game.deal.discard
     assert state.hand(state.current) == hand and state.discard_pile == pile
     assert state.phase == "play"

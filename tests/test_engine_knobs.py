@@ -442,7 +442,7 @@ def test_with_the_stock_gone_players_take_only_meldable_discards_or_pass():
     spec_over = ["deals.1.cards=7"]
     state = persian(overrides=spec_over)
     # Empty the stock by hand: make it look exhausted for the player in turn.
-    state._deal.stock.clear()
+    state.game.deal.stock.clear()
     assert [str(a) for a in state.legal_actions() if a.kind in ("draw", "pass")] == ["pass"]
     assert "stock is empty" in why(state, "draw")
     for _ in range(4):

@@ -17,16 +17,10 @@ from rummy_rules.cards import (
     parse_card,
     parse_cards,
 )
-from rummy_rules.engine.melds import (
-    Meld,
-    best_contract,
-    check_meld,
-    find_contract,
-    format_meld,
-    iter_melds,
-    parse_meld,
-)
+from rummy_rules.engine.candidates import iter_melds
+from rummy_rules.engine.melds import Meld, check_meld, format_meld, parse_meld
 from rummy_rules.engine.rules import ContractPart, compile_meld_rules, compile_rules
+from rummy_rules.engine.solver import best_contract, find_contract
 
 from .conftest import CONTRACT_FAMILY
 from .oracle import _compatible, oracle
@@ -404,7 +398,7 @@ def test_run_candidates_from_the_held_ranks_match_those_from_the_counts(
     # The solver's fast path (a bitmask of held ranks, candidates memoised by
     # start) must give exactly the candidates, in the same order, that the
     # plain card-by-card generator gives.
-    from rummy_rules.engine.melds import _counted_run_cands, _held_run_cands
+    from rummy_rules.engine.candidates import _counted_run_cands, _held_run_cands
 
     rules = rules_for(*variation).melds
     hi = min(lo + extra, 13)

@@ -50,8 +50,8 @@ def meld(
     a card that is not a card is a usage error (exit 2).
     """
     from ..cards import CardError, format_cards, parse_cards
-    from ..engine.melds import best_contract
     from ..engine.rules import compile_rules, describe_contract
+    from ..engine.solver import best_contract
     from ..spec.loader import load_variant
     from ..spec.playable import unsupported_by_solver
 

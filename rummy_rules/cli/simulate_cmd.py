@@ -177,10 +177,6 @@ def simulate(
         )
     data = stats.to_dict()
     if report is not None:
-        from .. import __version__
-        from ..fsutil import atomic_write_text
-        from ..render.report import render_report
-
         parameters = {
             "variant": source,
             "variant_name": spec.name,
@@ -188,10 +184,9 @@ def simulate(
             "players": count,
             "bots": kinds,
             "seed": seed,
-            "engine": __version__,
             "command": _command(source, games, count, bots, seed, sets),
         }
-        atomic_write_text(report, render_report(parameters, data))
+        _write_report(report, parameters, data)
     if json_output:
         emit_json(
             {
@@ -211,6 +206,15 @@ def simulate(
         if stats.failed > len(stats.errors):
             error(f"... and {stats.failed - len(stats.errors)} more games stopped by a bot")
         raise typer.Exit(1)
+
+
+def _write_report(path: Path, parameters: dict[str, Any], data: dict[str, Any]) -> None:
+    """The HTML report of a simulation, written atomically."""
+    from .. import __version__
+    from ..fsutil import atomic_write_text
+    from ..render.report import render_report
+
+    atomic_write_text(path, render_report({**parameters, "engine": __version__}, data))
 
 
 def _fmt(item: dict[str, float], percent: bool = False) -> str:
@@ -319,7 +323,6 @@ def compare(
     Prints each side's figures, the paired difference from the baseline with
     its 95% confidence interval, and which differences are significant.
     """
-    from ..sim.simulate import METRICS
     from ..sim.simulate import compare as run
     from ..spec.loader import load_variant
 
@@ -367,36 +370,44 @@ def compare(
             }
         )
     else:
-        from rich.table import Table
-
-        console = _console()
-        note = " (interrupted)" if data["interrupted"] else ""
-        console.print(
-            f"{data['games']} games a side{note}, {count} players ({', '.join(kinds)}), "
-            f"seed {seed}; the same seeds for every side",
-            highlight=False,
-        )
-        table = Table(header_style="bold")
-        table.add_column("per game")
-        for label in labels:
-            table.add_column(label)
-        for i in range(1, len(labels)):
-            table.add_column(f"{chr(ord('A') + i)} − A (95% CI)")
-        sides = data["sides"]
-        for metric in METRICS:
-            row = [metric.label]
-            row += [f"{s['metrics'][metric.key]['value']:.3g}" for s in sides]
-            for s in sides[1:]:
-                d = s["difference_from_first"][metric.key]
-                star = " *" if d["significant"] else ""
-                row.append(f"{d['value']:+.3g} ({d['low']:+.3g} to {d['high']:+.3g}){star}")
-            table.add_row(*row)
-        console.print(table)
-        console.print("* significant at 95%", highlight=False)
-        for line in data["summary"]:
-            console.print(line, highlight=False)
+        _print_comparison(data, labels, count, kinds, seed)
     if failed:
         for side in result.sides:
             for message in side.errors:
                 error(f"error: {message}")
         raise typer.Exit(1)
+
+
+def _print_comparison(
+    data: dict[str, Any], labels: list[str], count: int, kinds: list[str], seed: int
+) -> None:
+    from rich.table import Table
+
+    from ..sim.simulate import METRICS
+
+    console = _console()
+    note = " (interrupted)" if data["interrupted"] else ""
+    console.print(
+        f"{data['games']} games a side{note}, {count} players ({', '.join(kinds)}), "
+        f"seed {seed}; the same seeds for every side",
+        highlight=False,
+    )
+    table = Table(header_style="bold")
+    table.add_column("per game")
+    for label in labels:
+        table.add_column(label)
+    for i in range(1, len(labels)):
+        table.add_column(f"{chr(ord('A') + i)} − A (95% CI)")
+    sides = data["sides"]
+    for metric in METRICS:
+        row = [metric.label]
+        row += [f"{s['metrics'][metric.key]['value']:.3g}" for s in sides]
+        for s in sides[1:]:
+            d = s["difference_from_first"][metric.key]
+            star = " *" if d["significant"] else ""
+            row.append(f"{d['value']:+.3g} ({d['low']:+.3g} to {d['high']:+.3g}){star}")
+        table.add_row(*row)
+    console.print(table)
+    console.print("* significant at 95%", highlight=False)
+    for line in data["summary"]:
+        console.print(line, highlight=False)

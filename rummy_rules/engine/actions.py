@@ -23,9 +23,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import CardError, format_card, parse_card, rank_of
+from ..errors import RummyRulesError
 from .melds import Meld, format_meld, parse_meld
 
-__all__ = ["Action", "format_seat_action", "parse_action", "parse_seat_action"]
+__all__ = [
+    "Action",
+    "ActionError",
+    "action_text",
+    "format_seat_action",
+    "parse_action",
+    "parse_seat_action",
+    "shared_action",
+]
 
 _SIMPLE = ("draw", "buy", "pass")
 
@@ -58,6 +67,18 @@ class Action:
         if self.kind == "exchange":
             return f"exchange {format_card(self.card)}@{self.target + 1}"
         raise ValueError(f"unknown action kind {self.kind!r}")
+
+
+class ActionError(RummyRulesError, ValueError):
+    """An illegal action: the state is unchanged."""
+
+    def __init__(self, reason: str, *, seat: int, action: Action, deal: int, turn: int) -> None:
+        super().__init__(f"p{seat + 1} {action}: {reason}")
+        self.reason = reason
+        self.seat = seat
+        self.action = action
+        self.deal = deal
+        self.turn = turn
 
 
 def shared_action(kind: str, card: int = -1) -> Action:

@@ -48,27 +48,52 @@ class SeatView:
     table (public information, worked out by the rules engine)."""
 
 
-def _legal(state: GameState, seat: int) -> tuple[Action, ...]:
-    return tuple(state.legal_actions()) if state.to_move == seat else ()
+def _seat(state: GameState, seat: int) -> int:
+    return seat
 
 
-def _fits_top(state: GameState, seat: int) -> bool:
-    d = state._deal
-    pile = d.discard
-    return (
-        state.to_move == seat
-        and d.phase == "draw"
-        and bool(pile)
-        and state.fits_table(state.faces[pile[-1]])
-    )
+def _players(state: GameState, seat: int) -> int:
+    return state.game.seats
 
 
-def _table(state: GameState) -> tuple[MeldView, ...]:
+def _deal(state: GameState, seat: int) -> int:
+    return state.game.deal_index + 1
+
+
+def _dealer(state: GameState, seat: int) -> int:
+    return state.game.dealer
+
+
+def _phase(state: GameState, seat: int) -> str:
+    return state.game.deal.phase
+
+
+def _to_move(state: GameState, seat: int) -> int:
+    return state.to_move
+
+
+def _current(state: GameState, seat: int) -> int:
+    return state.game.deal.current
+
+
+def _hand(state: GameState, seat: int) -> tuple[int, ...]:
+    return tuple(state.game.hand_faces(seat))
+
+
+def _hand_sizes(state: GameState, seat: int) -> tuple[int, ...]:
+    return tuple([len(h) for h in state.game.deal.hands])
+
+
+def _down(state: GameState, seat: int) -> tuple[bool, ...]:
+    return tuple(state.game.deal.down)
+
+
+def _table(state: GameState, seat: int) -> tuple[MeldView, ...]:
     """The melds on the table as everyone sees them (kept until the table changes)."""
-    d = state._deal
+    d = state.game.deal
     table: tuple[MeldView, ...] | None = d.table_view
     if table is None:
-        faces = state.faces
+        faces = state.game.faces
         table = d.table_view = tuple(
             [
                 MeldView(m.owner, m.kind, tuple([faces[c] for c in m.cards]), tuple(m.stands_for))
@@ -78,22 +103,50 @@ def _table(state: GameState) -> tuple[MeldView, ...]:
     return table
 
 
+def _discard_pile(state: GameState, seat: int) -> tuple[int, ...]:
+    faces = state.game.faces
+    return tuple([faces[c] for c in state.game.deal.discard])
+
+
+def _stock_size(state: GameState, seat: int) -> int:
+    return len(state.game.deal.stock)
+
+
+def _totals(state: GameState, seat: int) -> tuple[int, ...]:
+    return tuple(state.game.totals)
+
+
+def _legal(state: GameState, seat: int) -> tuple[Action, ...]:
+    return tuple(state.legal_actions()) if state.to_move == seat else ()
+
+
+def _fits_top(state: GameState, seat: int) -> bool:
+    g = state.game
+    pile = g.deal.discard
+    return (
+        state.to_move == seat
+        and g.deal.phase == "draw"
+        and bool(pile)
+        and state.fits_table(g.faces[pile[-1]])
+    )
+
+
 #: How each field of a :class:`SeatView` is worked out, in field order.
 _FIELDS: dict[str, Callable[[GameState, int], Any]] = {
-    "seat": lambda state, seat: seat,
-    "players": lambda state, seat: state.seats,
-    "deal": lambda state, seat: state.deal_index + 1,
-    "dealer": lambda state, seat: state.dealer,
-    "phase": lambda state, seat: state._deal.phase,
-    "to_move": lambda state, seat: state.to_move,
-    "current": lambda state, seat: state._deal.current,
-    "hand": lambda state, seat: tuple(sorted([state.faces[c] for c in state._deal.hands[seat]])),
-    "hand_sizes": lambda state, seat: tuple([len(h) for h in state._deal.hands]),
-    "down": lambda state, seat: tuple(state._deal.down),
-    "melds": lambda state, seat: _table(state),
-    "discard_pile": lambda state, seat: tuple([state.faces[c] for c in state._deal.discard]),
-    "stock_size": lambda state, seat: len(state._deal.stock),
-    "totals": lambda state, seat: tuple(state.totals),
+    "seat": _seat,
+    "players": _players,
+    "deal": _deal,
+    "dealer": _dealer,
+    "phase": _phase,
+    "to_move": _to_move,
+    "current": _current,
+    "hand": _hand,
+    "hand_sizes": _hand_sizes,
+    "down": _down,
+    "melds": _table,
+    "discard_pile": _discard_pile,
+    "stock_size": _stock_size,
+    "totals": _totals,
     "legal": _legal,
     "discard_fits_table": _fits_top,
 }

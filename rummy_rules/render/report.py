@@ -133,7 +133,7 @@ def _prefix_ids(svg: str, prefix: str) -> str:
 
 def render_report(run: dict[str, Any], statistics: dict[str, Any]) -> str:
     """The HTML page for a simulation: ``run`` holds its parameters, ``statistics``
-    what :meth:`rummy_rules.simulate.SimulationStats.to_dict` returns."""
+    what :meth:`rummy_rules.sim.simulate.SimulationStats.to_dict` returns."""
     plt = pyplot()
     from .rulebook import template_environment
 

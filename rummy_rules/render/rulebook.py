@@ -2,7 +2,7 @@
 
 Jinja2 templates in ``templates/`` receive a context built here from the
 variant, so every sentence follows the rules as written (see
-:mod:`rummy_rules.describe`). Examples of melds and contract hands are made
+:mod:`rummy_rules.render.sentences`). Examples of melds and contract hands are made
 and checked by the engine when the book is rendered, so a book cannot show an
 example the engine would reject. Output is deterministic: no dates, sorted
 data, fixed PDF metadata.
@@ -19,12 +19,15 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from ..cards import JOKER_FACE, format_card, parse_cards
-from ..engine.melds import check_meld, find_contract, parse_meld
+from ..engine.melds import check_meld, parse_meld
 from ..engine.rules import compile_rules, describe_contract
+from ..engine.solver import find_contract
 from ..errors import RummyRulesError
 from ..spec.registry import templates_dir
 from ..spec.schema import VariantSpec
-from .describe import TOPICS, deal_rows, diff_topics, pack_rows, value_rows
+from .describe import diff_topics
+from .sentences import TOPICS
+from .words import deal_rows, pack_rows, value_rows
 
 __all__ = [
     "FORMATS",

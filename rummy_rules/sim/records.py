@@ -15,13 +15,18 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ..cards import format_card
 from ..engine.actions import format_seat_action, parse_seat_action
-from ..engine.state import GameState, ScriptedChance, SeededChance
+from ..engine.chance import ScriptedChance, SeededChance
+from ..engine.state import GameState
 from ..errors import RummyRulesError
+
+if TYPE_CHECKING:
+    from ..engine.rules import Rules
+    from ..spec.schema import VariantSpec
 
 __all__ = [
     "RECORD_FORMAT",
@@ -200,13 +205,48 @@ def replay_records(path: Path | str) -> list[ReplayReport]:
 
 
 def _replay_game(file: str, lines: list[tuple[int, dict[str, Any]]]) -> ReplayReport:
+    spec, rules, header = _read_header(file, lines[0])
+    players: int = header["players"]
+    state = _start(file, lines, rules, header)
+    actions = 0
+    finished = False
+    for number, entry in lines[1:]:
+        if "action" in entry:
+            _replay_action(file, number, entry["action"], state)
+            actions += 1
+        elif "deal_end" in entry:
+            _check_deal_end(file, number, entry, state)
+        elif "game_end" in entry:
+            _check_game_end(file, number, entry, state)
+            finished = True
+        elif not ({"first_dealer", "deck", "reshuffle", "cut", "turn_over"} & entry.keys()):
+            raise RecordError(file, number, f"unknown line: {sorted(entry)}")
+        elif "deck" in entry:
+            expected_deal = entry.get("deal")
+            if expected_deal != state.deal_index + 1:
+                raise RecordError(file, number, f"deal {expected_deal} starts out of order")
+    return ReplayReport(
+        variant_id=spec.id,
+        players=players,
+        actions=actions,
+        deals=len(state.results),
+        totals=tuple(state.totals),
+        winners=tuple(state.winners()),
+        finished=finished,
+    )
+
+
+def _read_header(
+    file: str, line: tuple[int, dict[str, Any]]
+) -> tuple[VariantSpec, Rules, dict[str, Any]]:
+    """The recorded variant, validated and compiled, and the header (its numbers checked)."""
     from pydantic import ValidationError
 
     from ..engine.rules import compile_rules
     from ..spec.playable import unsupported_by_engine
     from ..spec.schema import VariantSpec
 
-    first_line, header = lines[0]
+    first_line, header = line
     if header.get("record") != "rummy-rules game":
         raise RecordError(file, first_line, "not a rummy-rules game record (bad header)")
     if header.get("format") != RECORD_FORMAT:
@@ -228,20 +268,25 @@ def _replay_game(file: str, lines: list[tuple[int, dict[str, Any]]]) -> ReplayRe
     if gaps:
         raise RecordError(file, first_line, f"{gaps[0][0]}: {gaps[0][1]}")
     players = header.get("players")
-    seed = header.get("seed", 0)
-    turn_cap = header.get("turn_cap")
-    deal_cap = header.get("deal_cap")
-    if not isinstance(players, int) or not isinstance(seed, int):
+    if not isinstance(players, int) or not isinstance(header.get("seed", 0), int):
         raise RecordError(file, first_line, "players and seed must be whole numbers")
-    for name, cap in (("turn_cap", turn_cap), ("deal_cap", deal_cap)):
+    for name in ("turn_cap", "deal_cap"):
+        cap = header.get(name)
         if cap is not None and (not isinstance(cap, int) or cap < 1):
             raise RecordError(file, first_line, f"{name} must be a positive whole number")
     try:
         rules = compile_rules(spec, players)
     except ValueError as exc:
         raise RecordError(file, first_line, str(exc)) from None
+    return spec, rules, header
 
-    # Chance outcomes come from the record itself.
+
+def _start(
+    file: str, lines: list[tuple[int, dict[str, Any]]], rules: Rules, header: dict[str, Any]
+) -> GameState:
+    """The game at its start, with every chance outcome taken from the record."""
+    players: int = header["players"]
+    seed: int = header.get("seed", 0)
     first_dealer = None
     decks: dict[int, list[int]] = {}
     reshuffles: dict[int, list[list[int]]] = {}
@@ -269,86 +314,80 @@ def _replay_game(file: str, lines: list[tuple[int, dict[str, Any]]]) -> ReplayRe
         first_dealer=first_dealer, decks=decks, reshuffles=reshuffles, cuts=cuts
     )
     try:
-        state = GameState(rules, chance=chance, seed=seed, turn_cap=turn_cap, deal_cap=deal_cap)
+        return GameState(
+            rules,
+            chance=chance,
+            seed=seed,
+            turn_cap=header.get("turn_cap"),
+            deal_cap=header.get("deal_cap"),
+        )
     except ValueError as exc:
         raise RecordError(file, lines[1][0] if len(lines) > 1 else None, str(exc)) from None
-    actions = 0
-    finished = False
-    for number, entry in lines[1:]:
-        if "action" in entry:
-            text_action = entry["action"]
-            if not isinstance(text_action, str):
-                raise RecordError(file, number, "action must be text")
-            try:
-                seat, action = parse_seat_action(text_action)
-            except ValueError as exc:
-                raise RecordError(file, number, f"'{text_action}': {exc}") from None
-            if state.is_terminal():
-                raise RecordError(file, number, "an action after the end of the game")
-            if seat != state.to_move:
-                raise RecordError(
-                    file,
-                    number,
-                    f"'{text_action}': it is p{state.to_move + 1}'s move, not p{seat + 1}'s",
-                )
-            reason = state.check(action)
-            if reason is not None:
-                raise RecordError(file, number, f"'{text_action}' is illegal: {reason}")
-            try:
-                state.apply(action)
-            except ValueError as exc:  # a scripted reshuffle that does not fit
-                raise RecordError(file, number, str(exc)) from None
-            actions += 1
-        elif "deal_end" in entry:
-            index = entry["deal_end"]
-            if not isinstance(index, int) or not 1 <= index <= len(state.results):
-                raise RecordError(file, number, f"deal {index} has not ended at this point")
-            result = state.results[index - 1]
-            left = [" ".join(format_card(f) for f in hand) for hand in result.left]
-            checks: list[tuple[str, Any]] = [
-                ("reason", result.reason),
-                ("went_out", result.went_out),
-                ("left", left),
-                ("scores", list(result.scores)),
-                ("totals", list(result.totals)),
-            ]
-            if "eliminated" in entry or result.eliminated:
-                checks.append(("eliminated", list(result.eliminated)))
-            for key, expected in checks:
-                if entry.get(key) != expected:
-                    raise RecordError(
-                        file,
-                        number,
-                        f"deal {index} {key}: the record says {entry.get(key)!r}, the rules give {expected!r}",
-                    )
-        elif "game_end" in entry:
-            if not state.is_terminal():
-                raise RecordError(file, number, "the record says the game ended, but it has not")
-            if entry.get("totals") != state.totals:
-                raise RecordError(
-                    file,
-                    number,
-                    f"final totals: the record says {entry.get('totals')!r}, the rules give {state.totals!r}",
-                )
-            if entry.get("winners") != state.winners():
-                raise RecordError(
-                    file,
-                    number,
-                    f"winners: the record says {entry.get('winners')!r}, the rules give {state.winners()!r}",
-                )
-            finished = True
-        elif not ({"first_dealer", "deck", "reshuffle", "cut", "turn_over"} & entry.keys()):
-            raise RecordError(file, number, f"unknown line: {sorted(entry)}")
-        elif "deck" in entry:
-            expected_deal = entry.get("deal")
-            if expected_deal != state.deal_index + 1:
-                raise RecordError(file, number, f"deal {expected_deal} starts out of order")
-    return ReplayReport(
-        variant_id=spec.id,
-        players=players,
-        actions=actions,
-        deals=len(state.results),
-        totals=tuple(state.totals),
-        winners=tuple(state.winners()),
-        finished=finished,
-    )
+
+
+def _replay_action(file: str, number: int, text_action: object, state: GameState) -> None:
+    """Check and play one recorded action."""
+    if not isinstance(text_action, str):
+        raise RecordError(file, number, "action must be text")
+    try:
+        seat, action = parse_seat_action(text_action)
+    except ValueError as exc:
+        raise RecordError(file, number, f"'{text_action}': {exc}") from None
+    if state.is_terminal():
+        raise RecordError(file, number, "an action after the end of the game")
+    if seat != state.to_move:
+        raise RecordError(
+            file,
+            number,
+            f"'{text_action}': it is p{state.to_move + 1}'s move, not p{seat + 1}'s",
+        )
+    reason = state.check(action)
+    if reason is not None:
+        raise RecordError(file, number, f"'{text_action}' is illegal: {reason}")
+    try:
+        state.apply(action)
+    except ValueError as exc:  # a scripted reshuffle that does not fit
+        raise RecordError(file, number, str(exc)) from None
+
+
+def _check_deal_end(file: str, number: int, entry: dict[str, Any], state: GameState) -> None:
+    """A recorded deal end must say what the rules give."""
+    index = entry["deal_end"]
+    if not isinstance(index, int) or not 1 <= index <= len(state.results):
+        raise RecordError(file, number, f"deal {index} has not ended at this point")
+    result = state.results[index - 1]
+    left = [" ".join(format_card(f) for f in hand) for hand in result.left]
+    checks: list[tuple[str, Any]] = [
+        ("reason", result.reason),
+        ("went_out", result.went_out),
+        ("left", left),
+        ("scores", list(result.scores)),
+        ("totals", list(result.totals)),
+    ]
+    if "eliminated" in entry or result.eliminated:
+        checks.append(("eliminated", list(result.eliminated)))
+    for key, expected in checks:
+        if entry.get(key) != expected:
+            raise RecordError(
+                file,
+                number,
+                f"deal {index} {key}: the record says {entry.get(key)!r}, the rules give {expected!r}",
+            )
+
+
+def _check_game_end(file: str, number: int, entry: dict[str, Any], state: GameState) -> None:
+    """A recorded game end must come when the game ends, with its totals and winners."""
+    if not state.is_terminal():
+        raise RecordError(file, number, "the record says the game ended, but it has not")
+    if entry.get("totals") != state.totals:
+        raise RecordError(
+            file,
+            number,
+            f"final totals: the record says {entry.get('totals')!r}, the rules give {state.totals!r}",
+        )
+    if entry.get("winners") != state.winners():
+        raise RecordError(
+            file,
+            number,
+            f"winners: the record says {entry.get('winners')!r}, the rules give {state.winners()!r}",
+        )

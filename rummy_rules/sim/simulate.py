@@ -49,7 +49,7 @@ def game_seed(master: int, index: int) -> int:
 def parse_bots(text: str, players: int) -> list[str]:
     """``greedy,random`` → one bot spec per seat (the list repeats to fill the table).
 
-    Each spec is checked (see :func:`rummy_rules.bots.parse_bot_spec`); a bad
+    Each spec is checked (see :func:`rummy_rules.sim.bots.parse_bot_spec`); a bad
     one raises :class:`UsageError`.
     """
     specs = [k.strip() for k in text.split(",") if k.strip()]

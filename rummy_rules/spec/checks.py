@@ -1,6 +1,6 @@
 """Sanity checks on a variant beyond types: can these rules actually be played?
 
-:func:`check_spec` looks at a schema-valid :class:`~rummy_rules.schema.VariantSpec`
+:func:`check_spec` looks at a schema-valid :class:`~rummy_rules.spec.schema.VariantSpec`
 and reports, for every player count the variant allows: whether the pack is
 big enough for the deal, whether each contract fits in the hand and can be
 made with the cards and wild-card caps there are, whether every card has a

@@ -1,7 +1,7 @@
 """Loading variants: files and ids, ``extends`` layering, ``--set`` overrides, located errors.
 
 The public entry points are :func:`load_variant`, which returns a validated
-:class:`~rummy_rules.schema.VariantSpec` or raises
+:class:`~rummy_rules.spec.schema.VariantSpec` or raises
 :class:`~rummy_rules.errors.VariantError`, and :func:`check_variant`, which
 never raises for bad input and returns a :class:`Report` with every problem.
 

@@ -238,7 +238,7 @@ def play_game(
             raise BotError(seat, _name(bot, names, seat), f"returned {action!r}, not an Action")
         if action in view.legal:
             # Listed as legal by the engine for this very state: no need to check again.
-            state._apply_checked(action)
+            state.apply_listed(action)
         else:
             reason = state.check(action)
             if reason is not None:

@@ -216,7 +216,7 @@ class GreedyBot:
                 continue
             if kind == "meld" and options:
                 # The longest meld first (most cards out of hand), then the most valuable.
-                return max(options, key=lambda a: (len(a.melds[0].cards), str(a)))
+                return max(options, key=_meld_rank)
             if options:
                 return options[0]
         discards = by_kind.get("discard")
@@ -263,3 +263,8 @@ class GreedyBot:
                 scores.append((int(feeds_next and fits), gain, -face % 13))
         lowest = min(scores)
         return self.rng.choice([a for a, k in zip(discards, scores, strict=True) if k == lowest])
+
+
+def _meld_rank(action: Action) -> tuple[int, str]:
+    """How much a new meld is worth laying: its length, then its text."""
+    return len(action.melds[0].cards), str(action)

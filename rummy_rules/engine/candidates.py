@@ -1,0 +1,523 @@
+"""Candidate melds: every meld of a kind and size range that a hand can give.
+
+The contract solver (:mod:`.solver`) and the legal-move lists read these.
+Natural cards count by face and wild cards are interchangeable, so a
+candidate names the natural faces it takes and how many wilds; the
+candidates of one rank (sets) or one suit (runs) depend only on that rank's
+or suit's counts and are kept in bounded tables.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+
+from ..cards import JOKER_FACE, face_of
+from .melds import Meld
+from .rules import ContractPart, MeldRules
+
+__all__ = ["Candidate", "candidates", "iter_melds", "split_hand"]
+
+
+class Candidate:
+    """A candidate meld of the solver (never changed once made; shared by the tables)."""
+
+    __slots__ = (
+        "hi",
+        "key",
+        "kind",
+        "lo",
+        "need",
+        "rank",
+        "size",
+        "stands_for",
+        "suit",
+        "take",
+        "wild_slots",
+        "wilds",
+    )
+
+    def __init__(
+        self,
+        key: tuple[int, ...],
+        kind: str,
+        take: tuple[int, ...],  # natural faces used, one entry per card
+        wilds: int,
+        stands_for: tuple[int, ...],
+        wild_slots: tuple[int, ...],
+        rank: int,  # sets
+        suit: int,  # runs
+        lo: int,  # runs: first value
+        hi: int,  # runs: last value
+        need: tuple[tuple[int, int], ...] | None = None,
+    ) -> None:
+        self.key = key
+        self.kind = kind
+        self.take = take
+        self.wilds = wilds
+        self.stands_for = stands_for
+        self.wild_slots = wild_slots
+        self.rank = rank
+        self.suit = suit
+        self.lo = lo
+        self.hi = hi
+        # (face, copies) taken, for availability checks
+        self.need: tuple[tuple[int, int], ...]
+        if need is not None:
+            self.need = need
+        elif len(set(take)) == len(take):
+            self.need = tuple([(face, 1) for face in take])
+        else:
+            self.need = tuple(Counter(take).items())
+        self.size = len(stands_for)  # cards in the meld
+
+
+_SUIT_ORDER = (0, 1, 2, 3)
+
+
+def _set_wild_suits(rule: str, present: list[int], length: int, wilds: int) -> list[int] | None:
+    """Suits for the wilds of a set whose naturals have suits ``present``."""
+    have = set(present)
+    missing = [s for s in _SUIT_ORDER if s not in have]
+    if rule == "distinct" or (rule == "distinct_then_all_four" and length < 4):
+        if len(have) != len(present) or length > 4:
+            return None
+        return missing[:wilds]
+    if rule == "distinct_then_all_four":
+        if wilds < len(missing):
+            return None
+        return missing + [missing[0] if missing else present[0]] * (wilds - len(missing))
+    if rule == "exactly_three":
+        if len(have) > 3:
+            return None
+        need = 3 - len(have)
+        if wilds < need:
+            return None
+        fill = missing[:need]
+        anchor = fill[0] if fill else present[0]
+        return fill + [anchor] * (wilds - need)
+    cycle = missing + list(_SUIT_ORDER)
+    return [cycle[i % len(cycle)] for i in range(wilds)]
+
+
+def _memo(rules: MeldRules, kind: int, max_w: int, lo: int, hi: int) -> list[_Table]:
+    """Candidate tables of ``rules`` for one kind and size range: one per rank or suit."""
+    entry = _MEMOS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_MEMOS) > 16:
+            _forget()
+        entry = _MEMOS[id(rules)] = (rules, {})
+    tables = entry[1]
+    key = (kind, max_w, lo, hi)
+    found = tables.get(key)
+    if found is None:
+        found = tables[key] = [{} for _ in range(13)]
+    return found
+
+
+def _memo_by_top(rules: MeldRules, kind: int, max_w: int, lo: int, hi: int) -> list[list[_Table]]:
+    """``_memo`` for the size ranges ``lo`` to ``top``, indexed by ``top`` (up to ``hi``)."""
+    key = (id(rules), kind, max_w, lo, hi)
+    found = _BY_TOP.get(key)
+    if found is None or _MEMOS.get(id(rules), (None,))[0] is not rules:
+        tops = [_memo(rules, kind, max_w, lo, top) for top in range(lo, hi + 1)]
+        found = _BY_TOP[key] = [tops[0]] * lo + tops
+    return found
+
+
+def _forget() -> None:
+    """Drop every candidate table."""
+    global _MEMO_SIZE
+    _MEMOS.clear()
+    _BY_TOP.clear()
+    _MEMO_SIZE = 0
+
+
+def _remember(
+    table: _Table, key: tuple[int, ...] | int, cands: Iterable[Candidate]
+) -> tuple[Candidate, ...]:
+    """Store ``cands`` under ``key``; every table is emptied once they hold too many."""
+    global _MEMO_SIZE
+    _MEMO_SIZE += 1
+    if _MEMO_SIZE > _MEMO_BOUND:
+        _forget()
+    found = table[key] = tuple(cands)
+    return found
+
+
+_Table = dict[tuple[int, ...] | int, tuple["Candidate", ...]]
+#: Candidate melds by rank (kind 0: sets) or suit (kind 1: runs, by the suit's
+#: counts; kind 2: runs from one start, by the ranks held from there), per meld
+#: rules, kind and size range: the candidates of one rank or suit depend only
+#: on that rank's or suit's counts. All are dropped once ``_MEMO_BOUND`` have
+#: been stored, which bounds the memory a long simulation uses (at most about
+#: 1.5 kB an entry).
+_MEMOS: dict[int, tuple[MeldRules, dict[tuple[int, ...], list[_Table]]]] = {}
+_MEMO_BOUND = 30_000
+_MEMO_SIZE = 0
+#: ``_memo_by_top``'s lists (dropped with the tables they hold).
+_BY_TOP: dict[tuple[int, int, int, int, int], list[list[_Table]]] = {}
+_NO_SUITS = (0, 0, 0, 0)
+
+
+def _set_cands(
+    counts: Sequence[int], wilds: int, rules: MeldRules, lo: int, hi: int, out: list[Candidate]
+) -> None:
+    max_w = wilds if rules.set_wilds else 0
+    hi = min(hi, rules.set_max)
+    lo = max(lo, rules.set_min)
+    if lo > hi:
+        return
+    by_top = _memo_by_top(rules, 0, max_w, lo, hi)
+    tables = by_top[hi]
+    by_rank = zip(counts[0:13], counts[13:26], counts[26:39], counts[39:52], strict=True)
+    for rank, avail in enumerate(by_rank):
+        if avail == _NO_SUITS:
+            continue
+        # A set of this rank holds at most its naturals and the wilds: a larger
+        # bound gives the same candidates, so share the smaller bound's table.
+        most = sum(avail) + max_w
+        if most < lo:
+            continue
+        table = tables[rank] if most >= hi else by_top[most][rank]
+        found = table.get(avail)
+        if found is None:
+            top = min(hi, most)
+            found = _remember(table, avail, _rank_set_cands(rank, avail, max_w, rules, lo, top))
+        out.extend(found)
+
+
+def _rank_set_cands(
+    rank: int, avail: tuple[int, ...], max_w: int, rules: MeldRules, lo: int, hi: int
+) -> list[Candidate]:
+    """The set candidates of one rank whose naturals per suit are ``avail``."""
+    out = []
+    for take, k, present, wild_suits, need in _set_templates(avail, max_w, rules, lo, hi):
+        naturals = tuple([suit * 13 + rank for suit in present])
+        length = len(present) + k
+        out.append(
+            Candidate(
+                (0, rank, *take, k),
+                "set",
+                naturals,
+                k,
+                naturals + tuple([suit * 13 + rank for suit in wild_suits]),
+                tuple(range(len(present), length)),
+                rank,
+                -1,
+                0,
+                0,
+                tuple([(suit * 13 + rank, copies) for suit, copies in need]),
+            )
+        )
+    return out
+
+
+_SetTemplate = tuple[
+    tuple[int, ...], int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]
+]
+
+
+def _set_templates(
+    avail: tuple[int, ...], max_w: int, rules: MeldRules, lo: int, hi: int
+) -> list[_SetTemplate]:
+    """The sets ``avail`` (naturals of one rank, per suit) can make, whatever the
+    rank: (copies taken per suit, wilds, suits of the naturals, suits the wilds
+    stand for, (suit, copies) taken)."""
+    key = (rules.set_suits, rules.wild_caps, rules.versus_naturals, avail, max_w, lo, hi)
+    found = _SET_TEMPLATES.get(key)
+    if found is not None:
+        return found
+    found = []
+    for take in itertools.product(*(range(a + 1) for a in avail)):
+        n = sum(take)
+        if n == 0:
+            continue
+        present = [s for s in _SUIT_ORDER for _ in range(take[s])]
+        need = tuple([(s, c) for s, c in enumerate(take) if c])
+        for k in range(max_w + 1):
+            length = n + k
+            if length < lo:
+                continue
+            if length > hi:
+                break
+            if not rules.wilds_ok(length, k):
+                continue
+            suits = _set_wild_suits(rules.set_suits, present, length, k)
+            if suits is None:
+                continue
+            found.append((take, k, tuple(present), tuple(suits), need))
+    if len(_SET_TEMPLATES) > 4096:
+        _SET_TEMPLATES.clear()
+    _SET_TEMPLATES[key] = found
+    return found
+
+
+_SET_TEMPLATES: dict[tuple[object, ...], list[_SetTemplate]] = {}
+
+
+def _run_cands(
+    counts: Sequence[int], wilds: int, rules: MeldRules, lo: int, hi: int, out: list[Candidate]
+) -> None:
+    max_w = wilds if rules.run_wilds else 0
+    hi = min(hi, rules.run_longest())
+    lo = max(lo, rules.run_min)
+    if lo > hi:
+        return
+    by_top = _memo_by_top(rules, 1, max_w, lo, hi)
+    tables = by_top[hi]
+    # A run of 13 cards or fewer uses each face at most once: only which faces
+    # are held matters (a 14-card run uses the ace twice).
+    once = hi <= 13
+    for suit in _SUIT_ORDER:
+        held = counts[suit * 13 : suit * 13 + 13]
+        suit_counts = tuple(map(bool, held)) if once else tuple(held)
+        if not any(suit_counts):
+            continue
+        most = sum(suit_counts) + max_w  # the longest run this suit could make
+        if most < lo:
+            continue
+        table = tables[suit] if most >= hi else by_top[most][suit]
+        found = table.get(suit_counts)
+        if found is None:
+            top = min(hi, most)
+            cands = _suit_run_cands(suit, suit_counts, max_w, rules, lo, top)
+            found = _remember(table, suit_counts, cands)
+        out.extend(found)
+
+
+def _suit_run_cands(
+    suit: int, counts: Sequence[int], max_w: int, rules: MeldRules, lo: int, hi: int
+) -> list[Candidate]:
+    """The run candidates of one suit; ``counts`` holds how many of each rank (by index)."""
+    held = 0
+    for r, c in enumerate(counts):
+        if c:
+            held |= 1 << r
+    if hi <= 13:
+        # No window repeats a rank: what is held is all that matters.
+        return _held_run_cands(suit, held, max_w, rules, lo, hi)
+    return list(_counted_run_cands(suit, counts, held, max_w, rules, lo, hi))
+
+
+def _held_run_cands(
+    suit: int, held: int, max_w: int, rules: MeldRules, lo: int, hi: int
+) -> list[Candidate]:
+    """The run candidates of one suit of at most 13 cards; ``held`` is a bitmask
+    of the ranks held. The same candidates, in the same order, as
+    ``_counted_run_cands`` makes from the counts."""
+    by_start = _memo(rules, 2, max_w, lo, 0)[suit]
+    doubled = held | held << 13  # values past the king come round to the ace
+    out: list[Candidate] = []
+    for start, prefix, span in _run_starts(rules, lo):
+        if (prefix & ~held).bit_count() > max_w:
+            continue  # the first ``lo`` cards already miss too many
+        # A run from here depends only on the ranks held from ``start`` up to
+        # the card that misses one more than there are wilds (or the end).
+        end = min(hi, span)
+        window = (1 << end) - 1
+        bits = doubled >> (start - 1) & window
+        gaps = ~bits & window
+        for _ in range(max_w):
+            gaps &= gaps - 1
+        if gaps:
+            cut = gaps & -gaps
+            end = cut.bit_length() - 1
+            bits &= cut - 1
+        key = (start << 8 | end) << 16 | bits
+        found = by_start.get(key)
+        if found is None:
+            cands = _start_run_cands(suit, start, bits, max_w, rules, lo, end)
+            found = _remember(by_start, key, cands)
+        out.extend(found)
+    return out
+
+
+def _start_run_cands(
+    suit: int, start: int, bits: int, max_w: int, rules: MeldRules, lo: int, hi: int
+) -> list[Candidate]:
+    """The run candidates starting at value ``start``; bit ``i`` of ``bits`` says
+    whether the card ``i`` places on is held."""
+    values = rules.run_values()
+    wrap = rules.ace == "wrap"
+    last_value = values[-1]
+    out: list[Candidate] = []
+    faces: list[int] = []
+    natural_at: list[int] = []
+    wild_at: list[int] = []
+    for length in range(1, hi + 1):
+        value = start + length - 1
+        if not wrap and value > last_value:
+            break
+        faces.append(face_of((value - 1) % 13, suit))
+        if bits >> (length - 1) & 1:
+            natural_at.append(length - 1)
+        else:
+            wild_at.append(length - 1)
+            if len(wild_at) > max_w:
+                break
+        if length < lo or not natural_at:
+            continue
+        out.extend(_run_variants(rules, suit, start, tuple(faces), natural_at, len(wild_at), max_w))
+    return out
+
+
+def _counted_run_cands(
+    suit: int,
+    counts: Sequence[int],
+    held: int,
+    max_w: int,
+    rules: MeldRules,
+    lo: int,
+    hi: int,
+) -> Iterator[Candidate]:
+    """The run candidates of one suit; ``counts`` holds how many of each rank (by index)."""
+    values = rules.run_values()
+    wrap = rules.ace == "wrap"
+    last_value = values[-1]
+    suit_faces = [face_of(r, suit) for r in range(13)]
+    for start, prefix, _ in _run_starts(rules, lo):
+        # The first ``lo`` cards of the window miss more than there are
+        # wilds: no run of ``lo`` or more starts here (a quick test).
+        if (prefix & ~held).bit_count() > max_w:
+            continue
+        # Grow the window one card at a time: the cards it misses never
+        # decrease, so stop once more are missing than there are wilds.
+        faces: list[int] = []
+        natural_at: list[int] = []
+        used: dict[int, int] = {}
+        missing = 0
+        for length in range(1, hi + 1):
+            value = start + length - 1
+            if not wrap and value > last_value:
+                break
+            face = suit_faces[(value - 1) % 13]
+            faces.append(face)
+            if used.get(face, 0) < counts[(value - 1) % 13]:
+                used[face] = used.get(face, 0) + 1
+                natural_at.append(length - 1)
+            else:
+                missing += 1
+                if missing > max_w:
+                    break
+            if length < lo or not natural_at:
+                continue
+            yield from _run_variants(rules, suit, start, tuple(faces), natural_at, missing, max_w)
+
+
+def _run_starts(rules: MeldRules, lo: int) -> list[tuple[int, int, int]]:
+    """Where a run of at least ``lo`` cards may start: each start with the ranks
+    (a bitmask by rank index) of its first ``lo`` cards, and how many values
+    there are from it on."""
+    key = (rules.ace, lo)
+    found = _RUN_STARTS.get(key)
+    if found is None:
+        values = rules.run_values()
+        wrap = rules.ace == "wrap"
+        found = []
+        for start in range(1, 14) if wrap else values:
+            span = 13 if wrap else values[-1] - start + 1
+            if span < lo:
+                continue  # the window runs past the last value
+            mask = 0
+            for value in range(start, start + min(lo, 13)):
+                mask |= 1 << ((value - 1) % 13)
+            found.append((start, mask, span))
+        _RUN_STARTS[key] = found
+    return found
+
+
+_RUN_STARTS: dict[tuple[str, int], list[tuple[int, int, int]]] = {}
+
+
+def _run_variants(
+    rules: MeldRules,
+    suit: int,
+    start: int,
+    faces: tuple[int, ...],
+    natural_at: list[int],
+    missing: int,
+    max_w: int,
+) -> Iterator[Candidate]:
+    length = len(faces)
+    # A natural card may also be left out in favour of a wild (it may be
+    # needed elsewhere); at least one natural always stays.
+    most_extra = min(max_w - missing, len(natural_at) - 1)
+    for extra in range(most_extra + 1):
+        k = missing + extra
+        if not rules.wilds_ok(length, k):
+            continue
+        for swap in itertools.combinations(natural_at, extra):
+            nat = [p for p in natural_at if p not in swap]
+            wild_pos = tuple(p for p in range(length) if p not in nat)
+            if not rules.adjacent_wilds and any(
+                b - a == 1 for a, b in itertools.pairwise(wild_pos)
+            ):
+                continue
+            yield Candidate(
+                key=(1, suit, start, length, *wild_pos),
+                kind="run",
+                take=tuple(faces[p] for p in nat),
+                wilds=k,
+                stands_for=faces,
+                wild_slots=wild_pos,
+                rank=-1,
+                suit=suit,
+                lo=start,
+                hi=start + length - 1,
+            )
+
+
+def candidates(
+    part: ContractPart, counts: Sequence[int], wilds: int, rules: MeldRules, size_cap: int
+) -> list[Candidate]:
+    lo = part.size
+    hi = part.size if part.exact else size_cap
+    out: list[Candidate] = []
+    if part.kind in ("set", "any"):
+        _set_cands(counts, wilds, rules, lo, hi, out)
+    if part.kind in ("run", "any"):
+        _run_cands(counts, wilds, rules, lo, hi, out)
+    return out
+
+
+def iter_melds(
+    hand: Sequence[int],
+    rules: MeldRules,
+    wild_faces: frozenset[int],
+    kind: str,
+    *,
+    min_size: int = 0,
+    max_size: int = 64,
+) -> Iterator[Meld]:
+    """Every meld of ``kind`` (set, run or any) that can be taken from ``hand``.
+
+    Where jokers are natural, sets of jokers count as sets.
+
+    Natural cards count by face; wild cards are interchangeable, and the
+    most valuable-looking choice is not made here: the wilds used are the
+    first ones found in ``hand``.
+    """
+    counts, wild_cards = split_hand(hand, wild_faces)
+    part = ContractPart(kind, max(min_size, 2), exact=False)
+    for cand in candidates(part, counts, len(wild_cards), rules, max_size):
+        cards = list(cand.stands_for)
+        for slot, wild in zip(cand.wild_slots, wild_cards, strict=False):
+            cards[slot] = wild
+        yield Meld(cand.kind, tuple(cards), cand.stands_for)
+    if rules.jokers_natural and kind in ("set", "any"):
+        # Natural jokers meld only with each other, in sets of jokers.
+        for size in range(max(rules.joker_set_min, min_size), counts[JOKER_FACE] + 1):
+            yield Meld("jokers", (JOKER_FACE,) * size, (JOKER_FACE,) * size)
+
+
+def split_hand(hand: Sequence[int], wild_faces: frozenset[int]) -> tuple[list[int], list[int]]:
+    counts = [0] * 53
+    wild_cards = []
+    for face in hand:
+        if face in wild_faces:
+            wild_cards.append(face)
+        else:
+            counts[face] += 1
+    return counts, wild_cards

@@ -1,0 +1,133 @@
+"""Dealing and the stock: the first dealer, the pack shuffled and cut, the hands
+dealt, the upcard turned, and the stock rebuilt from the discards when it runs out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .chance import Chance
+from .game import DRAW, Deal, Game, step_active
+from .rules import Rules
+
+__all__ = ["new_game", "refill_stock", "start_next_deal", "stock_closed"]
+
+#: The most deals a target-score or elimination game may last; a game that
+#: reaches it ends there (recorded in the game's end line).
+DEAL_CAP = 200
+
+
+def new_game(
+    rules: Rules, chance: Chance, *, seed: int, turn_cap: int | None, deal_cap: int | None
+) -> Game:
+    """A new game: the first dealer drawn and the first deal dealt."""
+    seats = rules.players
+    dealer = chance.first_dealer(seats)
+    log: list[dict[str, Any]] = [{"first_dealer": dealer}]
+    active = [True] * seats
+    pairs = seats // 2 if rules.play.teams else seats
+    return Game(
+        rules=rules,
+        chance=chance,
+        seed=seed,
+        seats=seats,
+        faces=tuple(rules.pack.faces()),
+        team=[s % pairs for s in range(seats)],
+        turn_cap=turn_cap if turn_cap is not None else 40 * rules.pack.size,
+        deal_cap=deal_cap if deal_cap is not None else max(len(rules.deals), DEAL_CAP),
+        dealer=dealer,
+        deal=_deal(rules, chance, 0, dealer, active, log),
+        log=log,
+        totals=[0] * seats,
+        buys_game=[0] * seats,
+        active=active,
+        buy_backs_used=[0] * seats,
+    )
+
+
+def start_next_deal(g: Game) -> None:
+    """Deal deal number ``g.deal_index`` (from 0) by ``g.dealer``."""
+    g.deal = _deal(g.rules, g.chance, g.deal_index, g.dealer, g.active, g.log)
+
+
+def _deal(
+    rules: Rules,
+    chance: Chance,
+    index: int,
+    dealer: int,
+    active: list[bool],
+    log: list[dict[str, Any]],
+) -> Deal:
+    """Shuffle, cut, deal the hands to the seats still in the game and turn the upcard."""
+    deal_rules = rules.deal(index)
+    seats = len(active)
+    size = rules.pack.size
+    order = chance.deck(index, size)
+    log.append({"deal": index + 1, "dealer": dealer, "deck": order})
+    d = Deal(
+        rules=deal_rules,
+        hands=[[] for _ in range(seats)],
+        stock=list(reversed(order)),
+        discard=[],
+        down=[False] * seats,
+        down_turn=[-1] * seats,
+        buys=[0] * seats,
+        turns_played=[0] * seats,
+        scores=[0] * seats,
+    )
+    play = rules.play
+    if any(b[0] == "exact_cut" for b in play.bonuses) and play.cutter != "none":
+        cut = chance.cut(index, size)
+        d.cutter = step_active(active, dealer, -1 if play.cutter == "dealer_right" else 1)
+        d.exact_cut = cut == sum(active) * deal_rules.cards + 1
+        log.append({"cut": cut})
+    direction = play.direction
+    seat = step_active(active, dealer, direction)
+    in_play = sum(active)
+    for _ in range(deal_rules.cards):
+        for _ in range(in_play):
+            d.hands[seat].append(d.stock.pop())
+            seat = step_active(active, seat, direction)
+    d.discard.append(d.stock.pop())
+    d.current = step_active(active, dealer, direction)
+    d.turns_played[d.current] += 1
+    d.phase = DRAW
+    return d
+
+
+def refill_stock(g: Game) -> bool:
+    """Make the stock non-empty if the rules allow; False if the deal must end.
+
+    ``stock_exhausted`` says how: the discards but the top one reshuffled
+    (``reshuffle_keep_top``) or turned face down unshuffled (``turn_over``).
+    After ``blocked_after`` rebuilds in a row with no meld or lay-off the deal
+    is blocked instead.
+    """
+    d = g.deal
+    if d.stock:
+        return True
+    play = g.rules.play
+    action = play.stock_exhausted
+    if action not in ("reshuffle_keep_top", "turn_over") or len(d.discard) < 2:
+        return False
+    blocked_after = play.blocked_after
+    if blocked_after is not None and d.rebuilt_without_play >= blocked_after:
+        d.blocked = True
+        return False
+    d.rebuilt_without_play += 1
+    top = d.discard.pop()
+    if action == "turn_over":
+        # The pile turned face down: its bottom card becomes the top of the stock.
+        g.log.append({"turn_over": len(d.discard)})
+        d.stock = list(reversed(d.discard))
+    else:
+        order = g.chance.reshuffle(g.deal_index, d.discard)
+        g.log.append({"reshuffle": order})
+        d.stock = list(reversed(order))
+    d.discard = [top]
+    return True
+
+
+def stock_closed(g: Game) -> bool:
+    """Whether the stock is empty and players may only take meldable discards or pass."""
+    return not g.deal.stock and g.rules.play.stock_exhausted == "meldable_discards_only"

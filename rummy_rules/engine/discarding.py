@@ -1,0 +1,144 @@
+"""Discarding, and whether a turn can still end: the card just taken, wild
+cards, and how a player goes out (``going_out.method``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from ..cards import format_card
+from .ending import end_deal, next_turn
+from .game import Game
+
+__all__ = [
+    "apply_discard",
+    "barred_discard",
+    "can_end_turn_after",
+    "check_discard",
+    "discardable",
+    "no_discard_barred",
+]
+
+#: Each face's place when the faces are sorted by their text (``format_card``).
+_TEXT_ORDER = [0] * 53
+for _place, _face in enumerate(sorted(range(53), key=format_card)):
+    _TEXT_ORDER[_face] = _place
+
+
+def no_discard_barred(g: Game) -> bool:
+    """Whether no rule can bar a discard now: no card just taken that must be
+    kept, and wilds as free to discard as any card (:func:`barred_discard`
+    then says None for every face)."""
+    play = g.rules.play
+    return (g.deal.taken_single is None or play.not_just_taken == "never") and (
+        play.wild_discard not in ("forbidden", "last_card_only")
+    )
+
+
+def barred_discard(g: Game, face: int) -> str | None:
+    """Why the rules on wilds and on the card just taken bar discarding ``face``."""
+    d = g.deal
+    hand = d.hands[d.current]
+    play = g.rules.play
+    faces = g.faces
+    if (
+        d.taken_single is not None
+        and faces[d.taken_single] == face
+        and play.not_just_taken != "never"
+        and sum(1 for c in hand if faces[c] == face) == 1
+    ):
+        return "you may not discard the card you just took from the discard pile"
+    wild = face in d.rules.wild_faces
+    if wild and play.wild_discard == "forbidden":
+        return "wild cards may not be discarded"
+    if wild and play.wild_discard == "last_card_only" and len(hand) > 1:
+        return "a wild card may be discarded only as your last card"
+    return None
+
+
+def can_end_turn_after(g: Game, removed: Sequence[int]) -> bool:
+    """Whether the player could still discard (or is out) after the faces
+    ``removed`` leave the hand."""
+    d = g.deal
+    play = g.rules.play
+    if (
+        len(d.hands[d.current]) > len(removed)
+        and play.going_out != "must_meld_last"
+        and no_discard_barred(g)
+    ):
+        return True  # a card is left and nothing bars discarding it
+    faces = g.faces
+    left = Counter(faces[c] for c in d.hands[d.current])
+    left.subtract(removed)
+    kept = [f for f, n in left.items() if n > 0]
+    if not kept:
+        return play.going_out != "must_discard" or d.rules.all_out
+    total = sum(left[f] for f in kept)
+    if total == 1 and play.going_out == "must_meld_last":
+        return False  # the last card may not be discarded
+    for face in kept:
+        taken = d.taken_single is not None and faces[d.taken_single] == face
+        if taken and play.not_just_taken != "never" and left[face] == 1:
+            continue
+        wild = face in d.rules.wild_faces
+        if wild and play.wild_discard == "forbidden":
+            continue
+        if wild and play.wild_discard == "last_card_only" and total > 1:
+            continue
+        return True
+    return False
+
+
+def discardable(g: Game) -> list[int]:
+    """The faces the player in turn may discard now (:func:`check_discard` for
+    every face), in the order of their text."""
+    d = g.deal
+    hand = d.hands[d.current]
+    if d.must_meld is not None or not hand:
+        return []
+    if len(hand) == 1 and (d.rules.all_out or g.rules.play.going_out == "must_meld_last"):
+        return []
+    faces = g.faces
+    held = sorted({faces[c] for c in hand}, key=_TEXT_ORDER.__getitem__)
+    if no_discard_barred(g):
+        return held
+    free = [f for f in held if barred_discard(g, f) is None]
+    # A hand in which every card is barred may discard any card.
+    return free or held
+
+
+def check_discard(g: Game, face: int) -> str | None:
+    """Why the player in turn may not discard ``face`` (``None``: they may)."""
+    d = g.deal
+    hand = d.hands[d.current]
+    if g.find(hand, face) is None:
+        return f"you do not hold {format_card(face)}"
+    if d.must_meld is not None:
+        return f"{format_card(g.faces[d.must_meld])} must be melded before you discard"
+    reason = barred_discard(g, face)
+    # A hand in which every card is barred (say only wilds, drawn from the
+    # stock) may discard any card: the turn must be able to end.
+    if reason is not None and any(barred_discard(g, g.faces[c]) is None for c in hand):
+        return reason
+    if d.rules.all_out and len(hand) == 1:
+        return "in this deal you go out only by laying down every card at once"
+    if g.rules.play.going_out == "must_meld_last" and len(hand) == 1:
+        return "in this variant you go out only by melding your last card"
+    return None
+
+
+def apply_discard(g: Game, face: int) -> None:
+    """Discard a card of ``face``: the turn ends, or the deal if it was the last card."""
+    d = g.deal
+    seat = d.current
+    card = g.find(d.hands[seat], face)
+    assert card is not None
+    d.hands[seat].remove(card)
+    d.discard.append(card)
+    d.discarder = seat
+    if not d.hands[seat]:
+        end_deal(g, "out", seat)
+        return
+    d.passes = 0
+    next_turn(g)

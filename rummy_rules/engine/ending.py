@@ -1,0 +1,185 @@
+"""The end of a turn, of a deal and of the game.
+
+A turn passes to the next seat (or the deal stops at the turn cap); a deal
+ends when someone goes out, the stock runs out, it is blocked, or every
+player passes on an empty stock; it is scored, recorded in ``g.results`` and
+the log, players drop out of an elimination game, and either the game ends
+or the next dealer deals.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import format_card
+from .dealing import start_next_deal
+from .game import DRAW, OVER, DealResult, Game, MeldRecord, step_active
+from .scoring import score_deal
+
+__all__ = ["end_deal", "next_turn", "pass_turn"]
+
+
+def next_turn(g: Game) -> None:
+    """Pass the turn to the next seat still in the game."""
+    d = g.deal
+    d.turn += 1
+    if d.turn >= g.turn_cap:
+        end_deal(g, "turn_cap", None)
+        return
+    d.current = g.next_seat(d.current)
+    d.turns_played[d.current] += 1
+    d.taken_single = None
+    d.must_meld = None
+    d.must_open = False
+    d.melds_this_turn = 0
+    d.down_this_turn = False
+    d.phase = DRAW
+
+
+def pass_turn(g: Game) -> None:
+    """With the stock gone, a player who cannot use a discard passes; all passing ends the deal."""
+    d = g.deal
+    d.passes += 1
+    if d.passes >= sum(g.active):
+        end_deal(g, "stock", None)
+        return
+    next_turn(g)
+
+
+def end_deal(g: Game, reason: str, went_out: int | None) -> None:
+    """Score the deal, record it, and deal the next one or end the game."""
+    d = g.deal
+    score_deal(g, went_out)
+    for seat in range(g.seats):
+        g.totals[seat] += d.scores[seat]
+    in_deal = [s for s in range(g.seats) if g.active[s]]
+    adjust, bought_back, eliminated = _eliminate(g)
+    result = _result(g, reason, went_out, adjust, eliminated)
+    g.results.append(result)
+    entry: dict[str, Any] = {
+        "deal_end": result.deal,
+        "reason": reason,
+        "went_out": went_out,
+        "scores": list(result.scores),
+        "totals": list(result.totals),
+        "left": [" ".join(format_card(f) for f in hand) for hand in result.left],
+    }
+    if g.rules.play.game_end == "elimination":
+        entry["bought_back"] = bought_back
+        entry["eliminated"] = list(eliminated)
+    g.log.append(entry)
+    g.deal_index += 1
+    over = _game_over(g)
+    if over is not None:
+        _end_game(g, over, in_deal)
+        return
+    rotation = g.rules.play.dealer_rotation
+    if rotation == "winner" and went_out is not None and g.active[went_out]:
+        g.dealer = went_out
+    else:
+        g.dealer = step_active(g.active, g.dealer, 1 if rotation != "right" else -1)
+    start_next_deal(g)
+
+
+def _result(
+    g: Game,
+    reason: str,
+    went_out: int | None,
+    adjust: tuple[int, ...],
+    eliminated: tuple[int, ...],
+) -> DealResult:
+    d = g.deal
+    faces = g.faces
+    return DealResult(
+        deal=g.deal_index + 1,
+        reason=reason,
+        went_out=went_out,
+        scores=tuple(d.scores),
+        totals=tuple(g.totals),
+        left=tuple(tuple(sorted(faces[c] for c in hand)) for hand in d.hands),
+        adjust=adjust,
+        eliminated=eliminated,
+        table=tuple(
+            MeldRecord(
+                m.owner,
+                m.kind,
+                tuple(faces[c] for c in m.cards),
+                tuple(m.stands_for),
+                tuple(m.laid_by),
+                m.factor,
+            )
+            for m in d.melds
+        ),
+    )
+
+
+def _end_game(g: Game, over: str, in_deal: list[int]) -> None:
+    if not any(g.active):  # everyone left went out together
+        for seat in in_deal:
+            g.active[seat] = True
+    g.deal.phase = OVER
+    end: dict[str, Any] = {
+        "game_end": True,
+        "totals": list(g.totals),
+        "winners": winners(g),
+    }
+    if over != "rules":
+        end["reason"] = over
+    g.game_over_reason = over
+    g.log.append(end)
+
+
+def winners(g: Game) -> list[int]:
+    """The seats with the best total among those still in the game (several on a tie)."""
+    seats = [s for s in range(g.seats) if g.active[s]]
+    pick = max if g.rules.play.winner == "highest_total" else min
+    best = pick(g.totals[s] for s in seats)
+    return [s for s in seats if g.totals[s] == best]
+
+
+def _eliminate(g: Game) -> tuple[tuple[int, ...], list[int], tuple[int, ...]]:
+    """Elimination games: buy back or drop players at the threshold.
+
+    A player who buys back re-enters with the highest total among the
+    players still below the threshold (the engine's rule: the sources do
+    not say).
+    """
+    play = g.rules.play
+    adjust = [0] * g.seats
+    if play.game_end != "elimination" or play.elimination_at is None:
+        return tuple(adjust), [], ()
+    limit = play.elimination_at
+    over = [s for s in range(g.seats) if g.active[s] and g.totals[s] >= limit]
+    safe = [g.totals[s] for s in range(g.seats) if g.active[s] and s not in over]
+    bought: list[int] = []
+    out: list[int] = []
+    for seat in over:
+        if safe and g.buy_backs_used[seat] < play.buy_backs:
+            g.buy_backs_used[seat] += 1
+            adjust[seat] = max(safe) - g.totals[seat]
+            g.totals[seat] = max(safe)
+            bought.append(seat)
+        else:
+            g.active[seat] = False
+            out.append(seat)
+    return tuple(adjust), bought, tuple(out)
+
+
+def _target_reached(g: Game) -> bool:
+    target = g.rules.play.target_score
+    return target is not None and any(g.totals[s] >= target for s in range(g.seats) if g.active[s])
+
+
+def _game_over(g: Game) -> str | None:
+    """Why the game ends after the deal just scored (``None``: it goes on)."""
+    play = g.rules.play
+    if play.game_end == "fixed_deals":
+        return "rules" if g.deal_index >= len(g.rules.deals) else None
+    if play.game_end == "elimination":
+        if sum(g.active) <= 1:
+            return "rules"
+    elif _target_reached(g) and (play.ties != "extra_deal" or len(winners(g)) == 1):
+        return "rules"
+    if g.deal_index >= g.deal_cap:
+        return "deal_cap"
+    return None

@@ -1,0 +1,307 @@
+"""The data of a game in progress, which every part of the turn reads and changes.
+
+A :class:`Game` holds what lasts the whole game (seats, teams, totals, the
+log, where chance comes from) and the :class:`Deal` being played (hands,
+stock, discard pile, the melds on the table, whose turn it is and in which
+phase). Both are plain records with public fields and no rules of their own:
+the rules live in the parts of the turn — :mod:`.dealing`, :mod:`.drawing`,
+:mod:`.buying`, :mod:`.melding`, :mod:`.laying_off`, :mod:`.exchanging`,
+:mod:`.discarding`, :mod:`.scoring`, :mod:`.ending` — which are functions over
+a :class:`Game`, and :class:`~rummy_rules.engine.state.GameState` is the one
+public object, which hands each action to its part.
+
+Cards are physical card numbers (``0 .. pack size - 1``); :attr:`Game.faces`
+gives each one's face. Everything here copies itself with explicit methods
+(:meth:`Deal.copy`, :meth:`Game.copy`, :meth:`Game.trial`), never with the
+:mod:`copy` module, so that the engine can be compiled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .chance import Chance
+from .rules import DealRules, Rules
+
+__all__ = [
+    "BUY",
+    "DRAW",
+    "OVER",
+    "PLAY",
+    "Deal",
+    "DealResult",
+    "Game",
+    "MeldRecord",
+    "TableMeld",
+    "step_active",
+]
+
+#: The phases of a turn: ``draw`` (draw, take or pass), ``buy`` (a buy window
+#: is open), ``play`` (meld, lay off, exchange, discard), ``over`` (game over).
+DRAW, BUY, PLAY, OVER = "draw", "buy", "play", "over"
+
+
+@dataclass(slots=True)
+class TableMeld:
+    """A meld on the table: physical cards in order, and what each stands for."""
+
+    owner: int
+    kind: str
+    cards: list[int]
+    stands_for: list[int]
+    laid_by: list[int] = field(default_factory=list)
+    """The seat that laid each card (a lay-off may come from another player)."""
+    factor: int = 1
+    """What the meld's value is multiplied by (e.g. four of a kind laid at once)."""
+    fits: dict[int, list[int]] = field(default_factory=dict, repr=False, compare=False)
+    """Worked out by the engine: for a face, what a card of it could stand for if laid
+    off here. Replaced by a new table whenever the meld changes (copies of the deal
+    share it until then)."""
+
+    def copy(self) -> TableMeld:
+        """An independent copy (the table of fits is shared: it is replaced, never edited)."""
+        return TableMeld(
+            self.owner,
+            self.kind,
+            list(self.cards),
+            list(self.stands_for),
+            list(self.laid_by),
+            self.factor,
+            self.fits,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class MeldRecord:
+    """A table meld as it stood at the end of a deal (faces, not physical cards)."""
+
+    owner: int
+    kind: str
+    faces: tuple[int, ...]
+    stands_for: tuple[int, ...]
+    laid_by: tuple[int, ...]
+    factor: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """How a deal ended and what it scored."""
+
+    deal: int
+    reason: str
+    """``out`` (someone went out), ``stock`` (the stock ran out), ``blocked`` (the stock
+    was rebuilt again and again with no meld or lay-off) or ``turn_cap``."""
+    went_out: int | None
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    left: tuple[tuple[int, ...], ...] = ()
+    """The faces left in each hand when the deal ended."""
+    adjust: tuple[int, ...] = ()
+    """Changes to totals outside the deal's scores (buying back into an elimination game)."""
+    eliminated: tuple[int, ...] = ()
+    """Seats that dropped out of the game after this deal."""
+    table: tuple[MeldRecord, ...] = ()
+    """The melds on the table when the deal ended."""
+
+
+@dataclass(slots=True)
+class Deal:
+    """The deal being played."""
+
+    rules: DealRules
+    hands: list[list[int]]
+    stock: list[int]
+    """Physical cards, the top last."""
+    discard: list[int]
+    """Physical cards, the top last."""
+    melds: list[TableMeld] = field(default_factory=list)
+    down: list[bool] = field(default_factory=list)
+    down_turn: list[int] = field(default_factory=list)
+    buys: list[int] = field(default_factory=list)
+    turns_played: list[int] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    current: int = 0
+    """The seat whose turn it is."""
+    turn: int = 0
+    """Turns completed in this deal."""
+    phase: str = DRAW
+    buy_queue: list[int] = field(default_factory=list)
+    """The seats still to be asked in an open buy window, the next first."""
+    buy_card: int | None = None
+    discarder: int | None = None
+    taken_single: int | None = None
+    """The card taken from the top of the discard pile this turn."""
+    must_meld: int | None = None
+    """A card that must be melded before anything else this turn."""
+    down_this_turn: bool = False
+    cutter: int | None = None
+    exact_cut: bool = False
+    rebuilt_without_play: int = 0
+    blocked: bool = False
+    melds_this_turn: int = 0
+    must_open: bool = False
+    passes: int = 0
+    table_view: Any = None
+    """The table as seat views show it, kept by the views until the table changes."""
+
+    def copy(self) -> Deal:
+        """An independent copy (the rules and the immutable table view are shared)."""
+        return Deal(
+            rules=self.rules,
+            hands=[list(h) for h in self.hands],
+            stock=list(self.stock),
+            discard=list(self.discard),
+            melds=[m.copy() for m in self.melds],
+            down=list(self.down),
+            down_turn=list(self.down_turn),
+            buys=list(self.buys),
+            turns_played=list(self.turns_played),
+            scores=list(self.scores),
+            current=self.current,
+            turn=self.turn,
+            phase=self.phase,
+            buy_queue=list(self.buy_queue),
+            buy_card=self.buy_card,
+            discarder=self.discarder,
+            taken_single=self.taken_single,
+            must_meld=self.must_meld,
+            down_this_turn=self.down_this_turn,
+            cutter=self.cutter,
+            exact_cut=self.exact_cut,
+            rebuilt_without_play=self.rebuilt_without_play,
+            blocked=self.blocked,
+            melds_this_turn=self.melds_this_turn,
+            must_open=self.must_open,
+            passes=self.passes,
+            table_view=self.table_view,
+        )
+
+
+def step_active(active: Sequence[bool], seat: int, delta: int) -> int:
+    """The next seat still in the game from ``seat`` going ``delta`` (+1 or -1) round."""
+    seats = len(active)
+    for _ in range(seats):
+        seat = (seat + delta) % seats
+        if active[seat]:
+            break
+    return seat
+
+
+@dataclass(slots=True)
+class Game:
+    """A whole game: what lasts from deal to deal, and the deal being played."""
+
+    rules: Rules
+    chance: Chance
+    seed: int
+    seats: int
+    faces: tuple[int, ...]
+    """The face of each physical card."""
+    team: list[int]
+    """The team of each seat (partners seated apart: seat % 2 with four players)."""
+    turn_cap: int
+    """The most turns a deal may last before it is stopped (recorded as ``turn_cap``)."""
+    deal_cap: int
+    """The most deals a game may last (target-score and elimination games)."""
+    dealer: int
+    deal: Deal
+    log: list[dict[str, Any]]
+    """Every chance outcome and action, in order: a game record is written from it."""
+    totals: list[int]
+    results: list[DealResult] = field(default_factory=list)
+    buys_game: list[int] = field(default_factory=list)
+    active: list[bool] = field(default_factory=list)
+    """Seats still in the game (elimination games drop players)."""
+    buy_backs_used: list[int] = field(default_factory=list)
+    game_over_reason: str | None = None
+    """Why the game ended: ``rules`` (as the variant says) or ``deal_cap``."""
+    deal_index: int = 0
+
+    def copy(self) -> Game:
+        """An independent copy, chance included (log entries are never changed, so shared)."""
+        return Game(
+            rules=self.rules,
+            chance=self.chance.copy(),
+            seed=self.seed,
+            seats=self.seats,
+            faces=self.faces,
+            team=list(self.team),
+            turn_cap=self.turn_cap,
+            deal_cap=self.deal_cap,
+            dealer=self.dealer,
+            deal=self.deal.copy(),
+            log=list(self.log),
+            totals=list(self.totals),
+            results=list(self.results),
+            buys_game=list(self.buys_game),
+            active=list(self.active),
+            buy_backs_used=list(self.buy_backs_used),
+            game_over_reason=self.game_over_reason,
+            deal_index=self.deal_index,
+        )
+
+    def trial(self) -> Game:
+        """A copy to try a move on within the turn: the deal is copied, the rest shared.
+
+        A trial only ever plays moves that leave the deal running (a take, a
+        meld, a lay-off or an exchange that leaves cards in hand), so the
+        game-level records are never changed through it; it logs into a log of
+        its own.
+        """
+        return Game(
+            rules=self.rules,
+            chance=self.chance,
+            seed=self.seed,
+            seats=self.seats,
+            faces=self.faces,
+            team=self.team,
+            turn_cap=self.turn_cap,
+            deal_cap=self.deal_cap,
+            dealer=self.dealer,
+            deal=self.deal.copy(),
+            log=[],
+            totals=self.totals,
+            results=self.results,
+            buys_game=self.buys_game,
+            active=self.active,
+            buy_backs_used=self.buy_backs_used,
+            game_over_reason=self.game_over_reason,
+            deal_index=self.deal_index,
+        )
+
+    def next_seat(self, seat: int, step: int = 1) -> int:
+        """The ``step``-th seat still in the game after ``seat``, in the direction of play."""
+        for _ in range(step):
+            seat = step_active(self.active, seat, self.rules.play.direction)
+        return seat
+
+    def value(self, face: int) -> int:
+        """The value of a card of ``face`` left in hand in this deal."""
+        return self.rules.value(face, wild=face in self.deal.rules.wild_faces)
+
+    def find(self, cards: Sequence[int], face: int) -> int | None:
+        """The first physical card of ``face`` among ``cards``."""
+        faces = self.faces
+        for card in cards:
+            if faces[card] == face:
+                return card
+        return None
+
+    def hand_faces(self, seat: int) -> list[int]:
+        """The faces in ``seat``'s hand, sorted."""
+        faces = self.faces
+        return sorted([faces[c] for c in self.deal.hands[seat]])
+
+    def is_open(self, seat: int) -> bool:
+        """Whether ``seat`` has opened (or, where one opening opens a team, a partner has)."""
+        d = self.deal
+        if d.down[seat]:
+            return True
+        play = self.rules.play
+        return (
+            play.teams
+            and play.team_opening
+            and any(d.down[o] for o in range(self.seats) if self.team[o] == self.team[seat])
+        )

@@ -1,0 +1,294 @@
+"""Laying off: adding cards to the melds on the table, and what a player may
+be left holding after putting cards down (the last-card rules of going out).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..cards import format_card, rank_of, suit_of
+from .actions import Action
+from .discarding import can_end_turn_after, no_discard_barred
+from .ending import end_deal
+from .game import Game, TableMeld
+from .melds import Meld, check_meld, run_span
+
+__all__ = [
+    "apply_layoff",
+    "check_layoff",
+    "check_leaving",
+    "fits_table",
+    "last_card_must_meld",
+    "layoff_actions",
+    "legal_layoff_of",
+    "may_lay_off",
+]
+
+
+def may_lay_off(g: Game) -> str | None:
+    """Why the player in turn may not lay off now (``None``: they may)."""
+    d = g.deal
+    play = g.rules.play
+    if play.lay_off_targets == "none":
+        return "there is no laying off in this variant"
+    if not g.is_open(d.current) and not play.lay_off_before_opening:
+        return "you may lay off only after going down"
+    if d.down_this_turn and not play.lay_off_on_opening_turn:
+        return "you may lay off only from the turn after going down"
+    return None
+
+
+def _target_reason(g: Game, owner: int, seat: int) -> str | None:
+    """Why ``seat`` may not lay off on a meld of ``owner`` (``None``: they may)."""
+    play = g.rules.play
+    targets = play.lay_off_targets
+    if targets == "own" and owner != seat:
+        return "you may lay off only on your own melds"
+    if targets == "own_and_partner" and g.team[owner] != g.team[seat]:
+        return "you may lay off only on your own and your partner's melds"
+    if play.teams and not play.partner_melds and owner != seat and g.team[owner] == g.team[seat]:
+        return "you may not lay off on your partner's melds"
+    return None
+
+
+def fits_table(g: Game, face: int) -> bool:
+    """Whether a card of ``face`` could be laid off on some meld on the table."""
+    wild = face in g.deal.rules.wild_faces
+    return any(_fits(g, meld, face, wild) for meld in g.deal.melds)
+
+
+def _fits(g: Game, meld: TableMeld, face: int, wild: bool) -> list[int]:
+    """What a card of ``face`` could stand for if laid off on ``meld``, kept in
+    the meld's table until the meld changes."""
+    options = meld.fits.get(face)
+    if options is None:
+        options = meld.fits[face] = _layoff_faces(g, meld, face, wild)
+    return options
+
+
+def _layoff_faces(g: Game, meld: TableMeld, face: int, wild: bool) -> list[int]:
+    if not wild:
+        # A natural card fits a set only of its rank, a run only just below
+        # or above it in its suit: most cards are turned away here.
+        naturals = _natural_fits(meld)
+        if naturals is not None and face not in naturals:
+            return []
+    rules = g.rules.melds
+    wild_faces = g.deal.rules.wild_faces
+    cards = [g.faces[c] for c in meld.cards]
+    options: list[int] = []
+    if meld.kind == "jokers":
+        trial = Meld("jokers", (*cards, face), (*meld.stands_for, face))
+        if check_meld(trial, rules, wild_faces) is None:
+            options.append(face)
+    elif meld.kind == "set":
+        rank = rank_of(meld.stands_for[0])
+        candidates = [rank + 13 * s for s in range(4)] if wild else [face]
+        for stands in candidates:
+            if rank_of(stands) != rank:
+                continue
+            trial = Meld("set", (*cards, face), (*meld.stands_for, stands))
+            if check_meld(trial, rules, wild_faces) is None:
+                options.append(stands)
+                if wild:
+                    break
+    elif meld.kind == "run":
+        span = run_span(meld.stands_for, rules)
+        if span is None:
+            return []
+        suit, start = span
+        end = start + len(meld.stands_for) - 1
+        for value, before in ((start - 1, True), (end + 1, False)):
+            stands = suit * 13 + (value - 1) % 13
+            if value < 1 and rules.ace != "wrap":
+                continue
+            if not wild and stands != face:
+                continue
+            if before:
+                trial = Meld("run", (face, *cards), (stands, *meld.stands_for))
+            else:
+                trial = Meld("run", (*cards, face), (*meld.stands_for, stands))
+            if check_meld(trial, rules, wild_faces) is None and stands not in options:
+                options.append(stands)
+    return options
+
+
+def _natural_fits(meld: TableMeld) -> list[int] | None:
+    """The natural faces that could be laid off on ``meld`` (``None``: any might):
+    the set's rank in every suit, or the cards just below and above the run."""
+    key = (meld.kind, meld.stands_for[0], meld.stands_for[-1])
+    if key in _NATURAL_FITS:
+        return _NATURAL_FITS[key]
+    kind, first, last = key
+    found: list[int] | None
+    if kind == "set":
+        rank = rank_of(first)
+        found = [rank + 13 * suit for suit in range(4)]
+    elif kind == "run":
+        suit = suit_of(first)
+        below = suit * 13 + (rank_of(first) - 1) % 13
+        above = suit * 13 + (rank_of(last) + 1) % 13
+        found = [below] if below == above else [below, above]
+    else:
+        found = None
+    _NATURAL_FITS[key] = found
+    return found
+
+
+#: ``_natural_fits`` by (kind, first and last face stood for): all it depends on.
+_NATURAL_FITS: dict[tuple[str, int, int], list[int] | None] = {}
+
+
+def check_layoff(g: Game, action: Action) -> str | None:
+    """Why the lay-off ``action`` is illegal for the player in turn (``None``: legal)."""
+    d = g.deal
+    seat = d.current
+    reason = may_lay_off(g)
+    if reason is not None:
+        return reason
+    card = g.find(d.hands[seat], action.card)
+    if card is None:
+        return f"you do not hold {format_card(action.card)}"
+    if not 0 <= action.target < len(d.melds):
+        return f"there is no meld {action.target + 1} on the table"
+    target = d.melds[action.target]
+    reason = _target_reason(g, target.owner, seat)
+    if reason is not None:
+        return reason
+    wild = action.card in d.rules.wild_faces
+    stands = action.stands_for if action.stands_for != -1 else action.card
+    if not wild and stands != action.card:
+        return f"{format_card(action.card)} is not wild, so it stands only for itself"
+    if stands not in _fits(g, target, action.card, wild):
+        shown = Meld(target.kind, tuple(g.faces[c] for c in target.cards), tuple(target.stands_for))
+        what = format_card(action.card)
+        if wild:
+            what += "=" + format_card(stands)
+        return f"{what} does not fit meld {action.target + 1} ({shown})"
+    left = len(d.hands[seat]) - 1
+    after = None
+    if last_card_must_meld(g, left):
+        after = g.trial()
+        apply_layoff(after, action)
+    return check_leaving(g, left, Counter([action.card]), after)
+
+
+def last_card_must_meld(g: Game, left: int) -> bool:
+    """Whether leaving ``left`` cards in hand falls under the rule that the last
+    card must be melded: then :func:`check_leaving` needs the game after the move."""
+    return left == 1 and g.rules.play.going_out == "must_meld_last"
+
+
+def check_leaving(g: Game, left: int, used: Counter[int], after: Game | None = None) -> str | None:
+    """Whether the player may be left with ``left`` cards after melding the faces ``used``.
+
+    Where the last card must be melded (:func:`last_card_must_meld`),
+    ``after`` is a trial copy of the game with the move played: the single
+    card left must then have somewhere to go.
+    """
+    play = g.rules.play
+    if not left:
+        if play.going_out == "must_discard" and not g.deal.rules.all_out:
+            return "you must keep a card to discard: in this variant you go out by discarding"
+        return None
+    if last_card_must_meld(g, left):
+        if after is not None:
+            last = after.deal.hands[after.deal.current]
+            if len(last) == 1 and legal_layoff_of(after, after.faces[last[0]]):
+                return None
+        return "your last card could not be melded: in this variant you go out by melding it"
+    if not can_end_turn_after(g, list(used.elements())):
+        return "you would be left with no card you may discard"
+    return None
+
+
+def legal_layoff_of(g: Game, face: int) -> bool:
+    """Whether some lay-off of a card of ``face`` is legal now."""
+    d = g.deal
+    wild = face in d.rules.wild_faces
+    for index, meld in enumerate(d.melds):
+        for stands in _fits(g, meld, face, wild):
+            action = Action("layoff", card=face, stands_for=stands if wild else -1, target=index)
+            if check_layoff(g, action) is None:
+                return True
+    return False
+
+
+def layoff_actions(g: Game) -> list[Action]:
+    """Every legal lay-off of the player in turn."""
+    d = g.deal
+    seat = d.current
+    if may_lay_off(g) is not None:
+        return []
+    # The same checks as check_layoff, taken once per target and per face.
+    targets = [
+        (index, meld)
+        for index, meld in enumerate(d.melds)
+        if _target_reason(g, meld.owner, seat) is None
+    ]
+    if not targets:
+        return []
+    left = len(d.hands[seat]) - 1
+    play = g.rules.play
+    per_target = last_card_must_meld(g, left)
+    # With a card left and nothing barring its discard, laying one off
+    # always leaves the turn able to end (check_leaving says None).
+    leaving_ok = left >= 1 and play.going_out != "must_meld_last" and no_discard_barred(g)
+    wild_faces = d.rules.wild_faces
+    held = {g.faces[c] for c in d.hands[seat]}
+    wilds_held = sorted(f for f in held if f in wild_faces)
+    by_face: dict[int, list[Action]] = {}
+    for index, meld in targets:
+        # Only these natural cards can fit the meld (``_layoff_faces``
+        # turns every other natural card away); any wild may.
+        naturals = _natural_fits(meld)
+        if naturals is None:
+            probe = sorted(held)
+        else:
+            probe = [f for f in naturals if f in held and f not in wild_faces] + wilds_held
+        for face in probe:
+            wild = face in wild_faces
+            for stands in _fits(g, meld, face, wild):
+                action = Action(
+                    "layoff", card=face, stands_for=stands if wild else -1, target=index
+                )
+                by_face.setdefault(face, []).append(action)
+    actions: list[Action] = []
+    for face, fitting in by_face.items():
+        if per_target:
+            actions.extend(a for a in fitting if check_layoff(g, a) is None)
+        elif leaving_ok or check_leaving(g, left, Counter([face])) is None:
+            actions.extend(fitting)
+    return actions
+
+
+def apply_layoff(g: Game, action: Action) -> None:
+    """Lay off ``action.card`` on meld ``action.target`` (checked to be legal)."""
+    d = g.deal
+    seat = d.current
+    card = g.find(d.hands[seat], action.card)
+    assert card is not None
+    stands = action.stands_for if action.stands_for != -1 else action.card
+    meld = d.melds[action.target]
+    d.rebuilt_without_play = 0
+    d.hands[seat].remove(card)
+    face = g.faces[card]
+    after = Meld(
+        meld.kind,
+        (*(g.faces[c] for c in meld.cards), face),
+        (*meld.stands_for, stands),
+    )
+    meld.fits = {}
+    d.table_view = None
+    if meld.kind != "run" or check_meld(after, g.rules.melds, d.rules.wild_faces) is None:
+        meld.cards.append(card)
+        meld.stands_for.append(stands)
+        meld.laid_by.append(seat)
+    else:
+        meld.cards.insert(0, card)
+        meld.stands_for.insert(0, stands)
+        meld.laid_by.insert(0, seat)
+    if d.must_meld == card or (d.must_meld is not None and g.faces[d.must_meld] == face):
+        d.must_meld = None
+    if not d.hands[seat]:
+        end_deal(g, "out", seat)

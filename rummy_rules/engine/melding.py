@@ -1,0 +1,346 @@
+"""Going down and laying down new melds: the contract or the opening
+requirement, meld limits, and the melds a player may lay down now.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+from ..cards import format_card, rank_of
+from .actions import Action
+from .candidates import iter_melds
+from .ending import end_deal
+from .game import PLAY, Game, TableMeld
+from .laying_off import check_leaving, last_card_must_meld
+from .melds import Meld, check_meld, run_span
+from .rules import ContractPart, Rules, describe_contract
+from .solver import best_contract
+
+__all__ = [
+    "apply_down",
+    "apply_meld",
+    "check_down",
+    "check_meld_action",
+    "meld_actions",
+    "suggest_down",
+]
+
+#: Bounds on the search for a minimum-points opening (the suggestion only:
+#: any valid opening is legal).
+OPENING_SEARCH_NODES = 4000
+OPENING_CHECKS = 8
+
+
+def suggest_down(g: Game) -> Action | None:
+    """The go-down action that leaves the fewest points in hand, if the player can go down."""
+    d = g.deal
+    seat = d.current
+    opening = g.rules.play.opening
+    if d.phase != PLAY or d.down[seat] or opening == "none":
+        return None
+    if opening == "min_points":
+        return _suggest_opening(g)
+    if d.rules.parts == ():
+        return None
+    found = best_contract(
+        g.hand_faces(seat),
+        d.rules.parts,
+        g.rules.melds,
+        d.rules.wild_faces,
+        value=g.value,
+        all_out=d.rules.all_out,
+        require=g.faces[d.must_meld] if d.must_meld is not None else None,
+    )
+    if found is None:
+        return None
+    action = Action("down", melds=found.melds)
+    return action if check_down(g, action.melds) is None else None
+
+
+def check_down(g: Game, melds: Sequence[Meld]) -> str | None:
+    """Why going down with ``melds`` is illegal for the player in turn (``None``: legal)."""
+    d = g.deal
+    seat = d.current
+    rules = g.rules
+    play = rules.play
+    if play.opening == "none":
+        return "there is no opening in this variant: lay down melds with 'meld'"
+    if d.down[seat]:
+        return "you have already gone down this deal"
+    if play.opening == "contract" and not d.rules.parts:
+        return "this deal has no contract"
+    if not melds:
+        return "name the melds you go down with"
+    for m in melds:
+        reason = check_meld(m, rules.melds, d.rules.wild_faces)
+        if reason is not None:
+            return f"{m}: {reason}"
+    if play.opening == "contract":
+        if not _match_parts(melds, d.rules.parts):
+            return f"these melds do not make the contract ({describe_contract(d.rules.parts)})"
+        reason = _contract_constraints(melds, rules)
+        if reason is not None:
+            return reason
+    else:
+        worth = _opening_value(g, melds)
+        if worth < play.opening_min:
+            return (
+                f"an opening must be worth at least {play.opening_min}; "
+                f"these melds are worth {worth}"
+            )
+    reason, used, left = _laying(g, melds)
+    if reason is not None:
+        return reason
+    if d.rules.first_down_must_go_out and left and not any(d.down):
+        return "the first player to go down must go out in the same turn"
+    if d.must_meld is not None:
+        face = g.faces[d.must_meld]
+        if used[face] == 0:
+            return f"{format_card(face)} must be melded this turn"
+    after = None
+    if last_card_must_meld(g, left):
+        after = g.trial()
+        apply_down(after, melds)
+    return check_leaving(g, left, used, after)
+
+
+def may_meld(g: Game) -> str | None:
+    """Why the player in turn may not lay down new melds now (``None``: they may)."""
+    d = g.deal
+    play = g.rules.play
+    if play.opening == "none":
+        return None
+    if not g.is_open(d.current):
+        return "go down (open) before laying down other melds"
+    if not play.new_melds:
+        return "no new melds after going down in this variant"
+    if d.down_this_turn and not play.lay_off_on_opening_turn:
+        return "you may lay down more melds only from the turn after going down"
+    return None
+
+
+def check_meld_action(g: Game, melds: Sequence[Meld]) -> str | None:
+    """Why laying down the new ``melds`` is illegal for the player in turn (``None``: legal)."""
+    reason = may_meld(g)
+    if reason is not None:
+        return reason
+    if not melds:
+        return "name the meld to lay down"
+    for m in melds:
+        reason = check_meld(m, g.rules.melds, g.deal.rules.wild_faces)
+        if reason is not None:
+            return f"{m}: {reason}"
+    reason, used, left = _laying(g, melds)
+    if reason is not None:
+        return reason
+    after = None
+    if last_card_must_meld(g, left):
+        after = g.trial()
+        apply_meld(after, melds)
+    return check_leaving(g, left, used, after)
+
+
+def meld_actions(g: Game) -> Iterator[Action]:
+    """One action per distinct meld the player in turn may lay down now."""
+    if may_meld(g) is not None:
+        return
+    d = g.deal
+    seen: set[str] = set()
+    hand = g.hand_faces(d.current)
+    for meld in iter_melds(hand, g.rules.melds, d.rules.wild_faces, "any"):
+        action = Action("meld", melds=(meld,))
+        key = str(action)
+        if key in seen:
+            continue
+        seen.add(key)
+        if check_meld_action(g, action.melds) is None:
+            yield action
+
+
+def apply_down(g: Game, melds: Sequence[Meld]) -> None:
+    """Go down with ``melds`` (checked to be legal)."""
+    _lay_melds(g, melds)
+    _opened(g, g.deal.current)
+
+
+def apply_meld(g: Game, melds: Sequence[Meld]) -> None:
+    """Lay down the new ``melds`` (checked to be legal)."""
+    d = g.deal
+    seat = d.current
+    _lay_melds(g, melds)
+    if not d.down[seat]:
+        _opened(g, seat)
+    elif not d.hands[seat]:
+        end_deal(g, "out", seat)
+
+
+def _opened(g: Game, seat: int) -> None:
+    d = g.deal
+    d.must_open = False
+    d.down[seat] = True
+    d.down_turn[seat] = d.turn
+    d.down_this_turn = True
+    if not d.hands[seat]:
+        end_deal(g, "out", seat)
+
+
+def _lay_melds(g: Game, melds: Sequence[Meld]) -> None:
+    d = g.deal
+    seat = d.current
+    hand = d.hands[seat]
+    for meld in melds:
+        cards = []
+        for face in meld.cards:
+            card = g.find(hand, face)
+            assert card is not None
+            hand.remove(card)
+            cards.append(card)
+        factor = 1
+        for kind, times in g.rules.play.multipliers:
+            four = meld.kind in ("set", "jokers") and len(cards) == 4
+            if kind == "four_of_a_kind_at_once" and four:
+                factor = times
+        table = TableMeld(seat, meld.kind, cards, list(meld.stands_for), [seat] * len(cards))
+        table.factor = factor
+        d.melds.append(table)
+    d.table_view = None
+    # The checks made sure a card of the required face is among the melds.
+    d.must_meld = None
+    d.rebuilt_without_play = 0
+    d.melds_this_turn += len(melds)
+
+
+def _laying(g: Game, melds: Sequence[Meld]) -> tuple[str | None, Counter[int], int]:
+    """Checks shared by going down and new melds: (why not, faces used, cards left)."""
+    d = g.deal
+    play = g.rules.play
+    used = Counter(c for m in melds for c in m.cards)
+    if play.melds_per_turn is not None and d.melds_this_turn + len(melds) > (play.melds_per_turn):
+        return f"at most {play.melds_per_turn} new meld(s) a turn", used, 0
+    held = Counter(g.hand_faces(d.current))
+    if used - held:
+        missing = " ".join(format_card(f) for f in sorted((used - held).elements()))
+        return f"you do not hold {missing}", used, 0
+    left = sum(held.values()) - sum(used.values())
+    if d.rules.all_out and left:
+        return "in this deal you must lay down every card at once", used, left
+    return None, used, left
+
+
+def _match_parts(melds: Sequence[Meld], parts: Sequence[ContractPart]) -> bool:
+    if len(melds) != len(parts):
+        return False
+    for perm in _permutations(len(parts)):
+        if all(
+            parts[p].kind in ("any", m.kind)
+            and (len(m.cards) == parts[p].size if parts[p].exact else len(m.cards) >= parts[p].size)
+            for m, p in zip(melds, perm, strict=True)
+        ):
+            return True
+    return False
+
+
+@functools.cache
+def _permutations(n: int) -> list[tuple[int, ...]]:
+    return list(itertools.permutations(range(n)))
+
+
+def _contract_constraints(melds: Sequence[Meld], rules: Rules) -> str | None:
+    m = rules.melds
+    for i, a in enumerate(melds):
+        for b in melds[i + 1 :]:
+            same_rank = rank_of(a.stands_for[0]) == rank_of(b.stands_for[0])
+            if a.kind == b.kind == "set" and m.sets_of_same_rank == "forbidden" and same_rank:
+                return "a contract may not hold two sets of the same rank"
+            if a.kind == "run" and b.kind == "run":
+                sa = run_span(a.stands_for, m)
+                sb = run_span(b.stands_for, m)
+                if sa is None or sb is None or sa[0] != sb[0]:
+                    continue
+                if m.same_suit_runs == "forbidden":
+                    return "a contract may not hold two runs of the same suit"
+                if m.same_suit_runs == "not_contiguous":
+                    a_hi = sa[1] + len(a.stands_for) - 1
+                    b_hi = sb[1] + len(b.stands_for) - 1
+                    if sb[1] == a_hi + 1 or sa[1] == b_hi + 1:
+                        return "two runs of one suit in a contract may not continue each other"
+    return None
+
+
+# -- minimum-points openings ------------------------------------------------
+
+
+def _opening_value(g: Game, melds: Sequence[Meld]) -> int:
+    """What ``melds`` count toward a minimum-points opening."""
+    play = g.rules.play
+    wild_faces = g.deal.rules.wild_faces
+    total = 0
+    for meld in melds:
+        for face, stands in zip(meld.cards, meld.stands_for, strict=True):
+            if face in wild_faces and play.opening_wild_value == "own":
+                total += play.opening_values[face]
+            else:
+                total += play.opening_values[stands if stands >= 0 else face]
+    return total
+
+
+class _OpeningSearch:
+    """Sets of melds from a hand worth at least the minimum, most valuable first
+    (a bounded depth-first search over the melds ranked by value)."""
+
+    def __init__(self, g: Game, hand: list[int], require: int | None) -> None:
+        play = g.rules.play
+        cands = list(iter_melds(hand, g.rules.melds, g.deal.rules.wild_faces, "any"))
+        unique = list({str(m): m for m in cands}.values())
+        worth = [_opening_value(g, [m]) for m in unique]
+        order = sorted(range(len(unique)), key=[-w for w in worth].__getitem__)
+        self.ranked = [unique[i] for i in order]
+        self.worth = [worth[i] for i in order]
+        self.minimum = play.opening_min
+        self.limit = play.melds_per_turn if play.melds_per_turn is not None else len(hand)
+        self.require = require
+        self.budget = OPENING_SEARCH_NODES
+        self.found: list[tuple[int, tuple[Meld, ...]]] = []
+
+    def run(self, hand: list[int]) -> list[tuple[int, tuple[Meld, ...]]]:
+        """The openings found, most valuable first (ties by their text)."""
+        self._search(0, [], Counter(hand), 0)
+        self.found.sort(key=_opening_rank)
+        return self.found
+
+    def _search(self, start: int, chosen: list[Meld], left: Counter[int], worth: int) -> None:
+        if self.budget <= 0:
+            return
+        self.budget -= 1
+        require = self.require
+        if worth >= self.minimum and (require is None or any(require in m.cards for m in chosen)):
+            self.found.append((worth, tuple(chosen)))
+        if len(chosen) >= self.limit:
+            return
+        for i in range(start, len(self.ranked)):
+            meld = self.ranked[i]
+            need = Counter(meld.cards)
+            if need - left:
+                continue
+            chosen.append(meld)
+            self._search(i + 1, chosen, left - need, worth + self.worth[i])
+            chosen.pop()
+
+
+def _opening_rank(item: tuple[int, tuple[Meld, ...]]) -> tuple[int, list[str]]:
+    return -item[0], [str(m) for m in item[1]]
+
+
+def _suggest_opening(g: Game) -> Action | None:
+    """A minimum-points opening: the most valuable one found, if any reaches the minimum."""
+    d = g.deal
+    hand = g.hand_faces(d.current)
+    require = g.faces[d.must_meld] if d.must_meld is not None else None
+    for _, melds in _OpeningSearch(g, hand, require).run(hand)[:OPENING_CHECKS]:
+        action = Action("down", melds=melds)
+        if check_down(g, action.melds) is None:
+            return action
+    return None

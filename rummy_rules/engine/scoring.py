@@ -1,0 +1,101 @@
+"""Scoring a deal: the scoring model, bonuses, multiplied melds and team scores."""
+
+from __future__ import annotations
+
+from ..cards import rank_of
+from .game import Game, TableMeld
+
+__all__ = ["add_bonus", "score_deal"]
+
+
+def add_bonus(g: Game, seat: int, points: int, to: str) -> None:
+    """Give ``points`` to ``seat`` (``to: self``) or to every other player still in."""
+    scores = g.deal.scores
+    if to == "self":
+        scores[seat] += points
+    else:
+        for other in range(g.seats):
+            if other != seat and g.active[other]:
+                scores[other] += points
+
+
+def score_deal(g: Game, went_out: int | None) -> None:
+    """Add the deal's points to ``g.deal.scores``: the model, then the bonuses,
+    then (with team scoring) each seat shows its team's score."""
+    d = g.deal
+    play = g.rules.play
+    _model_scores(g, went_out)
+    if went_out is not None:
+        events = _going_out_events(g, went_out)
+        for event, points, to in play.bonuses:
+            if event in events:
+                add_bonus(g, went_out, points, to)
+    if d.exact_cut and d.cutter is not None:
+        for event, points, to in play.bonuses:
+            if event == "exact_cut":
+                add_bonus(g, d.cutter, points, to)
+    if play.teams and play.team_scoring:
+        # Partners share one score: each seat shows its team's.
+        combined = [
+            sum(d.scores[o] for o in range(g.seats) if g.team[o] == g.team[s])
+            for s in range(g.seats)
+        ]
+        d.scores[:] = combined
+
+
+def _going_out_events(g: Game, went_out: int) -> set[str]:
+    """The bonus events of going out: one turn, first turn, with or without wilds."""
+    d = g.deal
+    one_turn = d.down_turn[went_out] == d.turn and d.down_this_turn
+    first_turn = d.turns_played[went_out] == 1
+    no_wilds = not any(
+        g.faces[c] in d.rules.wild_faces for m in d.melds if m.owner == went_out for c in m.cards
+    )
+    events = {"went_out"}
+    if one_turn:
+        has_no_wild_bonus = any(e == "one_turn_out_no_wilds" for e, _, _ in g.rules.play.bonuses)
+        if no_wilds and has_no_wild_bonus:
+            events.add("one_turn_out_no_wilds")
+        else:
+            events.add("one_turn_out")
+    if first_turn:
+        events.add("first_turn_out")
+    return events
+
+
+def _model_scores(g: Game, went_out: int | None) -> None:
+    """Add the deal's points by the scoring model (bonuses come after)."""
+    d = g.deal
+    play = g.rules.play
+    faces = g.faces
+    held = [sum(g.value(faces[c]) for c in hand) for hand in d.hands]
+    if play.scoring_model == "penalty":
+        for seat in range(g.seats):
+            if seat != went_out:
+                d.scores[seat] += held[seat]
+    elif play.scoring_model == "winner_collects":
+        if went_out is not None:
+            d.scores[went_out] += sum(held)
+    else:  # melded_minus_hand
+        layer = play.lay_off_scores_for == "layer"
+        for meld in d.melds:
+            for i, by in enumerate(meld.laid_by):
+                seat = by if layer else meld.owner
+                d.scores[seat] += _melded_value(g, meld, i) * meld.factor
+        for seat in range(g.seats):
+            d.scores[seat] -= held[seat]
+
+
+def _melded_value(g: Game, meld: TableMeld, index: int) -> int:
+    """What card ``index`` of ``meld`` scores for whoever melded it."""
+    face = g.faces[meld.cards[index]]
+    stands = meld.stands_for[index]
+    play = g.rules.play
+    wild = face in g.deal.rules.wild_faces
+    if meld.kind == "jokers" or (wild and play.melded_wild_value == "own"):
+        return g.value(face)
+    if meld.kind == "run" and play.ace_low_in_run is not None and rank_of(stands) == 0:
+        after = meld.stands_for[index + 1] if index + 1 < len(meld.stands_for) else None
+        if after is not None and rank_of(after) == 1:  # A-2-3: the ace is low
+            return play.ace_low_in_run
+    return g.rules.card_values[stands]

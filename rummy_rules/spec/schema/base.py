@@ -1,0 +1,221 @@
+"""The pieces every section of the format is made of: the strict base model,
+numbers that depend on how many people play, and rank names."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    WithJsonSchema,
+    field_validator,
+)
+
+from ...cards import JOKER, normalize_rank
+
+__all__ = [
+    "ID_PATTERN",
+    "SCHEMA_VERSION",
+    "FormulaCount",
+    "PerDeckCount",
+    "PlayerCountTable",
+    "PlayerCountValue",
+    "RankName",
+    "StrictModel",
+    "evaluate_count",
+    "number_to_text",
+    "parse_player_key",
+    "rank_list",
+]
+
+#: The version of the file format this package reads and writes.
+SCHEMA_VERSION = 1
+
+ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
+
+
+class StrictModel(BaseModel):
+    """Base of every model: frozen, strict types, unknown keys rejected."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+# --------------------------------------------------------------------------
+# Values that depend on the number of players
+# --------------------------------------------------------------------------
+
+_PLAYER_KEY = re.compile(r"^\s*(\d+)\s*(?:(-)\s*(\d+)|(\+))?\s*$")
+
+
+def parse_player_key(key: str) -> tuple[int, int | None]:
+    """Parse a player-count table key: ``"4"``, ``"3-5"`` or ``"6+"``.
+
+    Returns ``(low, high)`` with ``high`` ``None`` for an open range.
+    Raises ``ValueError`` for anything else.
+    """
+    m = _PLAYER_KEY.match(key)
+    if not m:
+        raise ValueError(f"'{key}' is not a player count: use 4, 3-5 or 6+")
+    low = int(m.group(1))
+    if m.group(2):
+        high = int(m.group(3))
+        if high < low:
+            raise ValueError(f"'{key}' is an empty range")
+        return low, high
+    if m.group(4):
+        return low, None
+    return low, low
+
+
+class PlayerCountTable(StrictModel):
+    """A number looked up by player count."""
+
+    by_players: dict[str, Annotated[int, Field(ge=0)]] = Field(
+        description=(
+            "A table from player count to the number. Keys are a count (4), an "
+            "inclusive range (3-5) or an open range (6+); ranges must not overlap, "
+            "and every player count the variant allows must be covered."
+        ),
+        min_length=1,
+    )
+
+    @field_validator("by_players")
+    @classmethod
+    def _keys_parse_and_do_not_overlap(cls, table: dict[str, int]) -> dict[str, int]:
+        spans = []
+        for key in table:
+            low, high = parse_player_key(key)
+            spans.append((low, high if high is not None else math.inf, key))
+        spans.sort()
+        for (_lo1, hi1, k1), (lo2, _hi2, k2) in itertools.pairwise(spans):
+            if lo2 <= hi1:
+                raise ValueError(f"player counts '{k1}' and '{k2}' overlap")
+        return table
+
+    def lookup(self, players: int) -> int | None:
+        """The value for ``players``, or ``None`` when the table has no entry."""
+        for key, value in self.by_players.items():
+            low, high = parse_player_key(key)
+            if low <= players and (high is None or players <= high):
+                return value
+        return None
+
+
+class FormulaCount(StrictModel):
+    """A number computed from the player count by a named formula."""
+
+    formula: Literal["players", "players_minus_one", "half_players_rounded_up"] = Field(
+        description=(
+            "players: one per player; players_minus_one: one fewer than the players "
+            "(Pagat's jokers); half_players_rounded_up: one per two players, rounded up "
+            "(one deck per two players)."
+        )
+    )
+
+
+class PerDeckCount(StrictModel):
+    """A number of jokers per standard deck in play."""
+
+    per_deck: int = Field(ge=0, description="How many for each standard deck in play.")
+
+
+def _count_kind(value: Any) -> str | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return "fixed"
+    if isinstance(value, dict):
+        for key in ("by_players", "formula", "per_deck"):
+            if key in value:
+                return key
+        return None
+    for kind, model in (
+        ("by_players", PlayerCountTable),
+        ("formula", FormulaCount),
+        ("per_deck", PerDeckCount),
+    ):
+        if isinstance(value, model):
+            return kind
+    return None
+
+
+PlayerCountValue = Annotated[
+    Annotated[Annotated[int, Field(ge=0)], Tag("fixed")]
+    | Annotated[PlayerCountTable, Tag("by_players")]
+    | Annotated[FormulaCount, Tag("formula")]
+    | Annotated[PerDeckCount, Tag("per_deck")],
+    Discriminator(
+        _count_kind,
+        custom_error_type="player_count",
+        custom_error_message=(
+            "expected a whole number, {by_players: {...}}, {formula: ...} or {per_deck: ...}"
+        ),
+    ),
+]
+"""A number that may depend on the player count: ``2``, ``{by_players: {"3-4": 2, "5+": 3}}``,
+``{formula: players_minus_one}`` or (jokers only) ``{per_deck: 2}``."""
+
+
+def evaluate_count(
+    value: int | PlayerCountTable | FormulaCount | PerDeckCount,
+    players: int,
+    *,
+    decks: int | None = None,
+) -> int | None:
+    """Evaluate a :data:`PlayerCountValue` for ``players`` players.
+
+    ``decks`` is needed for a ``per_deck`` value. Returns ``None`` when a
+    table has no entry for that count.
+    """
+    if isinstance(value, int):
+        return value
+    if isinstance(value, PlayerCountTable):
+        return value.lookup(players)
+    if isinstance(value, FormulaCount):
+        if value.formula == "players":
+            return players
+        if value.formula == "players_minus_one":
+            return max(players - 1, 0)
+        return (players + 1) // 2
+    if decks is None:
+        return None
+    return value.per_deck * decks
+
+
+# --------------------------------------------------------------------------
+# Cards
+# --------------------------------------------------------------------------
+
+
+def number_to_text(value: object) -> object:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    return value
+
+
+RankName = Annotated[
+    str,
+    BeforeValidator(number_to_text),
+    WithJsonSchema({"type": ["string", "integer"], "description": "A rank: 2-10, J, Q, K or A."}),
+]
+"""A rank as written in a file: ``2``-``10`` (number or text), ``J``, ``Q``, ``K`` or ``A``."""
+
+
+def rank_list(ranks: list[str]) -> list[str]:
+    out = []
+    for rank in ranks:
+        canonical = normalize_rank(rank)
+        if canonical is None or canonical == JOKER:
+            raise ValueError(f"'{rank}' is not a rank (use 2-10, J, Q, K or A)")
+        if canonical in out:
+            raise ValueError(f"rank '{canonical}' is listed twice")
+        out.append(canonical)
+    return out

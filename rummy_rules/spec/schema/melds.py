@@ -1,0 +1,291 @@
+"""Melds, wild cards, contracts and the deal schedule."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import (
+    Field,
+    field_validator,
+    model_validator,
+)
+
+from .base import (
+    PlayerCountValue,
+    StrictModel,
+)
+
+__all__ = [
+    "ContractPart",
+    "ContractRules",
+    "DealSpec",
+    "JokerExchange",
+    "MeldRules",
+    "RunRules",
+    "SetRules",
+    "WildRules",
+]
+
+
+# --------------------------------------------------------------------------
+# Melds
+# --------------------------------------------------------------------------
+
+
+class SetRules(StrictModel):
+    """What counts as a set (a group or book: cards of one rank)."""
+
+    min_size: int = Field(default=3, ge=2, le=12, description="The fewest cards in a set.")
+    max_size: int | None = Field(
+        default=None, ge=2, description="The most cards in a set, or null for no limit."
+    )
+    suits: Literal["any", "distinct", "distinct_then_all_four", "exactly_three"] = Field(
+        default="any",
+        description=(
+            "any: suits may repeat (two 7♥ from two decks); distinct: no suit twice; "
+            "distinct_then_all_four: a set of three has three suits and a set of four or "
+            "more contains all four suits; exactly_three: the set shows exactly three "
+            "different suits."
+        ),
+    )
+    wilds_allowed: bool = Field(default=True, description="Whether wild cards may be used in sets.")
+
+    @model_validator(mode="after")
+    def _sizes(self) -> SetRules:
+        if self.max_size is not None and self.max_size < self.min_size:
+            raise ValueError(f"max_size ({self.max_size}) is less than min_size ({self.min_size})")
+        return self
+
+
+class RunRules(StrictModel):
+    """What counts as a run (a sequence of one suit)."""
+
+    min_size: int = Field(default=3, ge=2, le=14, description="The fewest cards in a run.")
+    max_size: int | None = Field(
+        default=None,
+        ge=2,
+        description="The most cards in a run, or null for as long as the ace rule allows.",
+    )
+    ace: Literal["low", "high", "low_or_high", "wrap"] = Field(
+        default="low_or_high",
+        description=(
+            "low: A-2-3 only; high: Q-K-A only; low_or_high: either end but not both "
+            "(no K-A-2); wrap: runs may turn the corner (K-A-2)."
+        ),
+    )
+    wilds_allowed: bool = Field(default=True, description="Whether wild cards may be used in runs.")
+
+    @model_validator(mode="after")
+    def _sizes(self) -> RunRules:
+        if self.max_size is not None and self.max_size < self.min_size:
+            raise ValueError(f"max_size ({self.max_size}) is less than min_size ({self.min_size})")
+        return self
+
+
+class MeldRules(StrictModel):
+    """The kinds of meld the variant knows."""
+
+    set: SetRules = Field(default_factory=SetRules, description="Sets (groups, books).")
+    run: RunRules = Field(default_factory=RunRules, description="Runs (sequences).")
+    joker_set_min_size: int = Field(
+        default=3,
+        ge=2,
+        description="The fewest jokers in a set of jokers, when jokers are natural cards.",
+    )
+
+
+class JokerExchange(StrictModel):
+    """Taking a wild card from the table by giving the natural card it stands for."""
+
+    allowed: bool | None = Field(
+        default=None,
+        description=(
+            "Whether a melded wild may be taken by a player who supplies the card it "
+            "stands for. Null leaves it open (sources argue) and draws a warning."
+        ),
+    )
+    from_melds: Literal["runs", "sets", "any"] = Field(
+        default="any", description="Which melds wilds may be taken from."
+    )
+    player_down: Literal["not_required", "required", "before_this_turn"] = Field(
+        default="not_required",
+        description=(
+            "Whether the taker must already have gone down: not at all, at any time "
+            "(even this turn), or on an earlier turn."
+        ),
+    )
+    natural_from_hand: bool = Field(
+        default=True, description="Whether the replacing natural card must come from the hand."
+    )
+    use_same_turn: bool = Field(
+        default=False, description="Whether the freed wild must be melded in the same turn."
+    )
+    freed_wild_use: Literal["anywhere", "new_meld_only"] = Field(
+        default="anywhere",
+        description="Where the freed wild may go: anywhere, or only into a new meld from the hand.",
+    )
+    set_needs_all_missing_suits: bool = Field(
+        default=False,
+        description=(
+            "Whether a wild in a set is freed only when every missing suit is supplied "
+            "(both cards for a three-card set)."
+        ),
+    )
+    forces_going_down: bool = Field(
+        default=False,
+        description="Whether a player who has not gone down must go down in the turn of an exchange.",
+    )
+    claim_order: Literal["own_turn", "first_in_rotation"] = Field(
+        default="own_turn",
+        description=(
+            "own_turn: on the taker's turn; first_in_rotation: the first player in turn "
+            "order holding the natural card may claim it."
+        ),
+    )
+
+
+class WildRules(StrictModel):
+    """Limits and rights that apply to wild cards."""
+
+    max_per_meld: int | None = Field(
+        default=None, ge=0, description="The most wild cards in one meld, or null for no limit."
+    )
+    max_by_length: dict[str, Annotated[int, Field(ge=0)]] | None = Field(
+        default=None,
+        description=(
+            "The most wild cards by meld length: a meld uses the entry for the largest "
+            'length that does not exceed its own (e.g. {"3": 1, "5": 2, "7": 3, "10": 4}).'
+        ),
+    )
+    versus_naturals: Literal["any", "not_more", "fewer", "at_least_one_natural"] = Field(
+        default="any",
+        description=(
+            "How many wilds a meld may have compared with its natural cards: any number; "
+            "not more than the naturals; fewer than the naturals; or at least one natural."
+        ),
+    )
+    adjacent_allowed: bool = Field(
+        default=True, description="Whether two wild cards may sit next to each other in a run."
+    )
+    declared_identity: Literal["fixed", "may_change"] = Field(
+        default="fixed",
+        description=(
+            "fixed: the card a melded wild stands for is declared and never changes; "
+            "may_change: it may be moved when a natural card takes its place."
+        ),
+    )
+    reposition: Literal["none", "slide_to_end", "slide_to_end_once"] = Field(
+        default="none",
+        description=(
+            "Whether a player holding the natural card for a wild inside a run may put "
+            "the natural there and move the wild to an end (once, or every time)."
+        ),
+    )
+    discard: Literal["allowed", "forbidden", "last_card_only"] = Field(
+        default="allowed",
+        description="Whether a wild card may be discarded: always, never, or only as the last card.",
+    )
+    exchange: JokerExchange = Field(
+        default_factory=JokerExchange, description="Taking melded wilds back."
+    )
+
+    @field_validator("max_by_length")
+    @classmethod
+    def _length_keys(cls, table: dict[str, int] | None) -> dict[str, int] | None:
+        if table is None:
+            return None
+        for key in table:
+            if not key.isdigit() or int(key) < 2:
+                raise ValueError(f"'{key}' is not a meld length (a whole number of at least 2)")
+        return table
+
+    def cap_for_length(self, length: int) -> int | None:
+        """The most wilds a meld of ``length`` cards may hold under the two caps (None = any)."""
+        cap = self.max_per_meld
+        if self.max_by_length:
+            fitting = [int(k) for k in self.max_by_length if int(k) <= length]
+            by_len = self.max_by_length[str(max(fitting))] if fitting else 0
+            cap = by_len if cap is None else min(cap, by_len)
+        return cap
+
+
+# --------------------------------------------------------------------------
+# Contracts and the deal schedule
+# --------------------------------------------------------------------------
+
+
+class ContractPart(StrictModel):
+    """One meld a contract requires."""
+
+    type: Literal["set", "run", "any"] = Field(
+        description="set, run, or any (either kind, when a contract counts only cards)."
+    )
+    size: int = Field(ge=2, le=14, description="How many cards the meld has.")
+    exact: bool | None = Field(
+        default=None,
+        description=(
+            "Whether the meld must have exactly `size` cards (true) or at least `size` "
+            "(false); null uses the deal's or the variant's rule."
+        ),
+    )
+
+
+class DealSpec(StrictModel):
+    """One deal (round, hand) of the schedule."""
+
+    cards: PlayerCountValue = Field(description="How many cards each player is dealt.")
+    contract: list[ContractPart] = Field(
+        default_factory=list,
+        description="The melds a player must lay down to go down; empty when there is no contract.",
+    )
+    exact: bool | None = Field(
+        default=None,
+        description="Overrides contract.exactness for this deal (true: exact sizes, false: minimum).",
+    )
+    all_out: bool = Field(
+        default=False,
+        description=(
+            "Whether this deal must be won by laying down every card at once, with no "
+            "discard (the contract family's final deal)."
+        ),
+    )
+    first_down_must_go_out: bool = Field(
+        default=False, description="Whether the first player to go down must go out in that turn."
+    )
+    buy_limit: int | None = Field(
+        default=None,
+        ge=0,
+        description="Overrides buying.limits.per_deal for this deal.",
+    )
+    label: str | None = Field(
+        default=None, description="A name for the deal, shown in the rulebook and score sheet."
+    )
+
+
+class ContractRules(StrictModel):
+    """How contracts are met."""
+
+    exactness: Literal["exact", "minimum"] = Field(
+        default="exact",
+        description=(
+            "exact: each contract meld has exactly its size when laid down; minimum: "
+            "melds may be longer than the contract asks."
+        ),
+    )
+    same_suit_runs: Literal["allowed", "not_contiguous", "forbidden"] = Field(
+        default="allowed",
+        description=(
+            "Whether a player's contract runs may share a suit: freely, only if they "
+            "could not join into one run (3456 + 5678 is fine, 3456 + 78910 is not), or never."
+        ),
+    )
+    sets_of_same_rank: Literal["allowed", "forbidden"] = Field(
+        default="allowed", description="Whether one contract may hold two sets of the same rank."
+    )
+    long_meld_counts_once: bool = Field(
+        default=True,
+        description="Whether a long meld counts as one meld (a run of eight is not two runs of four).",
+    )
+    all_at_once: bool = Field(
+        default=True, description="Whether all the contract's melds must be laid down in one turn."
+    )

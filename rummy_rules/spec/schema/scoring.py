@@ -1,0 +1,149 @@
+"""Scoring and the end of the game."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import (
+    Field,
+    field_validator,
+    model_validator,
+)
+
+from ...cards import JOKER, RANK_ORDER, normalize_rank
+from .base import (
+    StrictModel,
+)
+
+__all__ = ["Bonus", "GameEnd", "Multiplier", "Scoring"]
+
+
+# --------------------------------------------------------------------------
+# Scoring and the end of the game
+# --------------------------------------------------------------------------
+
+
+class Multiplier(StrictModel):
+    """A meld that scores a multiple of its value."""
+
+    meld: Literal["four_of_a_kind_at_once"] = Field(
+        description="four_of_a_kind_at_once: a set of four laid down in one go."
+    )
+    factor: int = Field(ge=2, le=10, description="What its value is multiplied by.")
+
+
+class Bonus(StrictModel):
+    """Points scored when something happens."""
+
+    event: Literal[
+        "went_out",
+        "one_turn_out",
+        "one_turn_out_no_wilds",
+        "first_turn_out",
+        "exact_cut",
+        "per_buy",
+    ] = Field(
+        description=(
+            "went_out: going out; one_turn_out: going out in one turn with no earlier "
+            "meld (blind, concealed, kalooki); one_turn_out_no_wilds: the same without "
+            "wild cards (given in place of one_turn_out, not on top of it); first_turn_out: "
+            "going out on one's first turn of the deal; exact_cut: the cutter cuts exactly "
+            "the cards needed for the deal; "
+            "per_buy: each buy."
+        )
+    )
+    points: int = Field(
+        description=(
+            "Points added to the score (negative to take points off, which helps in a "
+            "penalty game)."
+        )
+    )
+    to: Literal["self", "others"] = Field(
+        default="self",
+        description="Who receives the points: the player concerned, or everyone else.",
+    )
+
+
+_CARD_VALUE_KEYS = (*RANK_ORDER, JOKER)
+
+
+class Scoring(StrictModel):
+    """How a deal is scored."""
+
+    model: Literal["penalty", "melded_minus_hand", "winner_collects"] = Field(
+        description=(
+            "penalty: cards left in hand count against you, lowest total wins; "
+            "melded_minus_hand: melded cards score for you and cards in hand against you, "
+            "highest wins; winner_collects: the player going out scores the cards left in "
+            "the others' hands, highest wins."
+        )
+    )
+    card_values: dict[str, int] = Field(
+        description=(
+            "Points per card by rank: 2-10, J, Q, K, A and joker. Every rank in the pack "
+            "needs a value."
+        )
+    )
+    wild_rank_value: int | None = Field(
+        default=None, description="The value of a wild-rank card (say a deuce) when it is wild."
+    )
+    ace_low_in_run: int | None = Field(
+        default=None, description="The value of an ace melded low in a run (A-2-3), if different."
+    )
+    melded_wild_value: Literal["represented", "own"] = Field(
+        default="represented",
+        description="What a melded wild is worth: the card it stands for, or its own value.",
+    )
+    multipliers: list[Multiplier] = Field(
+        default_factory=list, description="Melds that score a multiple of their value."
+    )
+    bonuses: list[Bonus] = Field(default_factory=list, description="Extra points for events.")
+
+    @field_validator("card_values")
+    @classmethod
+    def _value_keys(cls, values: dict[str, int]) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for key, points in values.items():
+            canonical = normalize_rank(key)
+            if canonical is None:
+                raise ValueError(f"'{key}' is not a rank (use 2-10, J, Q, K, A or joker)")
+            if canonical in out:
+                raise ValueError(f"rank '{canonical}' has two values")
+            out[canonical] = points
+        return {k: out[k] for k in _CARD_VALUE_KEYS if k in out}
+
+
+class GameEnd(StrictModel):
+    """When the game ends and who wins."""
+
+    kind: Literal["fixed_deals", "target_score", "elimination"] = Field(
+        default="fixed_deals",
+        description=(
+            "fixed_deals: after every deal of the schedule; target_score: when someone "
+            "reaches target_score (the last deal of the schedule repeats); elimination: "
+            "players reaching elimination_at drop out until one is left."
+        ),
+    )
+    target_score: int | None = Field(
+        default=None, ge=1, description="The score that ends the game."
+    )
+    elimination_at: int | None = Field(
+        default=None, ge=1, description="The penalty total at which a player is out."
+    )
+    buy_backs: int = Field(
+        default=0, ge=0, description="How many times an eliminated player may buy back in."
+    )
+    winner: Literal["lowest_total", "highest_total", "last_player_standing"] = Field(
+        description="Who wins."
+    )
+    ties: Literal["shared", "extra_deal"] = Field(
+        default="shared", description="What happens on equal totals: a shared win or another deal."
+    )
+
+    @model_validator(mode="after")
+    def _needs(self) -> GameEnd:
+        if self.kind == "target_score" and self.target_score is None:
+            raise ValueError("kind target_score needs target_score")
+        if self.kind == "elimination" and self.elimination_at is None:
+            raise ValueError("kind elimination needs elimination_at")
+        return self

@@ -1,0 +1,202 @@
+"""Who plays and with what: sources, players, partnerships, the table, the pack."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import (
+    Field,
+    field_validator,
+    model_validator,
+)
+
+from ...cards import parse_card_code
+from .base import (
+    PerDeckCount,
+    PlayerCountValue,
+    RankName,
+    StrictModel,
+    rank_list,
+)
+
+__all__ = ["DeckSpec", "Partnerships", "Players", "Source", "TableRules"]
+
+
+# --------------------------------------------------------------------------
+# Identity and sources
+# --------------------------------------------------------------------------
+
+
+class Source(StrictModel):
+    """A citation for the rules in the file."""
+
+    id: str = Field(
+        description="A short tag used in notes, such as S000 or pagat-ctrummy.", min_length=1
+    )
+    title: str = Field(description="What the source is: a page, book or document.", min_length=1)
+    url: str | None = Field(default=None, description="Where to read it, if it is online.")
+    note: str | None = Field(default=None, description="What this source contributes.")
+
+
+# --------------------------------------------------------------------------
+# Table
+# --------------------------------------------------------------------------
+
+
+class Players(StrictModel):
+    """How many people play."""
+
+    min: int = Field(ge=2, le=12, description="The fewest players the rules allow.")
+    max: int = Field(ge=2, le=12, description="The most players the rules allow.")
+    best: int | None = Field(
+        default=None, ge=2, le=12, description="The player count the sources recommend."
+    )
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Players:
+        if self.min > self.max:
+            raise ValueError(f"min ({self.min}) is more than max ({self.max})")
+        if self.best is not None and not self.min <= self.best <= self.max:
+            raise ValueError(f"best ({self.best}) is outside {self.min}-{self.max}")
+        return self
+
+
+class Partnerships(StrictModel):
+    """Fixed teams (Persian Rummy, partnership 500)."""
+
+    teams: Literal["none", "fixed_pairs"] = Field(
+        default="none",
+        description="none: everyone plays alone; fixed_pairs: teams of two, partners seated apart.",
+    )
+    team_selection: Literal["seating", "low_draw", "random"] = Field(
+        default="seating",
+        description=(
+            "How teams are formed: seating (partners sit opposite as they sit down), "
+            "low_draw (the two lowest cards drawn are partners; Persian), random."
+        ),
+    )
+    build_on_partner_melds: bool = Field(
+        default=True, description="Whether partners may lay off on each other's melds."
+    )
+    opening_per: Literal["player", "team"] = Field(
+        default="player",
+        description=(
+            "Whether each player must meet the opening requirement, or one opening "
+            "opens the whole team."
+        ),
+    )
+    scoring: Literal["team", "individual"] = Field(
+        default="team", description="Whether partners' scores are added into one team score."
+    )
+
+
+class TableRules(StrictModel):
+    """Seating, dealing and turn order."""
+
+    direction: Literal["clockwise", "counterclockwise"] = Field(
+        default="clockwise", description="Which way turns pass."
+    )
+    first_dealer: Literal["random", "low_card", "high_card"] = Field(
+        default="random",
+        description="Who deals first: chosen at random, or the lowest or highest card drawn.",
+    )
+    draw_for_deal_ace: Literal["low", "high"] = Field(
+        default="low", description="Whether the ace is low or high when drawing for the deal."
+    )
+    dealer_rotation: Literal["left", "right", "winner"] = Field(
+        default="left",
+        description=(
+            "Who deals next: the player to the left (clockwise), to the right, or the "
+            "winner of the last deal."
+        ),
+    )
+    cutter: Literal["dealer_right", "dealer_left", "none"] = Field(
+        default="dealer_right", description="Who cuts the shuffled pack."
+    )
+    deal_batch: int = Field(
+        default=1, ge=1, le=5, description="How many cards each player receives at a time."
+    )
+    upcard: bool = Field(
+        default=True,
+        description="Whether a card is turned up from the stock to start the discards.",
+    )
+    upcard_offer: Literal["first_player", "each_in_turn", "non_dealer_then_dealer"] = Field(
+        default="first_player",
+        description=(
+            "Who may take the first upcard: the first player as a normal draw; each "
+            "player in turn; or the non-dealer, then the dealer (two-player games)."
+        ),
+    )
+    first_player_extra_turn: bool = Field(
+        default=False, description="Whether the first player of a deal plays two turns."
+    )
+    seat_selection: Literal["as_seated", "by_card_rank"] = Field(
+        default="as_seated",
+        description=(
+            "as_seated: players keep the seats they take; by_card_rank: one card is "
+            "dealt to each player and they sit in rank order, the highest dealing first "
+            "(Kalookie)."
+        ),
+    )
+
+
+class DeckSpec(StrictModel):
+    """The pack: standard 52-card decks, jokers and extra wild ranks."""
+
+    decks: PlayerCountValue = Field(
+        description="How many standard 52-card decks are shuffled together (by player count)."
+    )
+    jokers: PlayerCountValue = Field(
+        default=0, description="How many jokers are added in all (by player count or per deck)."
+    )
+    joker_role: Literal["wild", "natural"] = Field(
+        default="wild",
+        description=(
+            "wild: a joker stands for any card; natural: jokers are not wild and only "
+            "meld in sets of jokers (Persian Rummy)."
+        ),
+    )
+    wild_ranks: list[RankName] = Field(
+        default_factory=list,
+        description="Ranks that are wild as well as jokers, such as [2] for deuces wild.",
+    )
+    wild_cards: list[str] = Field(
+        default_factory=list,
+        description=(
+            "Particular cards that are wild in every deck, as rank and suit: "
+            "[AH, AD] for red aces wild."
+        ),
+    )
+    wild_rank_follows_deal: bool = Field(
+        default=False,
+        description=(
+            "Whether the wild rank changes every deal: aces in deal 1, twos in deal 2, "
+            "and so on up to kings in deal 13."
+        ),
+    )
+
+    @field_validator("wild_ranks")
+    @classmethod
+    def _ranks(cls, ranks: list[str]) -> list[str]:
+        return rank_list(ranks)
+
+    @field_validator("wild_cards")
+    @classmethod
+    def _cards(cls, cards: list[str]) -> list[str]:
+        out = []
+        for text in cards:
+            parsed = parse_card_code(text)
+            if parsed is None:
+                raise ValueError(f"'{text}' is not a card: write rank then suit, like AH or 10D")
+            code = parsed[0] + parsed[1]
+            if code in out:
+                raise ValueError(f"card '{code}' is listed twice")
+            out.append(code)
+        return out
+
+    @field_validator("decks")
+    @classmethod
+    def _decks_not_per_deck(cls, value: object) -> object:
+        if isinstance(value, PerDeckCount):
+            raise ValueError("the number of decks cannot be given per deck")
+        return value

@@ -1,0 +1,272 @@
+"""The turn: drawing, buying, opening, laying off, discarding, going out, the stock."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import (
+    Field,
+    model_validator,
+)
+
+from .base import (
+    StrictModel,
+)
+
+__all__ = [
+    "BuyCost",
+    "BuyLimits",
+    "Buying",
+    "DiscardRules",
+    "DrawRules",
+    "GoingOut",
+    "LayOff",
+    "Melding",
+    "OpeningRules",
+    "StockExhausted",
+]
+
+
+# --------------------------------------------------------------------------
+# The turn
+# --------------------------------------------------------------------------
+
+
+class DrawRules(StrictModel):
+    """Where a player may draw from at the start of a turn."""
+
+    discard_pile: Literal["top", "any_depth", "whole_pile", "none"] = Field(
+        default="top",
+        description=(
+            "top: the top discard; any_depth: a deeper card with every card above it; "
+            "whole_pile: the whole pile; none: the stock only."
+        ),
+    )
+    deep_take_all_above: bool = Field(
+        default=True, description="Whether digging deeper takes every card above the chosen one."
+    )
+    deep_card_use: Literal["meld_now", "this_turn", "free"] = Field(
+        default="meld_now",
+        description=(
+            "What must happen to a card dug from deep in the pile: meld it at once, use "
+            "it some time this turn, or nothing."
+        ),
+    )
+    discard_condition: Literal["none", "meld_now", "opening_or_after", "forces_opening"] = Field(
+        default="none",
+        description=(
+            "A condition on taking a discard: none; the card must be melded at once; "
+            "only after opening or into the opening meld; taking it obliges you to open."
+        ),
+    )
+    discard_after_going_down: bool = Field(
+        default=True, description="Whether a player who has gone down may still take discards."
+    )
+    stock_look_forfeits_discard: bool = Field(
+        default=False,
+        description="Whether looking at the stock card forfeits the right to the discard.",
+    )
+
+
+class BuyCost(StrictModel):
+    """What buying a discard out of turn costs."""
+
+    penalty_cards: int = Field(
+        default=1, ge=0, le=5, description="Extra cards the buyer takes from the stock."
+    )
+    escalating: list[Annotated[int, Field(ge=0, le=5)]] | None = Field(
+        default=None,
+        description=(
+            "Penalty cards for the first, second, third … buy of a player in a deal; the "
+            "last number repeats (e.g. [2, 3, 4]). Overrides penalty_cards."
+        ),
+    )
+    score_points: int = Field(default=0, description="Points added to the buyer's score per buy.")
+
+
+class BuyLimits(StrictModel):
+    """How often a player may buy."""
+
+    per_deal: int | None = Field(
+        default=None, ge=0, description="Buys allowed per player per deal (null: unlimited)."
+    )
+    per_game: int | None = Field(
+        default=None,
+        ge=0,
+        description="Buys allowed per player per game, like chips (null: unlimited).",
+    )
+
+
+class Buying(StrictModel):
+    """Buying ("May I?"): taking the discard out of turn for a penalty."""
+
+    enabled: bool = Field(
+        default=False, description="Whether players may buy discards out of turn."
+    )
+    window: Literal["when_current_declines", "until_next_draw"] = Field(
+        default="when_current_declines",
+        description=(
+            "when_current_declines: once the player in turn draws from the stock; "
+            "until_next_draw: any time before the next player draws."
+        ),
+    )
+    current_player: Literal["free_priority", "veto", "may_give_draw"] = Field(
+        default="free_priority",
+        description=(
+            "The player in turn's right: takes the discard first and free; may veto a "
+            "buy; or may hand their own draw to the buyer as the penalty."
+        ),
+    )
+    priority: Literal["nearest_in_turn", "nearest_dealer_left", "first_to_ask", "eldest_hand"] = (
+        Field(
+            default="nearest_in_turn",
+            description="Who wins when several players want to buy the same card.",
+        )
+    )
+    discarder_may_buy: bool = Field(
+        default=False, description="Whether a player may buy back their own discard."
+    )
+    after_going_down: bool | None = Field(
+        default=None,
+        description=(
+            "Whether a player who has gone down may still buy. Null leaves it open "
+            "(sources argue) and draws a warning."
+        ),
+    )
+    cost: BuyCost = Field(default_factory=BuyCost, description="The price of a buy.")
+    limits: BuyLimits = Field(default_factory=BuyLimits, description="How often a player may buy.")
+    buyer_waits_for_turn: bool = Field(
+        default=True, description="Whether a buyer must wait for their own turn to meld."
+    )
+    buyer_discards: bool = Field(
+        default=False,
+        description=(
+            "Whether the buyer discards a card at once, so that a buy only costs the "
+            "penalty cards (usually the buyer keeps everything and discards nothing)."
+        ),
+    )
+
+
+class OpeningRules(StrictModel):
+    """What a player must do to go down (open) for the first time in a deal."""
+
+    requirement: Literal["contract", "min_points", "none"] = Field(
+        default="contract",
+        description="contract: the deal's contract; min_points: melds worth at least min_points; none.",
+    )
+    min_points: int | None = Field(
+        default=None, ge=1, description="The value the first melds must reach, with min_points."
+    )
+    wild_value: Literal["represented", "own"] = Field(
+        default="represented",
+        description="How a wild counts toward min_points: as the card it stands for, or its own value.",
+    )
+    card_values: dict[str, int] | None = Field(
+        default=None,
+        description="Card values used for the opening count only, when they differ from scoring.",
+    )
+    once_per_deal: bool = Field(
+        default=True, description="Whether a player goes down only once per deal."
+    )
+
+    @model_validator(mode="after")
+    def _points(self) -> OpeningRules:
+        if self.requirement == "min_points" and self.min_points is None:
+            raise ValueError("requirement min_points needs min_points")
+        if self.requirement != "min_points" and self.min_points is not None:
+            raise ValueError("min_points is set but requirement is not min_points")
+        return self
+
+
+class LayOff(StrictModel):
+    """Adding cards to melds already on the table."""
+
+    targets: Literal["any", "own", "own_and_partner", "none"] = Field(
+        default="any", description="Whose melds a player may lay off on."
+    )
+    before_opening: bool = Field(
+        default=False, description="Whether a player may lay off before going down."
+    )
+    on_opening_turn: bool = Field(
+        default=False, description="Whether a player may lay off in the same turn as going down."
+    )
+    scores_for: Literal["meld_owner", "layer"] = Field(
+        default="meld_owner",
+        description=(
+            "Who scores a card laid off on someone else's meld: the meld's owner, or the "
+            "player who laid it (it is placed in front of them)."
+        ),
+    )
+
+
+class Melding(StrictModel):
+    """Melding after the draw."""
+
+    melds_per_turn: int | None = Field(
+        default=None, ge=1, description="The most new melds per turn, or null for no limit."
+    )
+    new_melds_after_opening: bool = Field(
+        default=False, description="Whether a player who has gone down may lay down new melds."
+    )
+    lay_off: LayOff = Field(default_factory=LayOff, description="Laying off on table melds.")
+    rearrange_table: bool = Field(
+        default=False, description="Whether melds on the table may be rearranged."
+    )
+
+
+class DiscardRules(StrictModel):
+    """Ending a turn with a discard."""
+
+    required: bool = Field(
+        default=True, description="Whether every turn ends with a discard (unless going out)."
+    )
+    not_just_taken: Literal["never", "single_card_take", "always"] = Field(
+        default="never",
+        description=(
+            "Whether the card just taken from the discard pile may be thrown back: no "
+            "restriction; not when a single card was taken; never."
+        ),
+    )
+
+
+class GoingOut(StrictModel):
+    """How a deal ends."""
+
+    method: Literal["any", "must_discard", "must_meld_last", "all_at_once"] = Field(
+        default="any",
+        description=(
+            "any: by melding, laying off or discarding the last card; must_discard: "
+            "the last card must be a discard; must_meld_last: the last card must be "
+            "melded; all_at_once: only by laying down the whole hand in one turn."
+        ),
+    )
+
+
+class StockExhausted(StrictModel):
+    """What happens when the stock runs out."""
+
+    action: Literal[
+        "reshuffle_keep_top", "turn_over", "end_deal", "meldable_discards_only", "void"
+    ] = Field(
+        description=(
+            "reshuffle_keep_top: shuffle the discards except the top card into a new stock; "
+            "turn_over: turn the discards over without shuffling; end_deal: the deal ends "
+            "and is scored; meldable_discards_only: players may only take a discard they "
+            "can meld at once, or pass; void: the deal is cancelled."
+        )
+    )
+    void_when_left: int = Field(
+        default=0,
+        ge=0,
+        description="With void: the deal is cancelled when this many stock cards remain.",
+    )
+    blocked_after: int | None = Field(
+        default=2,
+        ge=1,
+        description=(
+            "With a rebuilt stock (reshuffle_keep_top, turn_over): the deal ends, scored "
+            "as it stands, when the stock has been rebuilt this many times in a row "
+            "without anyone melding or laying off in between (no one can go out any "
+            "more); null: never."
+        ),
+    )
