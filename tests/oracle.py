@@ -20,7 +20,7 @@ def readings(cards: Sequence[int], kind: str, rules: MeldRules, wild: frozenset[
     naturals = [c for c in cards if c not in wild]
     wilds = [c for c in cards if c in wild]
     if not naturals:
-        return []
+        return _wild_readings(cards, kind, rules, wild)
     out: list[Meld] = []
     if kind == "set":
         if len({rank_of(c) for c in naturals}) != 1:
@@ -60,6 +60,31 @@ def readings(cards: Sequence[int], kind: str, rules: MeldRules, wild: frozenset[
                 if i not in taken:
                     laid[i] = next(wild_iter)
             meld = Meld("run", tuple(laid), tuple(faces))
+            if check_meld(meld, rules, wild) is None:
+                out.append(meld)
+    return out
+
+
+def _wild_readings(
+    cards: Sequence[int], kind: str, rules: MeldRules, wild: frozenset[int]
+) -> list[Meld]:
+    """Every reading of wild cards only: each set of every rank and suits, each
+    run of every suit and start (``check_meld`` says which are valid)."""
+    out: list[Meld] = []
+    n = len(cards)
+    if kind == "set":
+        for rank in range(13):
+            for suits in itertools.product(range(4), repeat=n):
+                meld = Meld("set", tuple(cards), tuple(face_of(rank, s) for s in suits))
+                if check_meld(meld, rules, wild) is None:
+                    out.append(meld)
+        return out
+    for suit in range(4):
+        for start in range(1, 27):
+            faces = tuple(face_of((v - 1) % 13, suit) for v in range(start, start + n))
+            if run_span(faces, rules) is None:
+                continue
+            meld = Meld("run", tuple(cards), faces)
             if check_meld(meld, rules, wild) is None:
                 out.append(meld)
     return out

@@ -370,3 +370,16 @@ def test_diff_lists_differences_and_nothing_else(cli):
     assert md.stdout.startswith("| rule | Contract Rummy | Liverpool Rummy |")
     same = cli("diff", "may-i", "may-i")
     assert "same rules" in same.stdout
+
+
+@pytest.mark.parametrize(
+    ("variant", "hand", "message"),
+    [
+        ("contract", "AH AH AH 2H 3H 4H 5S 6S 7S", "holds only two AH"),
+        ("contract", "JK JK JK JK 3H 4H 5H 6H 7S 7D", "holds only three JK"),
+    ],
+)
+def test_meld_refuses_a_hand_the_pack_cannot_hold(cli, variant, hand, message):
+    result = cli("meld", variant, "--deal", "2", "--players", "4", *hand.split())
+    assert result.exit_code == 2
+    assert message in result.stderr

@@ -496,3 +496,42 @@ def test_a_trial_copy_of_the_deal_shares_nothing_it_could_change():
     assert trial.deal.discard != state.game.deal.discard
     assert state.hand(state.current) == hand and state.discard_pile == pile
     assert state.phase == "play"
+
+
+def _last_stock_card(state):
+    """Leave one card in the stock: the others go under the discard pile's top card."""
+    d = state.game.deal
+    d.discard[:0] = d.stock[:-1]
+    del d.stock[:-1]
+
+
+def test_a_buy_is_not_offered_when_nothing_can_pay_the_penalty_card():
+    # buying.cost.short_stock: no_buy. The stock cannot be rebuilt (end_deal),
+    # and the player in turn takes its last card: a buyer could not pay.
+    state = contract_state(overrides=["stock_exhausted.action=end_deal"])
+    _last_stock_card(state)
+    act(state, "draw")
+    assert state.phase == "play"
+
+
+def test_a_buy_is_offered_when_the_rebuilt_stock_can_pay():
+    state = contract_state()  # reshuffle_keep_top: the discards under the top pay
+    _last_stock_card(state)
+    act(state, "draw")
+    assert state.phase == "buy"
+    buyer = state.to_move
+    size = len(state.hand(buyer))
+    act(state, "buy")
+    assert len(state.hand(buyer)) == size + 2
+
+
+def test_a_buyer_takes_what_is_left_when_the_rules_say_so():
+    overrides = ["stock_exhausted.action=end_deal", "buying.cost.short_stock=pay_what_is_left"]
+    state = contract_state(overrides=overrides)
+    _last_stock_card(state)
+    act(state, "draw")
+    assert state.phase == "buy"
+    buyer = state.to_move
+    size = len(state.hand(buyer))
+    act(state, "buy")
+    assert len(state.hand(buyer)) == size + 1

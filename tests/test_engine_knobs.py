@@ -13,7 +13,7 @@ import random
 import pytest
 
 from rummy_rules import load_variant
-from rummy_rules.cards import parse_card
+from rummy_rules.cards import format_card, parse_card
 from rummy_rules.engine import ActionError, GameState, parse_action
 from rummy_rules.engine.rules import compile_rules
 from rummy_rules.sim.bots import RandomBot, play_game
@@ -397,18 +397,40 @@ def test_persian_four_of_a_kind_at_once_scores_double_three_then_a_fourth_does_n
     assert state.melds[0].factor == 2 and three.melds[0].factor == 1
 
 
+FORBIDDEN = ["going_out.last_card_discard=forbidden"]
+
+
 def test_the_last_card_must_be_melded_not_discarded():
-    state = persian(hands={**PERSIAN, 1: "JS JH JD JC 7S 8S 9S"}, stock=("10S", "AH"))
+    hands = {**PERSIAN, 1: "JS JH JD JC 7S 8S 9S"}
+    state = persian(hands=hands, stock=("10S", "AH"), overrides=FORBIDDEN)
     act(state, "draw")  # 10S
     act(state, "meld JS JH JD JC")
     act(state, "meld 7S 8S 9S")  # leaves 10S, which fits the new run
     assert why(state, "discard 10S") == "in this variant you go out only by melding your last card"
     act(state, "layoff 10S@2")
     assert state.results[0].went_out == 1
-    stuck = persian(hands={**PERSIAN, 1: "JS JH JD JC 7S 8S 9S"}, stock=("2S", "AH"))
+    stuck = persian(hands=hands, stock=("2S", "AH"), overrides=FORBIDDEN)
     act(stuck, "draw")  # 2S fits nowhere
     act(stuck, "meld JS JH JD JC")
     assert "your last card could not be melded" in why(stuck, "meld 7S 8S 9S")
+
+
+def test_a_discarded_last_card_does_not_end_the_deal_where_play_goes_on():
+    # going_out.last_card_discard: play_on (S002: "discarding the last card does
+    # not end the round"): the player plays on with no cards, and draws next turn.
+    stock = ("2S", "AH", "3S", "4H", "5H")
+    state = persian(hands={**PERSIAN, 1: "JS JH JD JC 7S 8S 9S"}, stock=stock)
+    act(state, "draw")  # 2S fits nowhere
+    act(state, "meld JS JH JD JC")
+    act(state, "meld 7S 8S 9S")  # legal: the 2S left may be discarded
+    act(state, "discard 2S")
+    assert state.results == [] and state.hand(1) == [] and state.current == 2
+    for _ in range(3):
+        act(state, "draw")
+        act(state, "discard " + format_card(state.hand(state.current)[0]))
+    assert state.current == 1 and state.phase == "draw"
+    act(state, "draw")
+    assert state.hand(1) == [parse_card("5H")]
 
 
 def test_persian_jokers_meld_only_as_a_set_of_jokers():

@@ -159,3 +159,26 @@ def test_set_override_past_the_end_of_a_list_is_an_error():
 def test_malformed_override_is_a_usage_error(text):
     with pytest.raises(UsageError):
         parse_override(text)
+
+
+@pytest.mark.parametrize(
+    "value, expected",
+    [
+        ("{per_deck: 2}", "per_deck"),
+        ("{by_players: {'3-4': 2, '5+': 3}}", "by_players"),
+        ("{formula: players}", "formula"),
+        ("3", None),
+    ],
+)
+def test_a_count_in_a_house_file_replaces_the_bases_count_as_a_whole(write, value, expected):
+    # contract's jokers are a formula (players - 1): a house file giving them
+    # per deck or by player count states a new count, not a mix of the two.
+    path = write("h.yaml", f"extends: contract\ndeck:\n  jokers: {value}\n")
+    report = check_variant(path)
+    assert report.errors == []
+    jokers = report.spec.deck.jokers
+    if expected is None:
+        assert jokers == 3
+    else:
+        assert getattr(jokers, expected) is not None
+        assert set(jokers.model_dump()) == {expected}

@@ -144,8 +144,29 @@ def test_natural_card_cannot_stand_for_another():
     assert "stands only for itself" in check_meld(meld("run", "5H 6H=7H 7H 8H"), M, WILD)
 
 
-def test_meld_of_only_wilds_is_invalid():
-    assert "natural" in check_meld(meld("set", "JK=7H JK=7S JK=7D"), M, WILD)
+def test_meld_of_only_wilds_is_invalid_where_a_natural_card_is_required():
+    rules = rules_for("contract", "wilds.versus_naturals=at_least_one_natural").melds
+    reason = check_meld(meld("set", "JK=7H JK=7S JK=7D"), rules, WILD)
+    assert reason == "a meld needs at least one natural card"
+
+
+@pytest.mark.parametrize(
+    ("kind", "text"), [("set", "JK=7H JK=7S JK=7D"), ("run", "JK=5H JK=6H JK=7H JK=8H")]
+)
+def test_meld_of_only_wilds_is_valid_with_any_number_of_wilds(kind, text):
+    rules = rules_for("contract", "wilds.versus_naturals=any").melds
+    assert check_meld(meld(kind, text), rules, WILD) is None
+
+
+def test_a_contract_met_with_wild_cards_only_where_the_rules_allow():
+    # Deal 1 of contract is two sets of 3; with deuces wild too, the three
+    # deuces make one of them, or nothing where a meld needs a natural card.
+    hand = parse_cards("2C 2D 2S 2H JK 7H")
+    for versus, meets in (("any", True), ("at_least_one_natural", False)):
+        rules = rules_for("contract", "deck.wild_ranks=[2]", f"wilds.versus_naturals={versus}")
+        deal = rules.deals[0]
+        found = find_contract(hand, deal.parts, rules.melds, deal.wild_faces)
+        assert (found is not None) is meets, versus
 
 
 def test_deuces_wild_count_as_wilds():

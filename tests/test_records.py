@@ -115,3 +115,15 @@ def test_cli_replay_missing_file(cli, tmp_path):
     result = cli("replay", str(tmp_path / "nope.jsonl"))
     assert result.exit_code == 1
     assert "cannot read" in result.stderr
+
+
+@pytest.mark.parametrize("deal", [1, 3])
+def test_a_changed_dealer_is_caught_on_its_line(record_text, tmp_path, deal):
+    lines = record_text.splitlines()
+    index = next(i for i, line in enumerate(lines) if f'"deal":{deal},"dealer":' in line)
+    entry = json.loads(lines[index])
+    entry["dealer"] = (entry["dealer"] + 1) % 4
+    lines[index] = json.dumps(entry, separators=(",", ":"))
+    with pytest.raises(RecordError, match=f"deal {deal} is dealt by p") as info:
+        replay_record(write(tmp_path, "\n".join(lines)))
+    assert info.value.line == index + 1

@@ -189,3 +189,38 @@ def test_pdf_without_weasyprint_says_how_to_install_it(monkeypatch, cli, tmp_pat
     assert result.exit_code == 1
     assert "rummy-rules[pdf]" in result.stderr
     assert not (tmp_path / "r.pdf").exists()
+
+
+def test_the_persian_rulebook_says_only_what_the_data_says():
+    text = render_rulebook(load_variant("persian"), "md")
+    # No opening requirement, no wild cards, one deck, team scoring (S002).
+    assert "opening requirement for themselves" not in text
+    assert "stands for" not in text
+    assert "one standard 52-card deck, with four jokers" in text
+    assert "shuffled together" not in text
+    assert "on a partner's meld it joins the meld" in text
+    assert "Bonus for going out: their team scores 25 points." in text
+    assert "does not end the deal: they play on" in text
+    assert "cuts." not in text
+
+
+def test_a_pack_without_jokers_shows_no_joker_in_the_examples():
+    text = render_rulebook(load_variant("basic-rummy"), "md")
+    assert "There are no wild cards." in text
+    assert "Joker" not in text
+
+
+def test_a_rule_no_source_states_is_a_key_and_a_note():
+    # Each shipped rule the sources leave open is stated in the file and its
+    # notes say so: the rulebook prints it with the note that explains it.
+    for variant in ("contract", "shanghai", "may-i", "liverpool", "progressive"):
+        spec = load_variant(variant)
+        notes = " ".join(spec.notes)
+        for key in (
+            "wilds.versus_naturals",
+            "buying.discarder_may_buy",
+            "buying.cost.short_stock",
+            "stock_exhausted.blocked_after",
+            "game_end.ties",
+        ):
+            assert key in notes, (variant, key)

@@ -67,6 +67,7 @@ def meld(
         raise typer.BadParameter(f"{spec.name} has {len(spec.deals)} deals", param_hint="'--deal'")
     count = players_for(spec, players)
     rules = compile_rules(spec, count)
+    _check_pack(hand, rules.pack.faces(), spec.name, count)
     d = rules.deals[deal - 1]
     if not d.parts:
         typer.echo(f"error: deal {deal} of {spec.name} has no contract", err=True)
@@ -100,3 +101,27 @@ def meld(
         typer.echo(f"  {m.kind:<4} {m}")
     if found.left:
         typer.echo(f"  left in hand: {format_cards(found.left)} ({found.points_left} points)")
+
+
+def _check_pack(hand: list[int], pack: list[int], name: str, players: int) -> None:
+    """A hand holds no more cards of a face than the pack does (and so no more
+    cards than the pack)."""
+    from collections import Counter
+
+    from ..cards import format_card
+    from ..render.words import number_word
+
+    in_pack = Counter(pack)
+    for face, held in sorted(Counter(hand).items()):
+        if held > in_pack[face]:
+            have = in_pack[face]
+            what = (
+                f"only {number_word(have)} {format_card(face)}"
+                if have
+                else f"no {format_card(face)}"
+            )
+            raise typer.BadParameter(
+                f"the pack of {name} for {players} players holds {what}, "
+                f"and the hand has {number_word(held)}",
+                param_hint="CARD",
+            )

@@ -10,7 +10,7 @@ penalty cards.
 from __future__ import annotations
 
 from .actions import Action, shared_action
-from .dealing import refill_stock
+from .dealing import cards_drawable, refill_stock
 from .game import BUY, PLAY, Game
 from .scoring import add_bonus
 
@@ -56,6 +56,8 @@ def open_buy_window(g: Game) -> None:
     while len(order) < in_game:
         order.append(g.next_seat(order[-1]))
     limit = d.rules.buy_limit if d.rules.buy_limit is not None else play.buy_limit_deal
+    # With ``short_stock: no_buy``, a buy is offered only where the stock can pay it.
+    payable = cards_drawable(g, 1) if play.buy_short_stock == "no_buy" else None
     queue = []
     for seat in order:
         if seat == d.current:
@@ -68,6 +70,8 @@ def open_buy_window(g: Game) -> None:
             continue
         if play.buy_limit_game is not None and g.buys_game[seat] >= play.buy_limit_game:
             continue
+        if payable is not None and _cost(g, seat) > payable:
+            continue
         queue.append(seat)
     if queue:
         d.buy_queue = queue
@@ -79,8 +83,7 @@ def _buy(g: Game, seat: int) -> None:
     d = g.deal
     play = g.rules.play
     d.hands[seat].append(d.discard.pop())
-    cost = play.buy_cost[min(d.buys[seat], len(play.buy_cost) - 1)]
-    for _ in range(cost):
+    for _ in range(_cost(g, seat)):
         if not refill_stock(g):
             break
         d.hands[seat].append(d.stock.pop())
@@ -93,3 +96,9 @@ def _buy(g: Game, seat: int) -> None:
     d.buy_queue = []
     d.buy_card = None
     d.phase = PLAY
+
+
+def _cost(g: Game, seat: int) -> int:
+    """The penalty cards ``seat``'s next buy in this deal costs."""
+    costs = g.rules.play.buy_cost
+    return costs[min(g.deal.buys[seat], len(costs) - 1)]

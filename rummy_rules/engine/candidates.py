@@ -472,6 +472,9 @@ def _run_variants(
 def candidates(
     part: ContractPart, counts: Sequence[int], wilds: int, rules: MeldRules, size_cap: int
 ) -> list[Candidate]:
+    """Every meld for ``part`` (at most ``size_cap`` cards) that natural cards
+    ``counts`` (by face) and ``wilds`` wild cards can make: those with natural
+    cards first, then, where the rules allow melds of wild cards only, those."""
     lo = part.size
     hi = part.size if part.exact else size_cap
     out: list[Candidate] = []
@@ -479,7 +482,74 @@ def candidates(
         _set_cands(counts, wilds, rules, lo, hi, out)
     if part.kind in ("run", "any"):
         _run_cands(counts, wilds, rules, lo, hi, out)
+    if wilds and rules.versus_naturals == "any":
+        out.extend(_all_wild_cands(part.kind, wilds, rules, lo, hi))
     return out
+
+
+def _all_wild_cands(
+    kind: str, wilds: int, rules: MeldRules, lo: int, hi: int
+) -> tuple[Candidate, ...]:
+    """The melds of wild cards only (``wilds.versus_naturals: any``): a set of
+    every rank, a run of every suit and start, each as long as the wilds allow."""
+    key = (rules, kind, wilds, lo, hi)
+    found = _ALL_WILD.get(key)
+    if found is not None:
+        return found
+    out: list[Candidate] = []
+    if kind in ("set", "any") and rules.set_wilds:
+        for length in range(max(lo, rules.set_min), min(hi, rules.set_max, wilds) + 1):
+            suits = _set_wild_suits(rules.set_suits, [], length, length)
+            if suits is None or not rules.wilds_ok(length, length):
+                continue
+            for rank in range(13):
+                out.append(
+                    Candidate(
+                        (0, rank, 0, 0, 0, 0, length),
+                        "set",
+                        (),
+                        length,
+                        tuple([suit * 13 + rank for suit in suits]),
+                        tuple(range(length)),
+                        rank,
+                        -1,
+                        0,
+                        0,
+                        (),
+                    )
+                )
+    if kind in ("run", "any") and rules.run_wilds and (rules.adjacent_wilds or hi < 2):
+        top = min(hi, rules.run_longest(), wilds)
+        for suit in _SUIT_ORDER:
+            for start, _, span in _run_starts(rules, max(lo, rules.run_min)):
+                for length in range(max(lo, rules.run_min), min(top, span) + 1):
+                    if not rules.wilds_ok(length, length):
+                        continue
+                    faces = tuple(
+                        [face_of((v - 1) % 13, suit) for v in range(start, start + length)]
+                    )
+                    out.append(
+                        Candidate(
+                            key=(1, suit, start, length, *range(length)),
+                            kind="run",
+                            take=(),
+                            wilds=length,
+                            stands_for=faces,
+                            wild_slots=tuple(range(length)),
+                            rank=-1,
+                            suit=suit,
+                            lo=start,
+                            hi=start + length - 1,
+                        )
+                    )
+    if len(_ALL_WILD) > 1024:
+        _ALL_WILD.clear()
+    found = _ALL_WILD[key] = tuple(out)
+    return found
+
+
+#: ``_all_wild_cands`` by (meld rules, kind, wilds, size range).
+_ALL_WILD: dict[tuple[MeldRules, str, int, int, int], tuple[Candidate, ...]] = {}
 
 
 def iter_melds(

@@ -10,7 +10,7 @@ from .chance import Chance
 from .game import DRAW, Deal, Game, step_active
 from .rules import Rules
 
-__all__ = ["new_game", "refill_stock", "start_next_deal", "stock_closed"]
+__all__ = ["cards_drawable", "new_game", "refill_stock", "start_next_deal", "stock_closed"]
 
 #: The most deals a target-score or elimination game may last; a game that
 #: reaches it ends there (recorded in the game's end line).
@@ -126,6 +126,21 @@ def refill_stock(g: Game) -> bool:
         d.stock = list(reversed(order))
     d.discard = [top]
     return True
+
+
+def cards_drawable(g: Game, taken: int = 0) -> int:
+    """How many cards could be drawn from the stock now, rebuilding it from the
+    discards where the rules allow, once ``taken`` cards have left the top of the
+    discard pile (a buy takes one)."""
+    d = g.deal
+    play = g.rules.play
+    pile = len(d.discard) - taken
+    rebuild = (
+        play.stock_exhausted in ("reshuffle_keep_top", "turn_over")
+        and pile >= 2
+        and (play.blocked_after is None or d.rebuilt_without_play < play.blocked_after)
+    )
+    return len(d.stock) + (pile - 1 if rebuild else 0)
 
 
 def stock_closed(g: Game) -> bool:

@@ -62,11 +62,7 @@ def can_end_turn_after(g: Game, removed: Sequence[int]) -> bool:
     ``removed`` leave the hand."""
     d = g.deal
     play = g.rules.play
-    if (
-        len(d.hands[d.current]) > len(removed)
-        and play.going_out != "must_meld_last"
-        and no_discard_barred(g)
-    ):
+    if len(d.hands[d.current]) > len(removed) and not play.last_card_kept and no_discard_barred(g):
         return True  # a card is left and nothing bars discarding it
     faces = g.faces
     left = Counter(faces[c] for c in d.hands[d.current])
@@ -75,7 +71,7 @@ def can_end_turn_after(g: Game, removed: Sequence[int]) -> bool:
     if not kept:
         return play.going_out != "must_discard" or d.rules.all_out
     total = sum(left[f] for f in kept)
-    if total == 1 and play.going_out == "must_meld_last":
+    if total == 1 and play.last_card_kept:
         return False  # the last card may not be discarded
     for face in kept:
         taken = d.taken_single is not None and faces[d.taken_single] == face
@@ -97,7 +93,7 @@ def discardable(g: Game) -> list[int]:
     hand = d.hands[d.current]
     if d.must_meld is not None or not hand:
         return []
-    if len(hand) == 1 and (d.rules.all_out or g.rules.play.going_out == "must_meld_last"):
+    if len(hand) == 1 and (d.rules.all_out or g.rules.play.last_card_kept):
         return []
     faces = g.faces
     held = sorted({faces[c] for c in hand}, key=_TEXT_ORDER.__getitem__)
@@ -123,13 +119,15 @@ def check_discard(g: Game, face: int) -> str | None:
         return reason
     if d.rules.all_out and len(hand) == 1:
         return "in this deal you go out only by laying down every card at once"
-    if g.rules.play.going_out == "must_meld_last" and len(hand) == 1:
+    if g.rules.play.last_card_kept and len(hand) == 1:
         return "in this variant you go out only by melding your last card"
     return None
 
 
 def apply_discard(g: Game, face: int) -> None:
-    """Discard a card of ``face``: the turn ends, or the deal if it was the last card."""
+    """Discard a card of ``face``: the turn ends, or the deal if it was the last
+    card (where the last card must be melded, a discarded last card ends only the
+    turn: ``going_out.last_card_discard: play_on``)."""
     d = g.deal
     seat = d.current
     card = g.find(d.hands[seat], face)
@@ -137,7 +135,7 @@ def apply_discard(g: Game, face: int) -> None:
     d.hands[seat].remove(card)
     d.discard.append(card)
     d.discarder = seat
-    if not d.hands[seat]:
+    if not d.hands[seat] and g.rules.play.going_out != "must_meld_last":
         end_deal(g, "out", seat)
         return
     d.passes = 0

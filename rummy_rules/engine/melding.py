@@ -17,11 +17,12 @@ from .game import PLAY, Game, TableMeld
 from .laying_off import check_leaving, last_card_must_meld
 from .melds import Meld, check_meld, run_span
 from .rules import ContractPart, Rules, describe_contract
-from .solver import best_contract
+from .solver import best_contract, find_contract
 
 __all__ = [
     "apply_down",
     "apply_meld",
+    "can_go_down",
     "check_down",
     "check_meld_action",
     "meld_actions",
@@ -58,6 +59,28 @@ def suggest_down(g: Game) -> Action | None:
         return None
     action = Action("down", melds=found.melds)
     return action if check_down(g, action.melds) is None else None
+
+
+def can_go_down(g: Game) -> bool:
+    """Whether the player in turn may go down now: ``suggest_down(g) is not
+    None``, found faster. The contract's first arrangement the solver finds is
+    checked; only if it fails the other checks is the full search run."""
+    d = g.deal
+    if d.phase != PLAY or d.down[d.current] or g.rules.play.opening != "contract":
+        return suggest_down(g) is not None
+    if d.rules.parts == ():
+        return False
+    found = find_contract(
+        g.hand_faces(d.current),
+        d.rules.parts,
+        g.rules.melds,
+        d.rules.wild_faces,
+        all_out=d.rules.all_out,
+        require=g.faces[d.must_meld] if d.must_meld is not None else None,
+    )
+    if found is None:
+        return False  # no arrangement meets the contract, so none is legal
+    return check_down(g, found.melds) is None or suggest_down(g) is not None
 
 
 def check_down(g: Game, melds: Sequence[Meld]) -> str | None:
@@ -150,7 +173,11 @@ def meld_actions(g: Game) -> Iterator[Action]:
     d = g.deal
     seen: set[str] = set()
     hand = g.hand_faces(d.current)
+    # A card that must be melded first: only melds holding it are legal.
+    must = g.faces[d.must_meld] if d.must_meld is not None else None
     for meld in iter_melds(hand, g.rules.melds, d.rules.wild_faces, "any"):
+        if must is not None and must not in meld.cards:
+            continue
         action = Action("meld", melds=(meld,))
         key = str(action)
         if key in seen:

@@ -9,7 +9,8 @@ explicit, lay-offs, joker exchanges and scoring are unambiguous.
 Engine-wide conventions (documented in ``docs/format.md``):
 
 - a wild card is always wild, even where it stands for its own face;
-- every meld holds at least one natural card (sets of natural jokers aside).
+- how many natural cards a meld needs is ``wilds.versus_naturals`` (with
+  ``any``, a meld may be all wild cards, each standing for a declared card).
 
 Finding melds in a hand is :mod:`.candidates`; meeting a contract is :mod:`.solver`.
 """
@@ -116,15 +117,13 @@ def check_meld(meld: Meld, rules: MeldRules, wild_faces: frozenset[int]) -> str 
         return None
     wild = [c in wild_faces for c in meld.cards]
     for card, face, is_wild in zip(meld.cards, meld.stands_for, wild, strict=True):
+        if card == JOKER_FACE and rules.jokers_natural:
+            return "jokers are not wild here: they meld only with each other"
         if not is_wild and card != face:
             return f"{format_card(card)} is not wild, so it stands only for itself"
         if face == JOKER_FACE:
             return "a wild card must stand for a standard card"
-        if card == JOKER_FACE and rules.jokers_natural:
-            return "jokers are not wild here: they meld only with each other"
     wilds = sum(wild)
-    if wilds == n:
-        return "a meld needs at least one natural card"
     if meld.kind == "set":
         if n < rules.set_min:
             return f"a set needs at least {rules.set_min} cards"
@@ -162,6 +161,7 @@ def check_meld(meld: Meld, rules: MeldRules, wild_faces: frozenset[int]) -> str 
         return {
             "not_more": "a meld may not hold more wild cards than natural ones",
             "fewer": "a meld must hold fewer wild cards than natural ones",
+            "at_least_one_natural": "a meld needs at least one natural card",
         }.get(rules.versus_naturals, "too many wild cards")
     return None
 

@@ -128,6 +128,8 @@ class PlayRules:
     buy_cost: tuple[int, ...]
     """Penalty cards for a player's 1st, 2nd, … buy in a deal (the last repeats)."""
     buy_points: int
+    buy_short_stock: str
+    """``no_buy`` or ``pay_what_is_left``: when the stock cannot pay the penalty cards."""
     buy_limit_deal: int | None
     buy_limit_game: int | None
     once_per_deal: bool
@@ -160,6 +162,11 @@ class PlayRules:
     lay_off_scores_for: str = "meld_owner"
     discard_condition: str = "none"
     going_out: str = "any"
+    last_card_discard: str = "forbidden"
+    """With ``must_meld_last``: ``forbidden`` or ``play_on`` (a discarded last card
+    does not end the deal)."""
+    last_card_kept: bool = False
+    """Whether a player's last card may not be discarded (``must_meld_last``, ``forbidden``)."""
     melded_wild_value: str = "represented"
     ace_low_in_run: int | None = None
     multipliers: tuple[tuple[str, int], ...] = ()
@@ -315,6 +322,7 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         buy_after_going_down=buying.after_going_down is not False,
         buy_cost=cost,
         buy_points=buying.cost.score_points,
+        buy_short_stock=buying.cost.short_stock,
         buy_limit_deal=buying.limits.per_deal,
         buy_limit_game=buying.limits.per_game,
         once_per_deal=spec.opening.once_per_deal,
@@ -342,6 +350,11 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         lay_off_scores_for=melding.lay_off.scores_for,
         discard_condition=spec.draw.discard_condition,
         going_out=spec.going_out.method,
+        last_card_discard=spec.going_out.last_card_discard,
+        last_card_kept=(
+            spec.going_out.method == "must_meld_last"
+            and spec.going_out.last_card_discard == "forbidden"
+        ),
         melded_wild_value=scoring.melded_wild_value,
         ace_low_in_run=scoring.ace_low_in_run,
         multipliers=tuple((m.meld, m.factor) for m in scoring.multipliers),

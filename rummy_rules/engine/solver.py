@@ -115,6 +115,8 @@ def _search(
     wilds_left = [len(wild_cards)]
     best_points = [10**9]
 
+    # Whether a meld may be wild cards only.
+    all_wild = rules.versus_naturals == "any"
     # Whether two melds can clash at all (same rank or same suit rules).
     constrained = rules.sets_of_same_rank == "forbidden" or rules.same_suit_runs in (
         "forbidden",
@@ -184,6 +186,10 @@ def _search(
         return False
 
     slots: list[Candidate | None] = [None] * levels
+    # Where every part is a run (or every part a set), the cards left must
+    # fall into no more suits (ranks) than there are melds left to hold them.
+    kinds = {part.kind for part in ordered}
+    one_kind = next(iter(kinds)) if len(kinds) == 1 and "any" not in kinds else ""
 
     def cover(remaining: int) -> bool:
         """All-out search: the lowest card left must go into one of the melds left.
@@ -201,11 +207,17 @@ def _search(
                 return False
             found[:] = [(0, [c for c in slots if c is not None])]
             return True
-        for lowest in held:
-            if counts[lowest]:
+        lowest = -1
+        for face in held:
+            if counts[face]:
+                lowest = face
                 break
-        else:
-            return False  # only wilds left, and every meld needs a natural card
+        if lowest < 0:
+            if not all_wild:
+                return False  # only wilds left, and every meld needs a natural card
+            open_slots = open_slots[:1]  # only wilds left: fill the slots in order
+        elif one_kind and _too_spread(counts, held, one_kind, len(open_slots)):
+            return False
         need_min = sum([ordered[j].size for j in open_slots])
         tried: list[int] = []
         for j in open_slots:
@@ -218,7 +230,12 @@ def _search(
                 continue
             wilds_now = wilds_left[0]
             for cand in level_cands[j]:  # filtered as in rec
-                if lowest not in cand.take or cand.wilds > wilds_now or cand.size > size_cap:
+                if lowest < 0:
+                    if cand.take:
+                        continue
+                elif lowest not in cand.take:
+                    continue
+                if cand.wilds > wilds_now or cand.size > size_cap:
                     continue
                 for face, copies in cand.need:
                     if counts[face] < copies:
@@ -249,6 +266,22 @@ def _search(
     if not found:
         return None
     return _arrangement(found[0][1], order, counts, wild_cards, value)
+
+
+def _too_spread(counts: list[int], held: list[int], kind: str, melds: int) -> bool:
+    """Whether the natural cards left (``counts`` of the faces ``held``) fall
+    into more suits (runs) or ranks (sets) than ``melds`` melds can hold."""
+    groups = 0
+    seen = 0
+    for face in held:
+        if counts[face]:
+            bit = 1 << (face // 13 if kind == "run" else face % 13)
+            if not seen & bit:
+                seen |= bit
+                groups += 1
+                if groups > melds:
+                    return True
+    return False
 
 
 def _every_card_placeable(

@@ -16,6 +16,7 @@ from .laying_off import apply_layoff, check_layoff, layoff_actions
 from .melding import (
     apply_down,
     apply_meld,
+    can_go_down,
     check_down,
     check_meld_action,
     meld_actions,
@@ -89,10 +90,15 @@ def apply_play_phase(g: Game, action: Action) -> None:
 def play_actions(g: Game) -> Iterator[Action]:
     """The legal actions after drawing, produced one by one (unsorted but for
     the discards, which come last, in the order of their text)."""
-    d = g.deal
     down = suggest_down(g)
     if down is not None:
         yield down
+    yield from _other_play_actions(g)
+
+
+def _other_play_actions(g: Game) -> Iterator[Action]:
+    """:func:`play_actions` but going down."""
+    d = g.deal
     if d.must_open:
         return
     for action in layoff_actions(g) + exchange_actions(g):
@@ -117,5 +123,9 @@ def sorted_play_actions(g: Game) -> list[Action]:
 
 
 def can_go_on(g: Game) -> bool:
-    """Whether the player in turn, after the draw, has any legal action."""
-    return next(play_actions(g), None) is not None
+    """Whether the player in turn, after the draw, has any legal action.
+
+    Only whether one exists: going down is tried with the first arrangement
+    found, not the one that leaves the fewest points (see :func:`can_go_down`).
+    """
+    return can_go_down(g) or next(_other_play_actions(g), None) is not None

@@ -131,11 +131,13 @@ def meld_examples(spec: VariantSpec) -> list[MeldExample]:
     rules = compile_rules(spec, _example_players(spec))
     wild = rules.deals[0].wild_faces
     m = rules.melds
+    # Jokers appear in the examples only where the pack holds them and they are wild.
+    jokers = JOKER_FACE in wild and rules.pack.jokers > 0
     candidates: list[tuple[str, str]] = []
     run_len = max(m.run_min, 3)
     run = [f"{r}H" for r in ("5", "6", "7", "8", "9", "10", "J", "Q", "K")[:run_len]]
     candidates.append(("run", " ".join(run)))
-    if JOKER_FACE in wild and m.run_wilds:
+    if jokers and m.run_wilds:
         with_joker = list(run)
         with_joker[1] = f"JK={run[1]}"
         candidates.append(("run", " ".join(with_joker)))
@@ -153,7 +155,7 @@ def meld_examples(spec: VariantSpec) -> list[MeldExample]:
     suits = ["H", "S", "D", "C"]
     candidates.append(("set", " ".join(f"7{suits[i % 4]}" for i in range(set_len))))
     candidates.append(("set", " ".join(["7H", "7H", *[f"7{s}" for s in "SDC"][: set_len - 2]])))
-    if JOKER_FACE in wild and m.set_wilds:
+    if jokers and m.set_wilds:
         group = [f"9{suits[i % 4]}" for i in range(set_len)]
         group[-1] = f"JK=9{suits[(set_len - 1) % 4]}"
         candidates.append(("set", " ".join(group)))

@@ -43,11 +43,12 @@ def _teams(s: VariantSpec) -> Iterator[str]:
         if t.build_on_partner_melds
         else "Partners may not lay off on each other's melds."
     )
-    yield (
-        "Each player must meet the opening requirement for themselves."
-        if t.opening_per == "player"
-        else "Once one partner has opened, the whole team has."
-    )
+    if s.opening.requirement != "none":
+        yield (
+            "Each player must meet the opening requirement for themselves."
+            if t.opening_per == "player"
+            else "Once one partner has opened, the whole team has."
+        )
     yield (
         "Partners add their scores together."
         if t.scoring == "team"
@@ -94,7 +95,8 @@ def _table(s: VariantSpec) -> Iterator[str]:
 def _pack(s: VariantSpec) -> Iterator[str]:
     d = s.deck
     decks = count_text(d.decks, "standard 52-card deck")
-    yield f"The pack: {decks} shuffled together, with {count_text(d.jokers, 'joker')}."
+    together = "" if d.decks == 1 else " shuffled together"
+    yield f"The pack: {decks}{together}, with {count_text(d.jokers, 'joker')}."
 
 
 def _wilds(s: VariantSpec) -> Iterator[str]:
@@ -138,7 +140,7 @@ def _wilds(s: VariantSpec) -> Iterator[str]:
             + " (longer melds use the entry for the next shorter length)."
         )
     yield {
-        "any": "Every meld needs at least one natural card.",
+        "any": "A meld may be made of wild cards only; each stands for a card the player names.",
         "not_more": "A meld may not hold more wild cards than natural ones.",
         "fewer": "A meld must hold fewer wild cards than natural ones.",
         "at_least_one_natural": "Every meld needs at least one natural card.",
@@ -307,6 +309,11 @@ def _buying(s: VariantSpec) -> Iterator[str]:
     yield f'{window}, any other player may buy the discard ("May I?"); the buyer also takes {price}.'
     if cost.score_points:
         yield f"Each buy also adds {cost.score_points} points to the buyer's score."
+    if cost.penalty_cards or cost.escalating:
+        yield {
+            "no_buy": "A player is offered the discard only if the stock (rebuilt from the discards, if it runs out) can pay all the penalty cards.",
+            "pay_what_is_left": "If the stock cannot pay all the penalty cards, the buyer takes the discard and what is left.",
+        }[cost.short_stock]
     yield {
         "free_priority": "The player in turn always has the first right to the discard, free.",
         "veto": "The player in turn may refuse a buy.",
@@ -384,7 +391,10 @@ def _melding(s: VariantSpec) -> Iterator[str]:
             else:
                 yield "Laying off starts on the turn after going down."
         if lay.scores_for == "layer":
-            yield "A card laid off on someone else's meld is placed in front of the player who laid it and scores for them."
+            if s.partnerships.teams != "none" and s.partnerships.build_on_partner_melds:
+                yield "A card laid off on an opponent's meld is placed in front of the player who laid it and scores for their side; on a partner's meld it joins the meld."
+            else:
+                yield "A card laid off on someone else's meld is placed in front of the player who laid it and scores for them."
     if not m.rearrange_table:
         yield "Melds on the table may not be rearranged."
     else:
@@ -408,7 +418,10 @@ def _going_out(s: VariantSpec) -> Iterator[str]:
     yield {
         "any": "A player goes out by getting rid of the last card, by melding, laying off or discarding it; that ends the deal.",
         "must_discard": "A player goes out only by discarding the last card.",
-        "must_meld_last": "A player goes out only by melding the last card; discarding the last card does not end the deal.",
+        "must_meld_last": {
+            "forbidden": "A player goes out only by melding the last card, and may not discard it.",
+            "play_on": "A player goes out only by melding the last card. A player may discard their last card, but that does not end the deal: they play on with no cards and draw at their next turn.",
+        }[s.going_out.last_card_discard],
         "all_at_once": "A player goes out only by laying down the whole hand in one turn.",
     }[s.going_out.method]
     if any(d.all_out for d in s.deals):
@@ -445,7 +458,7 @@ def _values(s: VariantSpec) -> Iterator[str]:
         yield f"A wild card of a wild rank counts {sc.wild_rank_value}."
     if sc.ace_low_in_run is not None:
         yield f"An ace melded low in a run (A-2-3) counts {sc.ace_low_in_run}."
-    if sc.model != "penalty":
+    if sc.model != "penalty" and _has_wilds(s):
         yield (
             "A melded wild card counts as the card it stands for."
             if sc.melded_wild_value == "represented"
@@ -474,7 +487,11 @@ def _scoring(s: VariantSpec) -> Iterator[str]:
         yield f"A four of a kind laid down in one go scores {number_word(mult.factor)} times its value."
     for bonus in sc.bonuses:
         sign = "scores" if bonus.points >= 0 else "takes off"
-        who = "the player concerned" if bonus.to == "self" else "every other player"
+        team = s.partnerships.teams != "none" and s.partnerships.scoring == "team"
+        if bonus.to == "self":
+            who = "their team" if team else "the player concerned"
+        else:
+            who = "every other team" if team else "every other player"
         yield f"Bonus for {_BONUS_TEXT[bonus.event]}: {who} {sign} {abs(bonus.points)} points."
 
 

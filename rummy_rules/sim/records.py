@@ -225,6 +225,15 @@ def _replay_game(file: str, lines: list[tuple[int, dict[str, Any]]]) -> ReplayRe
             expected_deal = entry.get("deal")
             if expected_deal != state.deal_index + 1:
                 raise RecordError(file, number, f"deal {expected_deal} starts out of order")
+            said = entry.get("dealer")
+            if said != state.dealer:
+                shown = f"p{said + 1}" if isinstance(said, int) else repr(said)
+                raise RecordError(
+                    file,
+                    number,
+                    f"deal {expected_deal} is dealt by p{state.dealer + 1} by the rules, "
+                    f"but the record says {shown}",
+                )
     return ReplayReport(
         variant_id=spec.id,
         players=players,

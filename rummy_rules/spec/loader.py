@@ -30,6 +30,7 @@ from ..errors import Problem, UsageError, VariantError
 from . import registry
 from .checks import check_spec
 from .schema import VariantSpec
+from .schema.base import COUNT_FORMS
 from .yamlio import Located, Mark, PathT, format_path, read_yaml_file, read_yaml_text
 
 __all__ = [
@@ -312,7 +313,7 @@ def _merge_map(
                     _copy_marks(over, base, (*child, i), (*real_path, offset + i))
             continue
         existing = target.get(key)
-        if isinstance(value, dict) and isinstance(existing, dict):
+        if isinstance(value, dict) and isinstance(existing, dict) and not _is_count(value):
             if child in over.key_marks:
                 base.key_marks[child] = over.key_marks[child]
             _merge_map(base, existing, over, value, child, problems)
@@ -320,6 +321,13 @@ def _merge_map(
         target[key] = copy.deepcopy(value)
         _drop_marks(base, child)
         _copy_marks(over, base, child, child)
+
+
+def _is_count(value: dict[str, Any]) -> bool:
+    """Whether ``value`` is a number that depends on the player count
+    (``{per_deck: 2}``, ``{by_players: ...}``, ``{formula: ...}``): one value,
+    which replaces the base's as a whole instead of merging into it."""
+    return bool(value.keys() & COUNT_FORMS)
 
 
 # --------------------------------------------------------------------------

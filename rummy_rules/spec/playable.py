@@ -28,6 +28,7 @@ _ENGINE_SUPPORTS: tuple[tuple[str, tuple[object, ...]], ...] = (
     ("draw.stock_look_forfeits_discard", (False,)),
     ("buying.current_player", ("free_priority",)),
     ("buying.buyer_discards", (False,)),
+    ("buying.buyer_waits_for_turn", (True,)),
     ("opening.requirement", ("contract", "min_points", "none")),
     ("opening.once_per_deal", (True, False)),
     ("melding.new_melds_after_opening", (False, True)),

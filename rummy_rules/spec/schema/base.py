@@ -22,6 +22,7 @@ from pydantic import (
 from ...cards import JOKER, normalize_rank
 
 __all__ = [
+    "COUNT_FORMS",
     "ID_PATTERN",
     "SCHEMA_VERSION",
     "FormulaCount",
@@ -162,6 +163,13 @@ PlayerCountValue = Annotated[
 ]
 """A number that may depend on the player count: ``2``, ``{by_players: {"3-4": 2, "5+": 3}}``,
 ``{formula: players_minus_one}`` or (jokers only) ``{per_deck: 2}``."""
+
+
+#: The keys that mark a mapping as one of the counted forms above: such a
+#: mapping is one value (a house file's count replaces the base's whole).
+COUNT_FORMS = frozenset(
+    name for model in (PlayerCountTable, FormulaCount, PerDeckCount) for name in model.model_fields
+)
 
 
 def evaluate_count(

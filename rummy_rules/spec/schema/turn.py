@@ -82,6 +82,14 @@ class BuyCost(StrictModel):
         ),
     )
     score_points: int = Field(default=0, description="Points added to the buyer's score per buy.")
+    short_stock: Literal["no_buy", "pay_what_is_left"] = Field(
+        default="no_buy",
+        description=(
+            "When the stock, even rebuilt from the discards, cannot pay a buy's penalty "
+            "cards: no_buy: that player is not offered the discard; pay_what_is_left: the "
+            "buyer takes the discard and whatever penalty cards there are."
+        ),
+    )
 
 
 class BuyLimits(StrictModel):
@@ -238,6 +246,14 @@ class GoingOut(StrictModel):
             "any: by melding, laying off or discarding the last card; must_discard: "
             "the last card must be a discard; must_meld_last: the last card must be "
             "melded; all_at_once: only by laying down the whole hand in one turn."
+        ),
+    )
+    last_card_discard: Literal["forbidden", "play_on"] = Field(
+        default="forbidden",
+        description=(
+            "With must_meld_last: forbidden: the last card may not be discarded; play_on: "
+            "it may be, the deal goes on, and the player (holding no cards) draws at "
+            "their next turn."
         ),
     )
 
