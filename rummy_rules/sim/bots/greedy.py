@@ -2,9 +2,13 @@
 
 It goes down as soon as it can (choosing the arrangement that leaves the
 fewest points), lays off whatever fits, takes back wilds when the variant
-allows, takes or buys a discard that joins cards it holds, and discards the
-card that helps its contract least, high values first on a tie, avoiding a
-card the next player could lay off once that player is down.
+allows, and discards the card that helps it least, high values first on a
+tie, avoiding a card the next player could lay off once that player is down.
+In a contract deal it plans its hand toward the contract (:func:`_plan`):
+it keeps the plan's cards and takes or buys a discard only when the plan
+then misses fewer cards. Without a contract it keeps cards that join its
+hand, and after a long wait with no progress discards among them at random
+to break standoffs (docs/bots.md).
 
 Personalities (``greedy:buy=eager:down=late`` on the command line):
 
@@ -24,7 +28,7 @@ import random
 
 from ...cards import JOKER_FACE, face_of, rank_of, suit_of
 from ...engine.actions import Action
-from ...engine.rules import DealRules
+from ...engine.rules import ContractPart, DealRules
 from ...engine.view import MeldView, SeatView
 
 __all__ = ["GreedyBot"]
@@ -77,6 +81,95 @@ def _links(face: int, others: list[int], wild: frozenset[int], *, sets: bool, ru
     return sum([row[o] for o in others if o not in wild])
 
 
+def _part_order(part: ContractPart) -> tuple[int, int]:
+    """Runs first, the longest first, then sets: the hardest parts choose first."""
+    return {"run": 0, "any": 1, "set": 2}[part.kind], -part.size
+
+
+def _plan(
+    counts: list[int], parts: tuple[ContractPart, ...], all_out: bool
+) -> tuple[int, list[int]]:
+    """How far natural cards ``counts`` (by face) are from a contract, roughly.
+
+    Each part in turn (longest runs first) takes the set of one rank, or the
+    run window of one suit, that holds the most of the cards still free.
+    Returns (cards missing from the parts, copies of each face the plan
+    keeps). In an all-out deal the plan also keeps the cards that extend a
+    chosen run or join a chosen set, since every card must be melded.
+    """
+    free = list(counts)
+    keep = [0] * (JOKER_FACE + 1)
+    missing = 0
+    runs: list[list[int]] = []  # [suit, first rank index, last rank index]
+    sets: list[int] = []
+    for part in parts:
+        size = part.size
+        best = -1
+        best_faces: tuple[int, ...] = ()
+        if part.kind in ("set", "any"):
+            for rank in range(13):
+                faces = tuple(
+                    f for f in (rank, rank + 13, rank + 26, rank + 39) for _ in range(free[f])
+                )
+                have = min(len(faces), size)
+                if have > best:
+                    best, best_faces = have, faces[:size]
+        run_best = best
+        window: list[int] | None = None
+        if part.kind in ("run", "any") and size <= 13:
+            for suit in range(4):
+                base = suit * 13
+                for start in range(15 - size):
+                    faces = tuple(
+                        base + (start + i) % 13
+                        for i in range(size)
+                        if free[base + (start + i) % 13]
+                    )
+                    if len(faces) > run_best:
+                        run_best, best_faces, window = (
+                            len(faces),
+                            faces,
+                            [suit, start, start + size - 1],
+                        )
+        if window is not None:
+            runs.append(window)
+            best = run_best
+        elif best_faces:
+            sets.append(best_faces[0] % 13)
+        for taken in best_faces:
+            free[taken] -= 1
+            keep[taken] += 1
+        missing += size - max(best, 0)
+    if all_out:
+        grew = True
+        while grew:
+            grew = False
+            for run in runs:
+                suit, lo, hi = run
+                for end, step in ((hi + 1, 1), (lo - 1, -1)):
+                    if 0 <= end <= 13 and hi - lo < 12:
+                        face = suit * 13 + end % 13
+                        if free[face]:
+                            free[face] -= 1
+                            keep[face] += 1
+                            run[1 if step < 0 else 2] = end
+                            grew = True
+            for rank in sets:
+                for face in (rank, rank + 13, rank + 26, rank + 39):
+                    if free[face]:
+                        free[face] -= 1
+                        keep[face] += 1
+    return missing, keep
+
+
+#: Own turns without a meld, lay-off or useful take (or a rebuilt stock in that
+#: time) after which a bot with no contract to plan for stops keeping its pairs
+#: and near runs.
+_PATIENCE = 10
+
+#: The stock size before the first look at a deal's stock.
+_UNSEEN = 10**6
+
 #: How strongly a discard must join the hand before it is bought or taken.
 _THRESHOLDS = {"eager": 2, "normal": 3, "reluctant": 5, "never": 1000}
 _TAKE_THRESHOLDS = {"eager": 1, "normal": 2, "never": 1000}
@@ -110,6 +203,10 @@ class GreedyBot:
         self.turns = 0
         self._fitted_melds: tuple[MeldView, ...] | None = None
         self._fitted: set[int] = set()
+        self.parts: tuple[ContractPart, ...] = ()
+        self.melds_after_down = False
+        self.stale = self.rebuilds = 0
+        self._stock_seen = _UNSEEN
 
     def configure(
         self,
@@ -118,14 +215,23 @@ class GreedyBot:
         parts_kinds: tuple[str, ...],
         cards: int = 0,
         all_out: bool = False,
+        parts: tuple[ContractPart, ...] = (),
     ) -> None:
-        """Adapt to a new deal: its wild cards, contract, hand size and all-out rule."""
+        """Adapt to a new deal: its wild cards, contract, hand size and all-out rule.
+
+        With the contract's ``parts`` the bot plans its hand toward them: it
+        keeps the cards of the closest partial contract, and takes or buys a
+        discard only when it brings the contract closer.
+        """
+        self.parts = tuple(sorted(parts, key=_part_order))
         self.wild = wild_faces
         self.sets = any(k in ("set", "any") for k in parts_kinds) or not parts_kinds
         self.runs = any(k in ("run", "any") for k in parts_kinds) or not parts_kinds
         self.cards = cards
         self.all_out = all_out
         self.turns = 0
+        self.stale = self.rebuilds = 0
+        self._stock_seen = _UNSEEN
 
     def new_deal(self, deal: DealRules) -> None:
         """Adapt to a deal as it starts (``play_game`` calls this)."""
@@ -134,6 +240,7 @@ class GreedyBot:
             parts_kinds=tuple(p.kind for p in deal.parts),
             cards=deal.cards,
             all_out=deal.all_out,
+            parts=deal.parts,
         )
 
     @staticmethod
@@ -164,45 +271,37 @@ class GreedyBot:
     def _gain(self, face: int, hand: list[int]) -> int:
         return _links(face, hand, self.wild, sets=self.sets, runs=self.runs)
 
+    def _counts(self, hand: list[int]) -> list[int]:
+        counts = [0] * (JOKER_FACE + 1)
+        wild = self.wild
+        for face in hand:
+            if face not in wild and face != JOKER_FACE:
+                counts[face] += 1
+        return counts
+
+    def _wanted(self, face: int, hand: list[int], threshold: int) -> bool:
+        """Whether to take or buy a discard of ``face`` (not yet down)."""
+        if not self.parts or face in self.wild or face == JOKER_FACE:
+            return self._gain(face, hand) >= threshold
+        counts = self._counts(hand)
+        before, _ = _plan(counts, self.parts, self.all_out)
+        counts[face] += 1
+        after, _ = _plan(counts, self.parts, self.all_out)
+        # A card that brings the contract closer; a reluctant player also
+        # wants it to join the hand strongly.
+        return after < before and (threshold < 5 or self._gain(face, hand) >= threshold)
+
     def choose(self, view: SeatView) -> Action:
         """The action to play."""
         legal = view.legal
         hand = list(view.hand)
+        if view.stock_size > self._stock_seen:
+            self.rebuilds += 1  # the stock was rebuilt from the discards
+        self._stock_seen = view.stock_size
         if view.phase == "buy":
-            top = view.discard_pile[-1]
-            down = view.down[view.seat]
-            # Every buy is two more cards to get rid of: stop once the hand is big.
-            room = len(hand) < (self.cards if self.all_out else self.cards + 3)
-            if not down and room and self._gain(top, hand) >= self.buy_threshold:
-                return next(a for a in legal if a.kind == "buy")
-            return next(a for a in legal if a.kind == "pass")
+            return self._buy_or_pass(view, hand)
         if view.phase == "draw":
-            self.turns += 1
-            if view.discard_pile:
-                top = view.discard_pile[-1]
-                take = next((a for a in legal if a.kind == "take" and a.card == top), None)
-                down = view.down[view.seat]
-                # Trading discards back and forth can go on for ever: a big hand,
-                # or one that took the discard last turn, draws from the stock.
-                small = len(hand) <= self.cards + 2 or not self.cards
-                if down:
-                    wanted = view.discard_fits_table
-                else:
-                    wanted = (
-                        small
-                        and not self.took_last
-                        and self._gain(top, hand) >= self.take_threshold
-                    )
-                if take is not None and wanted:
-                    self.took_last = True
-                    return take
-            self.took_last = False
-            draw = next((a for a in legal if a.kind == "draw"), None)
-            if draw is not None:
-                return draw
-            # The stock is gone: take any discard the rules let us meld, or pass.
-            takes = [a for a in legal if a.kind == "take"]
-            return takes[0] if takes else next(a for a in legal if a.kind == "pass")
+            return self._draw(view, hand)
         by_kind: dict[str, list[Action]] = {}
         for action in legal:
             group = by_kind.get(action.kind)
@@ -210,10 +309,15 @@ class GreedyBot:
                 by_kind[action.kind] = [action]
             else:
                 group.append(action)
+        if "meld" in by_kind and view.down[view.seat]:
+            # New melds after going down: pairs and near runs still count then.
+            self.melds_after_down = True
         for kind in ("down", "exchange", "meld", "layoff"):
             options = by_kind.get(kind)
             if kind == "down" and options and not self._down_now(view, options[0]):
                 continue
+            if options:
+                self.stale = self.rebuilds = 0
             if kind == "meld" and options:
                 # The longest meld first (most cards out of hand), then the most valuable.
                 return max(options, key=_meld_rank)
@@ -222,8 +326,57 @@ class GreedyBot:
         discards = by_kind.get("discard")
         if not discards:
             return self.rng.choice(legal)
+        return self._discard(view, hand, discards)
 
+    def _buy_or_pass(self, view: SeatView, hand: list[int]) -> Action:
+        legal = view.legal
+        top = view.discard_pile[-1]
         down = view.down[view.seat]
+        # Every buy is two more cards to get rid of: stop once the hand is big.
+        room = len(hand) < (self.cards if self.all_out else self.cards + 3)
+        never = self.buy_threshold >= _THRESHOLDS["never"]
+        if not down and room and not never and self._wanted(top, hand, self.buy_threshold):
+            return next(a for a in legal if a.kind == "buy")
+        return next(a for a in legal if a.kind == "pass")
+
+    def _draw(self, view: SeatView, hand: list[int]) -> Action:
+        legal = view.legal
+        self.turns += 1
+        if view.discard_pile:
+            top = view.discard_pile[-1]
+            take = next((a for a in legal if a.kind == "take" and a.card == top), None)
+            down = view.down[view.seat]
+            # Trading discards back and forth can go on for ever: a big hand,
+            # or one that took the discard last turn, draws from the stock.
+            small = len(hand) <= self.cards + 2 or not self.cards
+            if down:
+                wanted = view.discard_fits_table
+            else:
+                wanted = (
+                    small
+                    and not self.took_last
+                    and self.take_threshold < _TAKE_THRESHOLDS["never"]
+                    and self._wanted(top, hand, self.take_threshold)
+                )
+            if take is not None and wanted:
+                self.took_last = True
+                self.stale = self.rebuilds = 0
+                return take
+        self.took_last = False
+        draw = next((a for a in legal if a.kind == "draw"), None)
+        if draw is not None:
+            return draw
+        # The stock is gone: take any discard the rules let us meld, or pass.
+        takes = [a for a in legal if a.kind == "take"]
+        return takes[0] if takes else next(a for a in legal if a.kind == "pass")
+
+    def _discard(self, view: SeatView, hand: list[int], discards: list[Action]) -> Action:
+        down = view.down[view.seat]
+        self.stale += 1
+        # Many turns without a meld, lay-off or useful take: the cards being
+        # kept wait for cards other players keep too. Discard among them at
+        # random, as a player would, so that a standoff can break.
+        stuck = (down or not self.parts) and (self.stale > _PATIENCE or self.rebuilds > 0)
         # A card the next player could lay off is a gift once that player is down.
         feeds_next = view.down[(view.seat + 1) % view.players] and view.players > 1
         wild = self.wild
@@ -238,12 +391,12 @@ class GreedyBot:
 
         # Keep the cards that join the rest of the hand (the hand less that
         # card) best; lose those that fit the table first once down.
-        scores: list[tuple[int, int, int]] = []
-        if down:
+        scores: list[tuple[int, int, int, int]] = []
+        if down and self.parts and not self.melds_after_down:
             for action in discards:
                 face = action.card
                 fits = face in wild or face == JOKER_FACE or face in fitting
-                scores.append((0, int(fits), -face % 13))
+                scores.append((0, int(fits), 0, -face % 13))
         else:
             row_of = _PAIRS[self.sets, self.runs]
             partners = _PARTNERS[self.sets, self.runs]
@@ -251,16 +404,23 @@ class GreedyBot:
             for o in hand:
                 if o not in wild:
                     held[o] += 1
+            # Cards outside the plan toward the contract go first.
+            keep = None
+            if self.parts and not down:
+                keep = _plan(self._counts(hand), self.parts, self.all_out)[1]
             for action in discards:
                 face = action.card
                 if face in wild or face == JOKER_FACE:
-                    gain, fits = 100, True
+                    gain, fits, kept = 100, True, 1
                 else:
                     gain = -row_of[face][face]
                     for o, score in partners[face]:
                         gain += score * held[o]
                     fits = face in fitting
-                scores.append((int(feeds_next and fits), gain, -face % 13))
+                    kept = int(keep is not None and held[face] <= keep[face])
+                    if stuck:
+                        gain = 0
+                scores.append((int(feeds_next and fits), kept, gain, 0 if stuck else -face % 13))
         lowest = min(scores)
         return self.rng.choice([a for a, k in zip(discards, scores, strict=True) if k == lowest])
 
