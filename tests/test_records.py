@@ -127,3 +127,82 @@ def test_a_changed_dealer_is_caught_on_its_line(record_text, tmp_path, deal):
     with pytest.raises(RecordError, match=f"deal {deal} is dealt by p") as info:
         replay_record(write(tmp_path, "\n".join(lines)))
     assert info.value.line == index + 1
+
+
+# -- the seeded shuffle, as docs/records.md describes it, written from scratch --
+
+
+class _MT19937:
+    """The Mersenne Twister, seeded with init_by_array (docs/records.md)."""
+
+    def __init__(self, key: list[int]) -> None:
+        mt = [0] * 624
+        mt[0] = 19650218
+        for i in range(1, 624):
+            mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & 0xFFFFFFFF
+        i, j = 1, 0
+        for _ in range(max(624, len(key))):
+            mt[i] = (
+                (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525)) + key[j] + j
+            ) & 0xFFFFFFFF
+            i, j = i + 1, j + 1
+            if i >= 624:
+                mt[0], i = mt[623], 1
+            if j >= len(key):
+                j = 0
+        for _ in range(623):
+            mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941)) - i) & 0xFFFFFFFF
+            i += 1
+            if i >= 624:
+                mt[0], i = mt[623], 1
+        mt[0] = 0x80000000
+        self.mt, self.index = mt, 624
+
+    def uint32(self) -> int:
+        if self.index >= 624:
+            mt = self.mt
+            for k in range(624):
+                y = (mt[k] & 0x80000000) | (mt[(k + 1) % 624] & 0x7FFFFFFF)
+                mt[k] = mt[(k + 397) % 624] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
+            self.index = 0
+        y = self.mt[self.index]
+        self.index += 1
+        y ^= y >> 11
+        y ^= (y << 7) & 0x9D2C5680
+        y ^= (y << 15) & 0xEFC60000
+        return y ^ (y >> 18)
+
+    def below(self, n: int) -> int:
+        k = n.bit_length()
+        while True:
+            r = self.uint32() >> (32 - k)
+            if r < n:
+                return r
+
+
+def _generator(seed: int, *labels: object) -> _MT19937:
+    import hashlib
+
+    text = ":".join(str(x) for x in (seed, *labels))
+    number = int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+    return _MT19937([number & 0xFFFFFFFF, number >> 32] if number >> 32 else [number])
+
+
+def _documented_deck(seed: int, deal: int, size: int) -> list[int]:
+    rng = _generator(seed, "deck", deal)
+    order = list(range(size))
+    for i in range(size - 1, 0, -1):
+        j = rng.below(i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def test_the_documented_seeded_shuffle_gives_the_recorded_decks(record_text):
+    lines = [json.loads(line) for line in record_text.splitlines()]
+    header = lines[0]
+    size = len(next(e for e in lines if "deck" in e)["deck"])
+    first = next(e for e in lines if "first_dealer" in e)["first_dealer"]
+    assert first == _generator(header["seed"], "dealer").below(header["players"])
+    for entry in lines:
+        if "deck" in entry:
+            assert entry["deck"] == _documented_deck(header["seed"], entry["deal"] - 1, size)
