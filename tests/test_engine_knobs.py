@@ -471,3 +471,54 @@ def test_with_the_stock_gone_players_take_only_meldable_discards_or_pass():
         assert state.deal_index == 0
         act(state, "pass")
     assert state.results[0].reason == "stock"
+
+
+# -- table.upcard, table.first_player_extra_turn, draw.discard_after_going_down --
+
+
+def test_without_an_upcard_the_discard_pile_starts_empty():
+    state = stacked_state(
+        "contract",
+        4,
+        {1: "7H 7S 7D 9C 9S 9D 2C 4H KD QS"},
+        upcard="KC",
+        overrides=["table.upcard=false"],
+    )
+    assert state.discard_pile == []
+    assert [str(a) for a in state.legal_actions()] == ["draw"]
+    act(state, "draw")
+    assert state.phase == "play"  # no discard: no buy window
+
+
+def test_the_first_player_plays_two_turns_in_a_row():
+    state = stacked_state(
+        "contract",
+        4,
+        {1: "7H 7S 7D 9C 9S 9D 2C 4H KD QS"},
+        upcard="KC",
+        stock=("5D", "6D", "2H", "3H"),
+        overrides=["table.first_player_extra_turn=true", "buying.enabled=false"],
+    )
+    first = state.current
+    act(state, "draw")
+    act(state, "discard QS")
+    assert state.current == first and state.phase == "draw"
+    act(state, "draw")
+    act(state, "discard KD")
+    assert state.current == (first + 1) % 4
+
+
+def test_a_player_who_is_down_may_not_take_discards_where_the_rules_say_so():
+    overrides = ["draw.discard_after_going_down=false", "buying.enabled=false"]
+    hands = {1: "7H 7S 7D 9C 9S 9D 2C 4H KD QS"}
+    state = stacked_state("contract", 4, hands, upcard="KC", stock=("5D",) * 1, overrides=overrides)
+    act(state, "draw")
+    act(state, "down 7H 7S 7D / 9C 9S 9D")
+    act(state, "discard QS")
+    for _ in range(3):  # the other players draw and discard
+        act(state, "draw")
+        act(state, "discard " + format_card(state.hand(state.current)[0]))
+    assert state.current == 1
+    assert why(state, "take " + format_card(state.faces[state.discard_pile[-1]])) == (
+        "you have gone down, so you may no longer take discards"
+    )

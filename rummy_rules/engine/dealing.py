@@ -88,7 +88,8 @@ def _deal(
         for _ in range(in_play):
             d.hands[seat].append(d.stock.pop())
             seat = step_active(active, seat, direction)
-    d.discard.append(d.stock.pop())
+    if play.upcard:
+        d.discard.append(d.stock.pop())
     d.current = step_active(active, dealer, direction)
     d.turns_played[d.current] += 1
     d.phase = DRAW

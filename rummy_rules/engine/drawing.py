@@ -96,6 +96,8 @@ def _check_take(g: Game, face: int) -> str | None:
         return f"there is no {format_card(face)} in the discard pile"
     if depth and g.rules.play.discard_pile != "any_depth":
         return "only the top discard may be taken"
+    if d.down[d.current] and not g.rules.play.discard_after_going_down:
+        return "you have gone down, so you may no longer take discards"
     must_meld, must_open = _take_duties(g, depth)
     if not (must_meld or must_open):
         return None

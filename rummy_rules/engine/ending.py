@@ -26,7 +26,8 @@ def next_turn(g: Game) -> None:
     if d.turn >= g.turn_cap:
         end_deal(g, "turn_cap", None)
         return
-    d.current = g.next_seat(d.current)
+    if not (d.turn == 1 and g.rules.play.first_player_extra_turn):
+        d.current = g.next_seat(d.current)  # (the first player's second turn stays)
     d.turns_played[d.current] += 1
     d.taken_single = None
     d.must_meld = None

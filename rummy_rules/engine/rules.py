@@ -162,6 +162,12 @@ class PlayRules:
     lay_off_scores_for: str = "meld_owner"
     discard_condition: str = "none"
     going_out: str = "any"
+    upcard: bool = True
+    """Whether the top stock card is turned up to start the discard pile."""
+    first_player_extra_turn: bool = False
+    """Whether the first player of each deal plays two turns in a row."""
+    discard_after_going_down: bool = True
+    """Whether a player who has gone down may still take discards."""
     last_card_discard: str = "forbidden"
     """With ``must_meld_last``: ``forbidden`` or ``play_on`` (a discarded last card
     does not end the deal)."""
@@ -350,6 +356,9 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         lay_off_scores_for=melding.lay_off.scores_for,
         discard_condition=spec.draw.discard_condition,
         going_out=spec.going_out.method,
+        upcard=spec.table.upcard,
+        first_player_extra_turn=spec.table.first_player_extra_turn,
+        discard_after_going_down=spec.draw.discard_after_going_down,
         last_card_discard=spec.going_out.last_card_discard,
         last_card_kept=(
             spec.going_out.method == "must_meld_last"

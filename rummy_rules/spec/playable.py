@@ -16,15 +16,12 @@ __all__ = ["unsupported_by_engine", "unsupported_by_solver"]
 #: (dotted path, the value the engine plays, what it does instead of the others)
 _ENGINE_SUPPORTS: tuple[tuple[str, tuple[object, ...]], ...] = (
     ("partnerships.teams", ("none", "fixed_pairs")),
-    ("table.upcard", (True,)),
     ("table.upcard_offer", ("first_player",)),
-    ("table.first_player_extra_turn", (False,)),
     ("deck.joker_role", ("wild", "natural")),
     ("contract.all_at_once", (True,)),
     ("draw.discard_pile", ("top", "any_depth")),
     ("draw.deep_card_use", ("meld_now",)),
     ("draw.discard_condition", ("none", "meld_now", "opening_or_after", "forces_opening")),
-    ("draw.discard_after_going_down", (True,)),
     ("draw.stock_look_forfeits_discard", (False,)),
     ("buying.current_player", ("free_priority",)),
     ("buying.buyer_discards", (False,)),
