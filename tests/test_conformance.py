@@ -59,7 +59,7 @@ def play_checked(source, seed):
     assert state.game_over_reason == "rules"
     for result in state.results:
         # A deal ends by the rules: never by the engine's turn cap.
-        assert result.reason in ("out", "stock", "blocked"), result
+        assert result.reason in ("out", "stock", "blocked", "void"), result
         if result.went_out is not None:
             assert result.reason == "out"
     # Scores follow the rules, recomputed here from the cards left in each
@@ -86,6 +86,8 @@ def expected_scores(spec, rules, index, result):
             return spec.scoring.wild_rank_value
         return values.get("joker" if face == 52 else RANKS[face % 13], 0)
 
+    if result.reason == "void":  # a cancelled deal scores nothing
+        return [0] * len(result.left)
     held = [sum(value(f) for f in hand) for hand in result.left]
     model = spec.scoring.model
     if model == "penalty":

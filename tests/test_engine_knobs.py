@@ -522,3 +522,21 @@ def test_a_player_who_is_down_may_not_take_discards_where_the_rules_say_so():
     assert why(state, "take " + format_card(state.faces[state.discard_pile[-1]])) == (
         "you have gone down, so you may no longer take discards"
     )
+
+
+def test_a_deal_is_void_when_the_stock_runs_low_and_scores_nothing():
+    overrides = ["stock_exhausted.action=void", "stock_exhausted.void_when_left=2"]
+    overrides += ["stock_exhausted.blocked_after=null", "buying.enabled=false"]
+    state = stacked_state(
+        "contract", 4, {1: "7H 7S 7D 9C 9S 9D 2C 4H KD QS"}, upcard="KC", overrides=overrides
+    )
+    d = state.game.deal
+    del d.stock[:-3]  # three cards left: one draw, then the stock holds two
+    act(state, "draw")
+    act(state, "discard QS")
+    assert state.results == []
+    act(state, "draw")  # would draw from a stock of two: the deal is void
+    result = state.results[0]
+    assert result.reason == "void" and result.went_out is None
+    assert result.scores == (0, 0, 0, 0) and state.totals == [0, 0, 0, 0]
+    assert state.deal_index == 1

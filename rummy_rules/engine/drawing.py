@@ -118,6 +118,10 @@ def _check_take(g: Game, face: int) -> str | None:
 
 def _draw(g: Game) -> None:
     d = g.deal
+    play = g.rules.play
+    if play.stock_exhausted == "void" and len(d.stock) <= play.void_when_left:
+        end_deal(g, "void", None)  # the deal is cancelled: it scores nothing
+        return
     if not refill_stock(g):
         end_deal(g, "blocked" if d.blocked else "stock", None)
         return

@@ -50,7 +50,8 @@ def pass_turn(g: Game) -> None:
 def end_deal(g: Game, reason: str, went_out: int | None) -> None:
     """Score the deal, record it, and deal the next one or end the game."""
     d = g.deal
-    score_deal(g, went_out)
+    if reason != "void":  # a cancelled deal scores nothing
+        score_deal(g, went_out)
     for seat in range(g.seats):
         g.totals[seat] += d.scores[seat]
     in_deal = [s for s in range(g.seats) if g.active[s]]

@@ -92,7 +92,8 @@ class DealResult:
     deal: int
     reason: str
     """``out`` (someone went out), ``stock`` (the stock ran out), ``blocked`` (the stock
-    was rebuilt again and again with no meld or lay-off) or ``turn_cap``."""
+    was rebuilt again and again with no meld or lay-off), ``void`` (cancelled as the
+    stock ran low: ``stock_exhausted.action: void``) or ``turn_cap``."""
     went_out: int | None
     scores: tuple[int, ...]
     totals: tuple[int, ...]

@@ -143,6 +143,9 @@ class PlayRules:
     exchange_all_missing_suits: bool
     stock_exhausted: str
     blocked_after: int | None
+    void_when_left: int
+    """With ``stock_exhausted: void``: the deal is cancelled when a player would
+    draw from a stock of this many cards or fewer."""
     """Rebuilt stocks in a row without a meld or lay-off before the deal is blocked."""
     scoring_model: str
     bonuses: tuple[tuple[str, int, str], ...]
@@ -342,6 +345,7 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         exchange_all_missing_suits=exchange.set_needs_all_missing_suits,
         stock_exhausted=stock,
         blocked_after=spec.stock_exhausted.blocked_after if spec.stock_exhausted else 2,
+        void_when_left=spec.stock_exhausted.void_when_left if spec.stock_exhausted else 0,
         scoring_model=scoring.model,
         bonuses=tuple((b.event, b.points, b.to) for b in scoring.bonuses),
         winner=end.winner,

@@ -438,7 +438,12 @@ def _stock(s: VariantSpec) -> Iterator[str]:
         "turn_over": "When the stock runs out, the discard pile is turned over, without shuffling, to make a new stock.",
         "end_deal": "When the stock runs out, the deal ends and is scored as it stands.",
         "meldable_discards_only": "When the stock runs out, players may take a discard only to meld it at once; otherwise they pass.",
-        "void": f"When {plural(st.void_when_left, 'card')} remain in the stock, the deal is cancelled.",
+        "void": (
+            "When the stock runs out"
+            if not st.void_when_left
+            else f"When a player would draw from a stock of {plural(st.void_when_left, 'card')} or fewer"
+        )
+        + ", the deal is cancelled: it scores nothing, and counts as one of the game's deals.",
     }[st.action]
     if st.action in ("reshuffle_keep_top", "turn_over") and st.blocked_after is not None:
         times = (

@@ -45,7 +45,7 @@ _ENGINE_SUPPORTS: tuple[tuple[str, tuple[object, ...]], ...] = (
     ("game_end.ties", ("shared", "extra_deal")),
 )
 
-_SUPPORTED_STOCK = ("reshuffle_keep_top", "turn_over", "end_deal", "meldable_discards_only")
+_SUPPORTED_STOCK = ("reshuffle_keep_top", "turn_over", "end_deal", "meldable_discards_only", "void")
 
 
 def _get(spec: VariantSpec, path: str) -> object:
