@@ -17,7 +17,7 @@ from .game import PLAY, Game, TableMeld
 from .laying_off import check_leaving, last_card_must_meld
 from .melds import Meld, check_meld, run_span
 from .rules import ContractPart, Rules, describe_contract
-from .solver import best_contract, find_contract
+from .solver import Arrangement, best_contract, find_contract
 
 __all__ = [
     "apply_down",
@@ -70,17 +70,39 @@ def can_go_down(g: Game) -> bool:
         return suggest_down(g) is not None
     if d.rules.parts == ():
         return False
-    found = find_contract(
-        g.hand_faces(d.current),
-        d.rules.parts,
-        g.rules.melds,
-        d.rules.wild_faces,
-        all_out=d.rules.all_out,
-        require=g.faces[d.must_meld] if d.must_meld is not None else None,
-    )
+    found = _first_arrangement(g)
     if found is None:
         return False  # no arrangement meets the contract, so none is legal
     return check_down(g, found.melds) is None or suggest_down(g) is not None
+
+
+def _first_arrangement(g: Game) -> Arrangement | None:
+    """``find_contract`` for the player in turn, remembered by hand: listing the
+    legal moves asks it for the same hand again and again (every take from the
+    discard pile is tried, and views and checks list the moves anew)."""
+    d = g.deal
+    hand = tuple(g.hand_faces(d.current))
+    require = g.faces[d.must_meld] if d.must_meld is not None else None
+    rules = d.rules
+    key = (id(rules), id(g.rules.melds), hand, require)
+    entry = _FIRST.get(key)
+    if entry is not None and entry[0] is rules and entry[1] is g.rules.melds:
+        return entry[2]
+    found = find_contract(
+        hand, rules.parts, g.rules.melds, rules.wild_faces, all_out=rules.all_out, require=require
+    )
+    if len(_FIRST) >= _FIRST_BOUND:
+        _FIRST.clear()
+    _FIRST[key] = (rules, g.rules.melds, found)
+    return found
+
+
+#: ``_first_arrangement`` by (deal rules, meld rules, hand, required face); the
+#: rules objects are kept to make sure an id was not reused.
+_FIRST: dict[
+    tuple[int, int, tuple[int, ...], int | None], tuple[object, object, Arrangement | None]
+] = {}
+_FIRST_BOUND = 20_000
 
 
 def check_down(g: Game, melds: Sequence[Meld]) -> str | None:
