@@ -266,22 +266,28 @@ def _run_cands(
     if lo > hi:
         return
     by_top = _memo_by_top(rules, 1, max_w, lo, hi)
-    tables = by_top[hi]
     # A run of 13 cards or fewer uses each face at most once: only which faces
     # are held matters (a 14-card run uses the ace twice).
-    once = hi <= 13
     for suit in _SUIT_ORDER:
         held = counts[suit * 13 : suit * 13 + 13]
-        suit_counts = tuple(map(bool, held)) if once else tuple(held)
+        # A run of 14 (ace to ace) needs both aces: without it, as with
+        # 13 cards or fewer, only which ranks are held matters.
+        suit_counts: tuple[int, ...] = tuple(map(bool, held))
+        suit_hi = hi
+        if hi > 13:
+            if sum(suit_counts) + (held[0] >= 2) + max_w >= 14:
+                suit_counts = tuple(held)
+            else:
+                suit_hi = 13
         if not any(suit_counts):
             continue
         most = sum(suit_counts) + max_w  # the longest run this suit could make
         if most < lo:
             continue
-        table = tables[suit] if most >= hi else by_top[most][suit]
+        table = by_top[suit_hi][suit] if most >= suit_hi else by_top[most][suit]
         found = table.get(suit_counts)
         if found is None:
-            top = min(hi, most)
+            top = min(suit_hi, most)
             cands = _suit_run_cands(suit, suit_counts, max_w, rules, lo, top)
             found = _remember(table, suit_counts, cands)
         out.extend(found)

@@ -133,7 +133,7 @@ def _search(
 
     levels = len(ordered)
     # The last level of a plain search takes the first meld that fits.
-    quick_last = not best and require is None
+    quick_last = not best
 
     def rec(i: int, remaining: int) -> bool:
         if i == levels:
@@ -155,11 +155,21 @@ def _search(
         prev_key = chosen[-1].key if same_as_prev[i] else None
         wilds_now = wilds_left[0]
         last = quick_last and i == levels - 1
+        # At the last level, a card that must be melded and is not yet can
+        # only go into this meld: the others would fail at the leaf.
+        needs = -1
+        needs_wild = False
+        if i == levels - 1:
+            if required_natural is not None and counts[required_natural] == required_count:
+                needs = required_natural
+            needs_wild = required_wild and wilds_now == len(wild_cards)
         # The candidates from what is left are exactly, and in the same order,
         # the whole hand's candidates whose cards are all still there: filter
         # those instead of generating the candidates afresh at every node.
         for cand in level_cands[i]:
             if cand.wilds > wilds_now or cand.size > size_cap:
+                continue
+            if (needs >= 0 and needs not in cand.take) or (needs_wild and not cand.wilds):
                 continue
             for face, copies in cand.need:
                 if counts[face] < copies:
