@@ -145,11 +145,23 @@ def variants(draw: Any) -> dict[str, Any]:
         "wilds": {
             "versus_naturals": draw(st.sampled_from(["any", "not_more", "at_least_one_natural"])),
             "discard": draw(st.sampled_from(["allowed", "forbidden"])),
-            "exchange": {"allowed": draw(st.booleans())},
+            "exchange": {
+                "allowed": draw(st.booleans()),
+                "player_down": draw(
+                    st.sampled_from(["not_required", "required", "before_this_turn"])
+                ),
+                "use_same_turn": draw(st.booleans()),
+                "freed_wild_use": draw(st.sampled_from(["anywhere", "new_meld_only"])),
+                "forces_going_down": draw(st.booleans()),
+            },
         },
         "deals": deals,
         "draw": {
-            "discard_pile": "any_depth" if dig else "top",
+            "discard_pile": draw(st.sampled_from(["any_depth", "whole_pile"]))
+            if dig
+            else draw(st.sampled_from(["top", "top", "none"])),
+            "deep_take_all_above": draw(st.booleans()),
+            "deep_card_use": draw(st.sampled_from(["meld_now", "this_turn", "free"])),
             "discard_condition": draw(
                 st.sampled_from(["none", "meld_now", "opening_or_after", "forces_opening"])
             ),
@@ -169,6 +181,22 @@ def variants(draw: Any) -> dict[str, Any]:
         "scoring": scoring,
         "game_end": game_end,
     }
+    if not spec["draw"]["deep_take_all_above"] and spec["draw"]["deep_card_use"] == "free":
+        # Digging single cards for free, random players pass cards between hand
+        # and pile and hardly ever draw from the stock: the deal wanders on to the
+        # turn cap. A rule set people can play (they draw when nothing helps), but
+        # not one random play ends, so the dig keeps every card above here.
+        spec["draw"]["deep_take_all_above"] = True
+    if dig and opening == "contract" and spec["draw"]["deep_card_use"] == "free":
+        # Free digging under a contract: random players hoard the pile into
+        # hands of 30 cards, where each listing of moves runs the exact contract
+        # solver for seconds (a performance matter, as with wild ranks above;
+        # tests/test_engine_draw_knobs.py plays the rule itself).
+        spec["draw"]["deep_card_use"] = "this_turn"
+    if spec["draw"]["discard_pile"] == "none":
+        spec["buying"] = {"enabled": False}
+        if spec["stock_exhausted"]["action"] == "meldable_discards_only":
+            spec["stock_exhausted"]["action"] = "end_deal"
     if natural:
         spec["deck"]["joker_role"] = "natural"
         spec["melds"]["joker_set_min_size"] = 3

@@ -133,6 +133,7 @@ def apply_discard(g: Game, face: int) -> None:
     card = g.find(d.hands[seat], face)
     assert card is not None
     d.hands[seat].remove(card)
+    d.freed.pop(card, None)
     d.discard.append(card)
     d.discarder = seat
     if not d.hands[seat] and g.rules.play.going_out != "must_meld_last":

@@ -4,12 +4,13 @@ where the variant lets players dig; and passing when the stock is closed.
 
 from __future__ import annotations
 
-from ..cards import format_card
+from ..cards import JOKER_FACE, format_card, rank_of, suit_of
 from .actions import Action, action_text, shared_action
 from .buying import open_buy_window
 from .dealing import refill_stock, stock_closed
 from .ending import end_deal, pass_turn
 from .game import PLAY, Game
+from .laying_off import fits_table
 from .turn import can_go_on
 
 __all__ = ["apply_draw_phase", "check_draw_phase", "draw_actions"]
@@ -22,16 +23,19 @@ def draw_actions(g: Game) -> list[Action]:
     """The legal actions at the start of a turn, sorted by text."""
     d = g.deal
     actions = [shared_action("pass" if stock_closed(g) else "draw")]
+    pile = g.rules.play.discard_pile
+    # Only the top card is named where the pile is taken from the top or whole;
+    # with any_depth, each face once (its highest copy).
+    deepest = len(d.discard) if pile == "any_depth" else min(len(d.discard), 1)
+    if pile == "none":
+        deepest = 0
     seen: set[int] = set()
-    any_depth = g.rules.play.discard_pile == "any_depth"
-    for depth in range(len(d.discard)):
-        if depth and not any_depth:
-            break
+    for depth in range(deepest):
         face = g.faces[d.discard[-1 - depth]]
         if face in seen:
             continue
         seen.add(face)
-        if _check_take(g, face) is None:
+        if _check_take_at(g, face, depth) is None:
             actions.append(_TAKES[face])
     return sorted(actions, key=action_text)
 
@@ -75,45 +79,114 @@ def _depth_of(g: Game, face: int) -> int | None:
     return None
 
 
-def _take_duties(g: Game, depth: int) -> tuple[bool, bool]:
-    """(must meld the card at once, must open this turn) for taking at ``depth``."""
+def _take_duties(g: Game, depth: int) -> tuple[str, bool]:
+    """What taking the card at ``depth`` obliges the player to do with it — ``meld_now``
+    (before anything else), ``this_turn`` (some time this turn) or ``""`` — and whether
+    the player must open this turn."""
     d = g.deal
-    if depth or stock_closed(g):
-        return True, False
-    condition = g.rules.play.discard_condition
+    play = g.rules.play
+    if stock_closed(g):
+        return "meld_now", False
+    if depth:
+        use = play.deep_card_use
+        return ("" if use == "free" else use), False
+    condition = play.discard_condition
     down = d.down[d.current]
     if condition == "meld_now" or (condition == "opening_or_after" and not down):
-        return True, False
-    return False, condition == "forces_opening" and not down
+        return "meld_now", False
+    return "", condition == "forces_opening" and not down
 
 
 def _check_take(g: Game, face: int) -> str | None:
     d = g.deal
+    play = g.rules.play
+    if play.discard_pile == "none":
+        return "in this variant players draw from the stock only"
     if not d.discard:
         return "the discard pile is empty"
     depth = _depth_of(g, face)
     if depth is None:
         return f"there is no {format_card(face)} in the discard pile"
-    if depth and g.rules.play.discard_pile != "any_depth":
+    return _check_take_at(g, face, depth)
+
+
+def _check_take_at(g: Game, face: int, depth: int) -> str | None:
+    """:func:`_check_take` for the card of ``face`` nearest the top, ``depth`` deep."""
+    d = g.deal
+    play = g.rules.play
+    if depth and play.discard_pile == "whole_pile":
+        return (
+            f"the whole pile is taken by naming its top card, {format_card(g.faces[d.discard[-1]])}"
+        )
+    if depth and play.discard_pile != "any_depth":
         return "only the top discard may be taken"
-    if d.down[d.current] and not g.rules.play.discard_after_going_down:
+    if d.down[d.current] and not play.discard_after_going_down:
         return "you have gone down, so you may no longer take discards"
-    must_meld, must_open = _take_duties(g, depth)
-    if not (must_meld or must_open):
+    duty, must_open = _take_duties(g, depth)
+    if not (duty or must_open):
         return None
-    # Try the take on a copy: the player must then have a way to go on.
+    if duty and not must_open and not _could_meld(g, face, depth):
+        return _take_refusal(face, depth, duty)
+    # Try the take on a copy: the player must then have a way to go on. A card
+    # to be used some time this turn must be usable at once (what the player
+    # does first may only keep that way open: see the play phase's duties).
     trial = g.trial()
     _take(trial, face)
+    if duty == "this_turn":
+        trial.deal.must_use = None
+        trial.deal.must_meld = g.find(trial.deal.hands[d.current], face)
     if can_go_on(trial):
         return None
     if must_open:
         return "taking the discard obliges you to open this turn, and you could not"
+    return _take_refusal(face, depth, duty)
+
+
+def _take_refusal(face: int, depth: int, duty: str) -> str:
+    """Why a card that must be melded cannot be taken: it could not be melded."""
     if depth:
+        when = "at once" if duty == "meld_now" else "this turn"
         return (
             f"{format_card(face)} lies under other cards: it may be taken only to be "
-            "melded at once, and it cannot be melded now"
+            f"melded {when}, and it cannot be melded now"
         )
     return f"{format_card(face)} may be taken only to be melded at once, and it cannot be now"
+
+
+def _could_meld(g: Game, face: int, depth: int) -> bool:
+    """A quick necessary condition for melding a taken card of ``face`` at once:
+    it fits a meld on the table, or the hand with the taken cards holds enough
+    cards that could share a meld with it (wilds, its rank, its suit). ``False``
+    means it certainly cannot be melded; ``True`` leaves the full trial to say."""
+    d = g.deal
+    wild_faces = d.rules.wild_faces
+    if face in wild_faces or face == JOKER_FACE or fits_table(g, face):
+        return True
+    melds = g.rules.melds
+    need = min(melds.set_min, melds.run_min) - 1
+    pile = d.discard
+    if g.rules.play.discard_pile == "whole_pile":
+        taken = pile
+    elif depth and not g.rules.play.deep_take_all_above:
+        taken = [pile[-1 - depth]]
+    else:
+        taken = pile[len(pile) - depth - 1 :]
+    rank, suit = rank_of(face), suit_of(face)
+    faces = g.faces
+    found = 0
+    skipped = False
+    for card in (*d.hands[d.current], *taken):
+        other = faces[card]
+        if other == face and not skipped:
+            skipped = True  # the taken card itself
+            continue
+        if other in wild_faces or (
+            other != JOKER_FACE and (rank_of(other) == rank or suit_of(other) == suit)
+        ):
+            found += 1
+            if found >= need:
+                return True
+    return False
 
 
 def _draw(g: Game) -> None:
@@ -132,14 +205,22 @@ def _draw(g: Game) -> None:
 
 def _take(g: Game, face: int) -> None:
     d = g.deal
+    play = g.rules.play
     depth = _depth_of(g, face)
     assert depth is not None
-    taken = d.discard[len(d.discard) - depth - 1 :]
-    del d.discard[len(d.discard) - depth - 1 :]
+    if play.discard_pile == "whole_pile":
+        taken = list(d.discard)
+        d.discard.clear()
+    elif depth and not play.deep_take_all_above:
+        taken = [d.discard.pop(len(d.discard) - depth - 1)]
+    else:
+        taken = d.discard[len(d.discard) - depth - 1 :]
+        del d.discard[len(d.discard) - depth - 1 :]
     d.hands[d.current].extend(taken)
-    chosen = taken[0]
-    must_meld, must_open = _take_duties(g, depth)
-    d.taken_single = chosen if depth == 0 else None
-    d.must_meld = chosen if must_meld else None
+    chosen = taken[0] if play.discard_pile != "whole_pile" else taken[-1]
+    duty, must_open = _take_duties(g, depth)
+    d.taken_single = chosen if len(taken) == 1 else None
+    d.must_meld = chosen if duty == "meld_now" else None
+    d.must_use = face if duty == "this_turn" else None
     d.must_open = must_open
     d.phase = PLAY

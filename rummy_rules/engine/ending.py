@@ -31,9 +31,11 @@ def next_turn(g: Game) -> None:
     d.turns_played[d.current] += 1
     d.taken_single = None
     d.must_meld = None
+    d.must_use = None
     d.must_open = False
     d.melds_this_turn = 0
     d.down_this_turn = False
+    d.open_this_turn = False
     d.phase = DRAW
 
 

@@ -9,6 +9,7 @@ from .actions import Action
 from .discarding import can_end_turn_after
 from .game import Game
 from .laying_off import legal_layoff_of
+from .melding import can_go_down, meld_actions
 
 __all__ = ["apply_exchange", "check_exchange", "exchange_actions"]
 
@@ -60,11 +61,26 @@ def _checked(g: Game, action: Action) -> tuple[str | None, tuple[int, int] | Non
     trial = g.trial()
     _swap(trial, card, action.target, slot)
     if play.exchange_use_same_turn:
-        if not legal_layoff_of(trial, wild_face):
+        if play.freed_new_meld_only:
+            trial.deal.must_meld = trial.deal.hands[seat][-1]
+            usable = can_open(trial) or any(True for _ in meld_actions(trial))
+        else:
+            usable = legal_layoff_of(trial, wild_face)
+        if not usable:
             return "the freed wild could not be used this turn", None
     elif not can_end_turn_after(trial, []):
         return "you would be left with no card you may discard", None
+    if play.exchange_forces_down and not d.down[seat] and not can_open(trial):
+        return "an exchange obliges you to go down this turn, and you could not", None
     return None, (card, slot)
+
+
+def can_open(g: Game) -> bool:
+    """Whether the player in turn could go down (open) now: by the opening, or
+    by a first meld where there is no opening requirement."""
+    if g.rules.play.opening == "none":
+        return any(True for _ in meld_actions(g))
+    return can_go_down(g)
 
 
 def exchange_actions(g: Game) -> list[Action]:
@@ -88,7 +104,13 @@ def apply_exchange(g: Game, action: Action) -> None:
     _, found = _checked(g, action)
     assert found is not None
     _swap(g, found[0], action.target, found[1])
-    d.must_meld = d.hands[d.current][-1] if g.rules.play.exchange_use_same_turn else None
+    play = g.rules.play
+    freed = d.hands[d.current][-1]
+    d.must_meld = freed if play.exchange_use_same_turn else None
+    if play.freed_new_meld_only:
+        d.freed[freed] = d.current
+    if play.exchange_forces_down and not d.down[d.current]:
+        d.open_this_turn = True
 
 
 def _swap(g: Game, card: int, target: int, slot: int) -> None:

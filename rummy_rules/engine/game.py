@@ -136,7 +136,16 @@ class Deal:
     """The card taken from the top of the discard pile this turn."""
     must_meld: int | None = None
     """A card that must be melded before anything else this turn."""
+    must_use: int | None = None
+    """The face of a card dug from the discard pile that must be melded or laid off
+    some time this turn (``draw.deep_card_use: this_turn``)."""
     down_this_turn: bool = False
+    open_this_turn: bool = False
+    """The player in turn must go down before the turn ends (an exchange with
+    ``wilds.exchange.forces_going_down``)."""
+    freed: dict[int, int] = field(default_factory=dict)
+    """Wild cards freed by an exchange, with the seat holding each: with
+    ``freed_wild_use: new_meld_only`` they may not be laid off."""
     cutter: int | None = None
     exact_cut: bool = False
     rebuilt_without_play: int = 0
@@ -168,7 +177,10 @@ class Deal:
             discarder=self.discarder,
             taken_single=self.taken_single,
             must_meld=self.must_meld,
+            must_use=self.must_use,
             down_this_turn=self.down_this_turn,
+            open_this_turn=self.open_this_turn,
+            freed=dict(self.freed),
             cutter=self.cutter,
             exact_cut=self.exact_cut,
             rebuilt_without_play=self.rebuilt_without_play,

@@ -139,6 +139,20 @@ def _natural_fits(meld: TableMeld) -> list[int] | None:
 _NATURAL_FITS: dict[tuple[str, int, int], list[int] | None] = {}
 
 
+def _layable(g: Game, face: int) -> int | None:
+    """A physical card of ``face`` the player in turn may lay off: any held one,
+    but a freed wild where freed wilds go only into new melds."""
+    d = g.deal
+    seat = d.current
+    if not d.freed or not g.rules.play.freed_new_meld_only:
+        return g.find(d.hands[seat], face)
+    faces = g.faces
+    for card in d.hands[seat]:
+        if faces[card] == face and d.freed.get(card) != seat:
+            return card
+    return None
+
+
 def check_layoff(g: Game, action: Action) -> str | None:
     """Why the lay-off ``action`` is illegal for the player in turn (``None``: legal)."""
     d = g.deal
@@ -146,8 +160,10 @@ def check_layoff(g: Game, action: Action) -> str | None:
     reason = may_lay_off(g)
     if reason is not None:
         return reason
-    card = g.find(d.hands[seat], action.card)
+    card = _layable(g, action.card)
     if card is None:
+        if g.find(d.hands[seat], action.card) is not None:
+            return "a wild freed from a meld may go only into a new meld"
         return f"you do not hold {format_card(action.card)}"
     if not 0 <= action.target < len(d.melds):
         return f"there is no meld {action.target + 1} on the table"
@@ -236,6 +252,8 @@ def layoff_actions(g: Game) -> list[Action]:
     leaving_ok = left >= 1 and not play.last_card_kept and no_discard_barred(g)
     wild_faces = d.rules.wild_faces
     held = {g.faces[c] for c in d.hands[seat]}
+    if d.freed and play.freed_new_meld_only:
+        held = {f for f in held if _layable(g, f) is not None}
     wilds_held = sorted(f for f in held if f in wild_faces)
     by_face: dict[int, list[Action]] = {}
     for index, meld in targets:
@@ -266,7 +284,7 @@ def apply_layoff(g: Game, action: Action) -> None:
     """Lay off ``action.card`` on meld ``action.target`` (checked to be legal)."""
     d = g.deal
     seat = d.current
-    card = g.find(d.hands[seat], action.card)
+    card = _layable(g, action.card)
     assert card is not None
     stands = action.stands_for if action.stands_for != -1 else action.card
     meld = d.melds[action.target]

@@ -35,6 +35,13 @@ OPENING_SEARCH_NODES = 4000
 OPENING_CHECKS = 8
 
 
+def _required(g: Game) -> int | None:
+    """The face a go-down must include: a card taken to be melded at once, or one
+    dug from the pile to be used this turn (going down is then the way to use it)."""
+    d = g.deal
+    return g.faces[d.must_meld] if d.must_meld is not None else d.must_use
+
+
 def suggest_down(g: Game) -> Action | None:
     """The go-down action that leaves the fewest points in hand, if the player can go down."""
     d = g.deal
@@ -53,7 +60,7 @@ def suggest_down(g: Game) -> Action | None:
         d.rules.wild_faces,
         value=g.value,
         all_out=d.rules.all_out,
-        require=g.faces[d.must_meld] if d.must_meld is not None else None,
+        require=_required(g),
     )
     if found is None:
         return None
@@ -82,7 +89,7 @@ def _first_arrangement(g: Game) -> Arrangement | None:
     discard pile is tried, and views and checks list the moves anew)."""
     d = g.deal
     hand = tuple(g.hand_faces(d.current))
-    require = g.faces[d.must_meld] if d.must_meld is not None else None
+    require = _required(g)
     rules = d.rules
     key = (id(rules), id(g.rules.melds), hand, require)
     entry = _FIRST.get(key)
@@ -196,7 +203,7 @@ def meld_actions(g: Game) -> Iterator[Action]:
     seen: set[str] = set()
     hand = g.hand_faces(d.current)
     # A card that must be melded first: only melds holding it are legal.
-    must = g.faces[d.must_meld] if d.must_meld is not None else None
+    must = _required(g)
     for meld in iter_melds(hand, g.rules.melds, d.rules.wild_faces, "any"):
         if must is not None and must not in meld.cards:
             continue
@@ -387,7 +394,7 @@ def _suggest_opening(g: Game) -> Action | None:
     """A minimum-points opening: the most valuable one found, if any reaches the minimum."""
     d = g.deal
     hand = g.hand_faces(d.current)
-    require = g.faces[d.must_meld] if d.must_meld is not None else None
+    require = _required(g)
     for _, melds in _OpeningSearch(g, hand, require).run(hand)[:OPENING_CHECKS]:
         action = Action("down", melds=melds)
         if check_down(g, action.melds) is None:

@@ -141,6 +141,10 @@ class PlayRules:
     exchange_player_down: str
     exchange_use_same_turn: bool
     exchange_all_missing_suits: bool
+    exchange_forces_down: bool
+    """Whether a player not yet down who exchanges must go down that turn."""
+    freed_new_meld_only: bool
+    """Whether a freed wild may go only into a new meld (never be laid off)."""
     stock_exhausted: str
     blocked_after: int | None
     void_when_left: int
@@ -343,6 +347,8 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         exchange_player_down=exchange.player_down,
         exchange_use_same_turn=exchange.use_same_turn,
         exchange_all_missing_suits=exchange.set_needs_all_missing_suits,
+        exchange_forces_down=exchange.forces_going_down,
+        freed_new_meld_only=exchange.freed_wild_use == "new_meld_only",
         stock_exhausted=stock,
         blocked_after=spec.stock_exhausted.blocked_after if spec.stock_exhausted else 2,
         void_when_left=spec.stock_exhausted.void_when_left if spec.stock_exhausted else 0,

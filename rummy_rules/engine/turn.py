@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from ..cards import format_card
 from .actions import Action, action_text, shared_action
 from .discarding import apply_discard, check_discard, discardable
-from .exchanging import apply_exchange, check_exchange, exchange_actions
+from .exchanging import apply_exchange, can_open, check_exchange, exchange_actions
 from .game import Game
 from .laying_off import apply_layoff, check_layoff, layoff_actions
 from .melding import (
@@ -43,10 +43,56 @@ def _duty_reason(g: Game, action: Action) -> str | None:
         return "you took the discard, so you must open (go down) first"
     if d.must_meld is not None:
         face = g.faces[d.must_meld]
-        in_meld = kind == "meld" and any(face in m.cards for m in action.melds)
-        if not (kind == "down" or in_meld or (kind == "layoff" and action.card == face)):
+        if not (kind == "down" or _uses(action, face)):
             return f"{format_card(face)} must be melded first"
+    if d.must_use is not None and not _uses(action, d.must_use):
+        return _keeps_use_open(g, action, d.must_use)
+    if d.open_this_turn and not d.down[d.current] and kind != "down":
+        return _keeps_opening_open(g, action)
     return None
+
+
+def _keeps_opening_open(g: Game, action: Action) -> str | None:
+    """Why ``action`` breaks the duty to go down this turn that an exchange left
+    (``wilds.exchange.forces_going_down``): a discard before going down, or a move
+    after which the player could no longer go down."""
+    if action.kind == "discard":
+        return "you exchanged a wild, so you must go down this turn before you discard"
+    reason = check_play_phase_plain(g, action)
+    if reason is not None:
+        return reason
+    trial = g.trial()
+    apply_play_phase(trial, action)
+    if trial.deal.down[trial.deal.current] or can_open(trial):
+        return None
+    return "you exchanged a wild, so you must go down this turn, and you then could not"
+
+
+def _uses(action: Action, face: int) -> bool:
+    """Whether ``action`` melds a card of ``face``: in a new meld or as a lay-off
+    (giving it for a wild in an exchange does not count)."""
+    kind = action.kind
+    if kind in ("down", "meld"):
+        return any(face in m.cards for m in action.melds)
+    return kind == "layoff" and action.card == face
+
+
+def _keeps_use_open(g: Game, action: Action, face: int) -> str | None:
+    """Why ``action`` would leave the dug card ``face`` with no way to be used this
+    turn (``draw.deep_card_use: this_turn``); ``None`` if it still could be."""
+    shown = format_card(face)
+    if action.kind == "discard":
+        return f"{shown}, taken from under other cards, must be melded this turn before you discard"
+    reason = check_play_phase_plain(g, action)
+    if reason is not None:
+        return reason
+    trial = g.trial()
+    apply_play_phase(trial, action)
+    trial.deal.must_use = None
+    trial.deal.must_meld = g.find(trial.deal.hands[trial.deal.current], face)
+    if trial.deal.must_meld is not None and can_go_on(trial):
+        return None
+    return f"{shown}, taken from under other cards, could then no longer be melded this turn"
 
 
 def check_play_phase(g: Game, action: Action) -> str | None:
@@ -59,6 +105,12 @@ def check_play_phase(g: Game, action: Action) -> str | None:
     reason = _duty_reason(g, action)
     if reason is not None:
         return reason
+    return check_play_phase_plain(g, action)
+
+
+def check_play_phase_plain(g: Game, action: Action) -> str | None:
+    """:func:`check_play_phase` for an action of this phase, leaving out the take's duties."""
+    kind = action.kind
     if kind == "down":
         return check_down(g, action.melds)
     if kind == "meld":
@@ -85,6 +137,9 @@ def apply_play_phase(g: Game, action: Action) -> None:
         apply_exchange(g, action)
     elif kind == "discard":
         apply_discard(g, action.card)
+    d = g.deal
+    if d.must_use is not None and _uses(action, d.must_use):
+        d.must_use = None
 
 
 def play_actions(g: Game) -> Iterator[Action]:
@@ -101,14 +156,16 @@ def _other_play_actions(g: Game) -> Iterator[Action]:
     d = g.deal
     if d.must_open:
         return
+    duty = d.must_meld is not None or d.must_use is not None or d.open_this_turn
     for action in layoff_actions(g) + exchange_actions(g):
-        if d.must_meld is None or check_play_phase(g, action) is None:
+        if not duty or check_play_phase(g, action) is None:
             yield action
     for action in meld_actions(g):
-        if d.must_meld is None or _duty_reason(g, action) is None:
+        if not duty or _duty_reason(g, action) is None:
             yield action
-    for face in discardable(g):
-        yield _DISCARDS[face]
+    if d.must_use is None and not (d.open_this_turn and not d.down[d.current]):
+        for face in discardable(g):
+            yield _DISCARDS[face]
 
 
 def sorted_play_actions(g: Game) -> list[Action]:

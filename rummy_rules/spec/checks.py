@@ -444,6 +444,8 @@ def _check_consistency(spec: VariantSpec, out: list[Finding]) -> None:
                         "warning",
                     )
                 )
+    _check_draw(spec, out)
+    _check_exchange(spec, out)
     if spec.partnerships.teams == "none" and spec.melding.lay_off.targets == "own_and_partner":
         out.append(
             (("melding", "lay_off", "targets"), "own_and_partner needs partnerships", "error")
@@ -457,6 +459,53 @@ def _check_consistency(spec: VariantSpec, out: list[Finding]) -> None:
                 ("deals", index, "all_out"),
                 "an all_out deal is won without a discard, but going_out.method is must_discard "
                 "(the deal's own rule wins)",
+                "warning",
+            )
+        )
+
+
+def _check_draw(spec: VariantSpec, out: list[Finding]) -> None:
+    """Draw rules that contradict each other, or have nothing to act on."""
+    draw = spec.draw
+    if draw.discard_pile == "none":
+        if spec.buying.enabled:
+            out.append(
+                (
+                    ("buying", "enabled"),
+                    "buying takes the discard, but draw.discard_pile is none (nobody takes "
+                    "discards): disable buying or let players take the discard",
+                    "error",
+                )
+            )
+        stock = spec.stock_exhausted
+        if stock is not None and stock.action == "meldable_discards_only":
+            out.append(
+                (
+                    ("stock_exhausted", "action"),
+                    "meldable_discards_only lets players take discards, but "
+                    "draw.discard_pile is none",
+                    "error",
+                )
+            )
+        if draw.discard_condition != "none":
+            out.append(
+                (
+                    ("draw", "discard_condition"),
+                    "has no effect: draw.discard_pile is none",
+                    "warning",
+                )
+            )
+
+
+def _check_exchange(spec: VariantSpec, out: list[Finding]) -> None:
+    """Exchange conditions that can never apply together."""
+    exchange = spec.wilds.exchange
+    if exchange.forces_going_down and exchange.player_down != "not_required":
+        out.append(
+            (
+                ("wilds", "exchange", "forces_going_down"),
+                f"has no effect: wilds.exchange.player_down is {exchange.player_down}, so only "
+                "a player already down may exchange",
                 "warning",
             )
         )
