@@ -99,6 +99,8 @@ def variants(draw: Any) -> dict[str, Any]:
             "enabled": True,
             "after_going_down": draw(st.booleans()),
             "limits": {"per_deal": draw(st.sampled_from([None, 1, 3]))},
+            "current_player": draw(st.sampled_from(["free_priority", "veto", "may_give_draw"])),
+            "buyer_discards": draw(st.booleans()),
         }
     scoring: dict[str, Any] = {"model": model, "card_values": VALUES}
     if model == "melded_minus_hand":

@@ -5,6 +5,11 @@
 ``take 7H``               take the top discard (or, where the variant allows
                           digging, the named card and every card above it)
 ``buy`` / ``pass``        buy the discard out of turn ("May I?"), or decline
+``veto`` / ``allow``      the player in turn refuses or allows a buy
+                          (``buying.current_player: veto``)
+``give`` / ``keep``       the player in turn hands the card they drew to the
+                          buyer as the penalty and draws again, or keeps it
+                          (``buying.current_player: may_give_draw``)
 ``down 7H 7S JK=7D / …``  go down (open): the contract's melds, or melds worth
                           the minimum points, separated by ``/``
 ``meld 5C 6C 7C``         lay down a new meld (variants without an opening
@@ -36,7 +41,7 @@ __all__ = [
     "shared_action",
 ]
 
-_SIMPLE = ("draw", "buy", "pass")
+_SIMPLE = ("draw", "buy", "pass", "veto", "allow", "give", "keep")
 
 
 @dataclass(frozen=True, slots=True, repr=False)

@@ -17,27 +17,94 @@ from .scoring import add_bonus
 __all__ = ["apply_buy_phase", "buy_actions", "check_buy_phase", "open_buy_window"]
 
 _BUY_OR_PASS = [shared_action("buy"), shared_action("pass")]
+_DECISIONS = {
+    "veto": [shared_action("allow"), shared_action("veto")],
+    "may_give_draw": [shared_action("give"), shared_action("keep")],
+}
 
 
 def buy_actions(g: Game) -> list[Action]:
     """The legal actions of the player asked in an open buy window."""
+    d = g.deal
+    if d.buyer_discarding:
+        return [shared_action("discard", f) for f in _buyer_discards(g)]
+    if d.buy_claim is not None:
+        options = _DECISIONS[g.rules.play.buy_current_player]
+        if options[0].kind == "give" and not cards_drawable(g, 1):
+            return [options[1]]
+        return list(options)
     return list(_BUY_OR_PASS)
 
 
 def check_buy_phase(g: Game, action: Action) -> str | None:
     """Why ``action`` is illegal while a buy window is open (``None``: legal)."""
+    d = g.deal
+    if d.buyer_discarding:
+        if action.kind != "discard":
+            return "you bought the discard: discard one card now"
+        if action.card not in _buyer_discards(g):
+            return "discard a card you held before the buy"
+        return None
+    if d.buy_claim is not None:
+        if action in buy_actions(g):
+            return None
+        words = " or ".join(str(a) for a in buy_actions(g))
+        return f"p{d.buy_claim + 1} asked to buy: {words}"
     return None if action.kind in ("buy", "pass") else "a buy window is open: buy or pass"
 
 
 def apply_buy_phase(g: Game, action: Action) -> None:
-    """The player asked buys or passes; after a buy or the last pass the turn goes on."""
+    """The player asked buys or passes (or the player in turn rules on a buy, or
+    the buyer discards); after a buy or the last pass the turn goes on."""
     d = g.deal
-    if action.kind == "buy":
-        _buy(g, d.buy_queue[0])
-        return
-    d.buy_queue.pop(0)
-    if not d.buy_queue:
-        d.phase = PLAY
+    kind = action.kind
+    if kind == "discard":
+        _buyer_discard(g, action.card)
+    elif kind == "buy":
+        if g.rules.play.buy_current_player == "free_priority":
+            _buy(g, d.buy_queue[0])
+        else:
+            d.buy_claim = d.buy_queue[0]
+            d.buy_queue = [d.current]
+    elif kind in ("allow", "keep", "give"):
+        seat = d.buy_claim
+        assert seat is not None
+        d.buy_claim = None
+        _buy(g, seat, give=kind == "give")
+    elif kind == "veto":
+        _close(g)
+    else:
+        d.buy_queue.pop(0)
+        if not d.buy_queue:
+            _close(g)
+
+
+def _close(g: Game) -> None:
+    d = g.deal
+    d.buy_queue = []
+    d.buy_card = None
+    d.buy_claim = None
+    d.buyer_discarding = False
+    d.phase = PLAY
+
+
+def _buyer_discards(g: Game) -> list[int]:
+    """The faces a buyer may discard at once: any held before the buy."""
+    d = g.deal
+    seat = d.buy_queue[0]
+    bought = g.faces[d.buy_card] if d.buy_card is not None else -1
+    faces = [g.faces[c] for c in d.hands[seat]]
+    return sorted({f for f in faces if f != bought or faces.count(f) > 1})
+
+
+def _buyer_discard(g: Game, face: int) -> None:
+    d = g.deal
+    seat = d.buy_queue[0]
+    card = g.find(d.hands[seat], face)
+    assert card is not None
+    d.hands[seat].remove(card)
+    d.discard.append(card)
+    _close(g)
 
 
 def open_buy_window(g: Game) -> None:
@@ -79,11 +146,20 @@ def open_buy_window(g: Game) -> None:
         d.phase = BUY
 
 
-def _buy(g: Game, seat: int) -> None:
+def _buy(g: Game, seat: int, *, give: bool = False) -> None:
+    """``seat`` buys the discard; with ``give``, the player in turn hands over the
+    card they drew as the first penalty card and draws again."""
     d = g.deal
     play = g.rules.play
-    d.hands[seat].append(d.discard.pop())
-    for _ in range(_cost(g, seat)):
+    bought = d.discard.pop()
+    d.hands[seat].append(bought)
+    cost = _cost(g, seat)
+    if give and cost:
+        d.hands[seat].append(d.hands[d.current].pop())
+        cost -= 1
+        if refill_stock(g):
+            d.hands[d.current].append(d.stock.pop())
+    for _ in range(cost):
         if not refill_stock(g):
             break
         d.hands[seat].append(d.stock.pop())
@@ -93,9 +169,12 @@ def _buy(g: Game, seat: int) -> None:
     for event, points, to in play.bonuses:
         if event == "per_buy":
             add_bonus(g, seat, points, to)
-    d.buy_queue = []
-    d.buy_card = None
-    d.phase = PLAY
+    if play.buyer_discards:
+        d.buy_queue = [seat]
+        d.buy_card = bought
+        d.buyer_discarding = True
+        return
+    _close(g)
 
 
 def _cost(g: Game, seat: int) -> int:

@@ -131,6 +131,11 @@ class Deal:
     buy_queue: list[int] = field(default_factory=list)
     """The seats still to be asked in an open buy window, the next first."""
     buy_card: int | None = None
+    buy_claim: int | None = None
+    """The seat that asked to buy, while the player in turn decides on it
+    (``buying.current_player: veto`` or ``may_give_draw``)."""
+    buyer_discarding: bool = False
+    """The buyer (``buy_queue[0]``) owes a discard (``buying.buyer_discards``)."""
     discarder: int | None = None
     taken_single: int | None = None
     """The card taken from the top of the discard pile this turn."""
@@ -174,6 +179,8 @@ class Deal:
             phase=self.phase,
             buy_queue=list(self.buy_queue),
             buy_card=self.buy_card,
+            buy_claim=self.buy_claim,
+            buyer_discarding=self.buyer_discarding,
             discarder=self.discarder,
             taken_single=self.taken_single,
             must_meld=self.must_meld,

@@ -21,8 +21,6 @@ _ENGINE_SUPPORTS: tuple[tuple[str, tuple[object, ...]], ...] = (
     ("contract.all_at_once", (True,)),
     ("draw.discard_condition", ("none", "meld_now", "opening_or_after", "forces_opening")),
     ("draw.stock_look_forfeits_discard", (False,)),
-    ("buying.current_player", ("free_priority",)),
-    ("buying.buyer_discards", (False,)),
     ("buying.buyer_waits_for_turn", (True,)),
     ("opening.requirement", ("contract", "min_points", "none")),
     ("opening.once_per_deal", (True, False)),

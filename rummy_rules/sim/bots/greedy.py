@@ -195,6 +195,8 @@ class GreedyBot:
         self.wild: frozenset[int] = frozenset()
         self.sets = self.runs = True
         self.buy_threshold = _THRESHOLDS[buy]
+        self._before: list[int] = []
+        """The hand before this turn's draw (to tell which card was drawn)."""
         self.take_threshold = _TAKE_THRESHOLDS[take]
         self.late = down == "late"
         self.cards = 0
@@ -330,6 +332,18 @@ class GreedyBot:
 
     def _buy_or_pass(self, view: SeatView, hand: list[int]) -> Action:
         legal = view.legal
+        kinds = {a.kind for a in legal}
+        if "discard" in kinds:  # a buyer who discards at once: as at the end of a turn
+            return self._discard(view, hand, list(legal))
+        if "veto" in kinds:  # the player in turn refuses every buy
+            return next(a for a in legal if a.kind == "veto")
+        if "keep" in kinds:
+            # Hand over the card just drawn unless it is wanted.
+            drawn = [f for f in set(hand) if hand.count(f) > self._before.count(f)]
+            give = [a for a in legal if a.kind == "give"]
+            if give and drawn and not self._wanted(drawn[0], hand, self.take_threshold):
+                return give[0]
+            return next(a for a in legal if a.kind == "keep")
         top = view.discard_pile[-1]
         down = view.down[view.seat]
         # Every buy is two more cards to get rid of: stop once the hand is big.
@@ -341,6 +355,7 @@ class GreedyBot:
 
     def _draw(self, view: SeatView, hand: list[int]) -> Action:
         legal = view.legal
+        self._before = hand
         self.turns += 1
         if view.discard_pile:
             top = view.discard_pile[-1]
