@@ -58,14 +58,23 @@ def _keeps_opening_open(g: Game, action: Action) -> str | None:
     after which the player could no longer go down."""
     if action.kind == "discard":
         return "you exchanged a wild, so you must go down this turn before you discard"
+    trial = _tried(g, action)
+    if isinstance(trial, str):
+        return trial
+    if trial.deal.down[trial.deal.current] or can_open(trial):
+        return None
+    return "you exchanged a wild, so you must go down this turn, and you then could not"
+
+
+def _tried(g: Game, action: Action) -> Game | str:
+    """A trial copy with ``action`` played (the duties of the turn aside), or why
+    ``action`` is illegal in itself."""
     reason = check_play_phase_plain(g, action)
     if reason is not None:
         return reason
     trial = g.trial()
     apply_play_phase(trial, action)
-    if trial.deal.down[trial.deal.current] or can_open(trial):
-        return None
-    return "you exchanged a wild, so you must go down this turn, and you then could not"
+    return trial
 
 
 def _uses(action: Action, face: int) -> bool:
@@ -83,11 +92,9 @@ def _keeps_use_open(g: Game, action: Action, face: int) -> str | None:
     shown = format_card(face)
     if action.kind == "discard":
         return f"{shown}, taken from under other cards, must be melded this turn before you discard"
-    reason = check_play_phase_plain(g, action)
-    if reason is not None:
-        return reason
-    trial = g.trial()
-    apply_play_phase(trial, action)
+    trial = _tried(g, action)
+    if isinstance(trial, str):
+        return trial
     trial.deal.must_use = None
     trial.deal.must_meld = g.find(trial.deal.hands[trial.deal.current], face)
     if trial.deal.must_meld is not None and can_go_on(trial):
