@@ -168,8 +168,8 @@ def test_natural_jokers_too_few_for_a_joker_set_warns():
 
 
 def test_knob_values_the_engine_cannot_play_yet_are_warned_about():
-    found = warnings("buying.current_player=veto")
-    assert any(w.startswith("buying.current_player: veto cannot be played") for w in found)
+    found = warnings("discard.required=false")
+    assert any(w.startswith("discard.required: false cannot be played") for w in found)
     report = check_variant("contract", ["wilds.reposition=slide_to_end"], strict=True)
     assert not report.valid
     assert any("wilds.reposition" in e.path for e in report.errors)
