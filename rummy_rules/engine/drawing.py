@@ -164,13 +164,7 @@ def _could_meld(g: Game, face: int, depth: int) -> bool:
         return True
     melds = g.rules.melds
     need = min(melds.set_min, melds.run_min) - 1
-    pile = d.discard
-    if g.rules.play.discard_pile == "whole_pile":
-        taken = pile
-    elif depth and not g.rules.play.deep_take_all_above:
-        taken = [pile[-1 - depth]]
-    else:
-        taken = pile[len(pile) - depth - 1 :]
+    taken = [d.discard[i] for i in _taken_places(g, depth)]
     rank, suit = rank_of(face), suit_of(face)
     faces = g.faces
     found = 0
@@ -203,19 +197,27 @@ def _draw(g: Game) -> None:
     open_buy_window(g)
 
 
+def _taken_places(g: Game, depth: int) -> range:
+    """The places in the discard pile (from the bottom) of the cards a take at
+    ``depth`` picks up: the whole pile, the chosen card alone, or the chosen
+    card and every card above it."""
+    size = len(g.deal.discard)
+    play = g.rules.play
+    if play.discard_pile == "whole_pile":
+        return range(size)
+    if depth and not play.deep_take_all_above:
+        return range(size - depth - 1, size - depth)
+    return range(size - depth - 1, size)
+
+
 def _take(g: Game, face: int) -> None:
     d = g.deal
     play = g.rules.play
     depth = _depth_of(g, face)
     assert depth is not None
-    if play.discard_pile == "whole_pile":
-        taken = list(d.discard)
-        d.discard.clear()
-    elif depth and not play.deep_take_all_above:
-        taken = [d.discard.pop(len(d.discard) - depth - 1)]
-    else:
-        taken = d.discard[len(d.discard) - depth - 1 :]
-        del d.discard[len(d.discard) - depth - 1 :]
+    places = _taken_places(g, depth)
+    taken = [d.discard[i] for i in places]
+    del d.discard[places[0] : places[-1] + 1]
     d.hands[d.current].extend(taken)
     chosen = taken[0] if play.discard_pile != "whole_pile" else taken[-1]
     duty, must_open = _take_duties(g, depth)
