@@ -7,10 +7,30 @@ import json
 import random
 
 from rummy_rules import load_variant
-from rummy_rules.cards import parse_cards
-from rummy_rules.engine import GameState, ScriptedChance
+from rummy_rules.cards import format_card, parse_cards
+from rummy_rules.engine import GameState, ScriptedChance, parse_action
 from rummy_rules.engine.rules import compile_rules
 from rummy_rules.sim.bots import make_bot, parse_bot_spec, play_game
+
+
+def act(state, text):
+    """Play the action written as ``text`` (raises if it is illegal)."""
+    state.apply(parse_action(text))
+
+
+def why(state, text):
+    """Why the action written as ``text`` is illegal now (``None``: legal)."""
+    return state.check(parse_action(text))
+
+
+def texts(state):
+    """The legal actions now, as text."""
+    return [str(a) for a in state.legal_actions()]
+
+
+def pile(state):
+    """The discard pile, bottom first, as text."""
+    return [format_card(state.faces[c]) for c in state.discard_pile]
 
 
 def stacked_order(rules, hands, *, upcard, stock=(), dealer=0):

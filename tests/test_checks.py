@@ -168,8 +168,8 @@ def test_natural_jokers_too_few_for_a_joker_set_warns():
 
 
 def test_knob_values_the_engine_cannot_play_yet_are_warned_about():
-    found = warnings("discard.required=false")
-    assert any(w.startswith("discard.required: false cannot be played") for w in found)
+    found = warnings("melding.rearrange_table=true")
+    assert any(w.startswith("melding.rearrange_table: true cannot be played") for w in found)
     report = check_variant("contract", ["wilds.reposition=slide_to_end"], strict=True)
     assert not report.valid
     assert any("wilds.reposition" in e.path for e in report.errors)
@@ -178,3 +178,16 @@ def test_knob_values_the_engine_cannot_play_yet_are_warned_about():
 def test_nothing_is_silently_ignored_buy_limit_without_buying():
     found = warnings("buying.enabled=false", "deals.1.buy_limit=2", "deals.1.cards=6")
     assert any("buy_limit has no effect" in w for w in found)
+
+
+def test_going_out_all_at_once_with_a_meld_limit_warns_that_the_hand_goes_out_in_that_many_melds():
+    found = warnings("going_out.method=all_at_once", source="basic-rummy")
+    assert any(w.startswith("melding.melds_per_turn:") and "1 meld(s)" in w for w in found)
+
+
+def test_upcard_offer_without_discards_to_take_is_an_error():
+    report = check_variant(
+        "basic-rummy", ["table.upcard_offer=each_in_turn", "draw.discard_pile=none"]
+    )
+    assert not report.valid
+    assert any(e.path == "table.upcard_offer" for e in report.errors)

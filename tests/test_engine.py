@@ -11,11 +11,7 @@ from rummy_rules.engine import ActionError, parse_action
 from rummy_rules.engine.view import SeatView, live_seat_view, seat_view
 from rummy_rules.sim.bots import play_game
 
-from .engine_helpers import stacked_state
-
-
-def act(state, text):
-    state.apply(parse_action(text))
+from .engine_helpers import act, stacked_state
 
 
 def legal_texts(state):

@@ -8,17 +8,9 @@ and p3 is the first asked whether to buy KC; the next stock cards are 6D, 2H.
 from __future__ import annotations
 
 from rummy_rules.cards import format_card, parse_card
-from rummy_rules.engine import parse_action
 
+from .engine_helpers import act, texts
 from .test_engine import contract_state
-
-
-def act(state, text):
-    state.apply(parse_action(text))
-
-
-def texts(state):
-    return [str(a) for a in state.legal_actions()]
 
 
 def asked(*overrides):

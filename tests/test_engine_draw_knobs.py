@@ -8,31 +8,12 @@ KC (the upcard), then p2's 9S, then p1's 2D, so that KC lies two deep.
 
 from __future__ import annotations
 
-from rummy_rules.cards import format_card
-from rummy_rules.engine import parse_action
-
-from .engine_helpers import stacked_state
+from .engine_helpers import act, pile, stacked_state, texts, why
 
 HANDS = {
     1: "KH KD 4C 5C 6C 9S 8H 10S JD 3S 7H QS 2H",
     0: "2D 3H 5S 7C 9D JS QD 6H 6S 4D 5D 8D QC",
 }
-
-
-def act(state, text):
-    state.apply(parse_action(text))
-
-
-def why(state, text):
-    return state.check(parse_action(text))
-
-
-def pile(state):
-    return [format_card(state.faces[c]) for c in state.discard_pile]
-
-
-def texts(state):
-    return [str(a) for a in state.legal_actions()]
 
 
 def dug(*overrides):

@@ -9,24 +9,11 @@ contract-gamerules with a runs deal, stacked: p2 goes down with
 from __future__ import annotations
 
 from rummy_rules.cards import parse_card
-from rummy_rules.engine import parse_action
 
-from .engine_helpers import stacked_state
+from .engine_helpers import act, stacked_state, texts, why
 from .test_engine import _first_discardable
 
 RUNS = "deals=[{cards: 10, contract: [{type: run, size: 3}, {type: run, size: 3}]}]"
-
-
-def act(state, text):
-    state.apply(parse_action(text))
-
-
-def why(state, text):
-    return state.check(parse_action(text))
-
-
-def texts(state):
-    return [str(a) for a in state.legal_actions()]
 
 
 def table(p3_hand="2D 3D 4D 9C 10C JC 6H KS QH 3S", *overrides):

@@ -14,21 +14,12 @@ import pytest
 
 from rummy_rules import load_variant
 from rummy_rules.cards import format_card, parse_card
-from rummy_rules.engine import ActionError, GameState, parse_action
+from rummy_rules.engine import ActionError, GameState
 from rummy_rules.engine.rules import compile_rules
 from rummy_rules.sim.bots import RandomBot, play_game
 from rummy_rules.spec.playable import unsupported_by_engine
 
-from .engine_helpers import stacked_state
-
-
-def act(state, text):
-    state.apply(parse_action(text))
-
-
-def why(state, text):
-    return state.check(parse_action(text))
-
+from .engine_helpers import act, stacked_state, why
 
 # -- basic rummy: no opening, one meld a turn, winner collects ----------------
 

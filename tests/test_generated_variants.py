@@ -127,7 +127,12 @@ def variants(draw: Any) -> dict[str, Any]:
         "id": "generated",
         "name": "Generated",
         "players": {"min": 2, "max": draw(st.integers(2, 5))},
-        "table": {"direction": draw(st.sampled_from(["clockwise", "counterclockwise"]))},
+        "table": {
+            "direction": draw(st.sampled_from(["clockwise", "counterclockwise"])),
+            "upcard_offer": draw(
+                st.sampled_from(["first_player", "each_in_turn", "non_dealer_then_dealer"])
+            ),
+        },
         "deck": {
             "decks": decks,
             "jokers": jokers,
@@ -171,8 +176,15 @@ def variants(draw: Any) -> dict[str, Any]:
         "buying": buying,
         "opening": opening_spec,
         "melding": melding,
-        "discard": {"not_just_taken": draw(st.sampled_from(["never", "single_card_take"]))},
-        "going_out": {"method": draw(st.sampled_from(["any", "must_discard", "must_meld_last"]))},
+        "discard": {
+            "required": draw(st.booleans()),
+            "not_just_taken": draw(st.sampled_from(["never", "single_card_take"])),
+        },
+        "going_out": {
+            "method": draw(
+                st.sampled_from(["any", "must_discard", "must_meld_last", "all_at_once"])
+            )
+        },
         "stock_exhausted": {
             "action": draw(
                 st.sampled_from(
@@ -197,6 +209,7 @@ def variants(draw: Any) -> dict[str, Any]:
         spec["draw"]["deep_card_use"] = "this_turn"
     if spec["draw"]["discard_pile"] == "none":
         spec["buying"] = {"enabled": False}
+        spec["table"]["upcard_offer"] = "first_player"
         if spec["stock_exhausted"]["action"] == "meldable_discards_only":
             spec["stock_exhausted"]["action"] = "end_deal"
     if natural:

@@ -17,6 +17,8 @@
 ``layoff 5S@2``           add a card to table meld 2 (``JK=9H@2`` for a wild)
 ``exchange 7H@2``         give 7H for the wild standing for 7H in meld 2
 ``discard QC``            end the turn
+``end``                   end the turn without discarding
+                          (``discard.required: false``)
 ========================  =====================================================
 
 Records prefix the seat: ``p1 take 7H`` (seats are numbered from 1 in text).
@@ -41,7 +43,7 @@ __all__ = [
     "shared_action",
 ]
 
-_SIMPLE = ("draw", "buy", "pass", "veto", "allow", "give", "keep")
+_SIMPLE = ("draw", "buy", "pass", "veto", "allow", "give", "keep", "end")
 
 
 @dataclass(frozen=True, slots=True, repr=False)

@@ -92,6 +92,12 @@ def _deal(
         d.discard.append(d.stock.pop())
     d.current = step_active(active, dealer, direction)
     d.turns_played[d.current] += 1
+    if play.upcard and play.upcard_offer == "each_in_turn":
+        d.offer = [d.current]
+        while len(d.offer) < in_play:
+            d.offer.append(step_active(active, d.offer[-1], direction))
+    elif play.upcard and play.upcard_offer == "non_dealer_then_dealer":
+        d.offer = [d.current, dealer] if d.current != dealer else [dealer]
     d.phase = DRAW
     return d
 

@@ -13,9 +13,11 @@ from .game import Game
 
 __all__ = [
     "apply_discard",
+    "apply_end",
     "barred_discard",
     "can_end_turn_after",
     "check_discard",
+    "check_end",
     "discardable",
     "no_discard_barred",
 ]
@@ -62,8 +64,10 @@ def can_end_turn_after(g: Game, removed: Sequence[int]) -> bool:
     ``removed`` leave the hand."""
     d = g.deal
     play = g.rules.play
-    if len(d.hands[d.current]) > len(removed) and not play.last_card_kept and no_discard_barred(g):
-        return True  # a card is left and nothing bars discarding it
+    if len(d.hands[d.current]) > len(removed) and (
+        not play.discard_required or (not play.last_card_kept and no_discard_barred(g))
+    ):
+        return True  # a card is left, and the turn may end keeping it or discarding it
     faces = g.faces
     left = Counter(faces[c] for c in d.hands[d.current])
     left.subtract(removed)
@@ -140,4 +144,20 @@ def apply_discard(g: Game, face: int) -> None:
         end_deal(g, "out", seat)
         return
     d.passes = 0
+    next_turn(g)
+
+
+def check_end(g: Game) -> str | None:
+    """Why the player in turn may not end the turn without discarding (``None``: they may)."""
+    d = g.deal
+    if g.rules.play.discard_required:
+        return "in this variant every turn ends with a discard"
+    if d.must_meld is not None:
+        return f"{format_card(g.faces[d.must_meld])} must be melded before you end your turn"
+    return None
+
+
+def apply_end(g: Game) -> None:
+    """End the turn keeping every card (``discard.required: false``)."""
+    g.deal.passes = 0
     next_turn(g)

@@ -22,12 +22,19 @@ _TAKES = [shared_action("take", face) for face in range(53)]
 def draw_actions(g: Game) -> list[Action]:
     """The legal actions at the start of a turn, sorted by text."""
     d = g.deal
+    if d.offer:
+        # The upcard is offered: take it or pass.
+        actions = [shared_action("pass")]
+        face = g.faces[d.discard[-1]]
+        if _check_take_at(g, face, 0) is None:
+            actions.append(_TAKES[face])
+        return sorted(actions, key=action_text)
     actions = [shared_action("pass" if stock_closed(g) else "draw")]
     pile = g.rules.play.discard_pile
     # Only the top card is named where the pile is taken from the top or whole;
     # with any_depth, each face once (its highest copy).
     deepest = len(d.discard) if pile == "any_depth" else min(len(d.discard), 1)
-    if pile == "none":
+    if pile == "none" or d.upcard_refused:
         deepest = 0
     seen: set[int] = set()
     for depth in range(deepest):
@@ -43,6 +50,12 @@ def draw_actions(g: Game) -> list[Action]:
 def check_draw_phase(g: Game, action: Action) -> str | None:
     """Why ``action`` is illegal at the start of a turn (``None``: legal)."""
     kind = action.kind
+    if g.deal.offer:
+        if kind == "pass":
+            return None
+        if kind == "take":
+            return _check_take(g, action.card)
+        return "the upcard is offered to you first: take it or pass"
     if stock_closed(g):
         if kind == "pass":
             return None
@@ -65,9 +78,26 @@ def apply_draw_phase(g: Game, action: Action) -> None:
     if kind == "draw":
         _draw(g)
     elif kind == "take":
+        g.deal.offer = []
         _take(g, action.card)
+    elif g.deal.offer:
+        _refuse_upcard(g)
     else:
         pass_turn(g)
+
+
+def _refuse_upcard(g: Game) -> None:
+    """The seat offered the upcard refuses it: the next seat is offered it, or,
+    when every seat has refused, the first player draws from the stock."""
+    d = g.deal
+    d.turns_played[d.current] -= 1
+    d.offer.pop(0)
+    if d.offer:
+        d.current = d.offer[0]
+    else:
+        d.current = g.next_seat(g.dealer)
+        d.upcard_refused = True
+    d.turns_played[d.current] += 1
 
 
 def _depth_of(g: Game, face: int) -> int | None:
@@ -104,6 +134,10 @@ def _check_take(g: Game, face: int) -> str | None:
         return "in this variant players draw from the stock only"
     if not d.discard:
         return "the discard pile is empty"
+    if d.upcard_refused:
+        return "every player offered the upcard refused it: draw from the stock"
+    if d.offer and g.faces[d.discard[-1]] != face:
+        return f"only the upcard, {format_card(g.faces[d.discard[-1]])}, is offered"
     depth = _depth_of(g, face)
     if depth is None:
         return f"there is no {format_card(face)} in the discard pile"

@@ -33,6 +33,7 @@ def next_turn(g: Game) -> None:
     d.must_meld = None
     d.must_use = None
     d.must_open = False
+    d.upcard_refused = False
     d.melds_this_turn = 0
     d.down_this_turn = False
     d.open_this_turn = False

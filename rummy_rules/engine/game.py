@@ -158,6 +158,11 @@ class Deal:
     melds_this_turn: int = 0
     must_open: bool = False
     passes: int = 0
+    offer: list[int] = field(default_factory=list)
+    """While the upcard is being offered (``table.upcard_offer``), the seats still
+    to be asked, the one deciding (``current``) first."""
+    upcard_refused: bool = False
+    """Every seat offered the upcard refused it: the first player draws from the stock."""
     table_view: Any = None
     """The table as seat views show it, kept by the views until the table changes."""
 
@@ -195,6 +200,8 @@ class Deal:
             melds_this_turn=self.melds_this_turn,
             must_open=self.must_open,
             passes=self.passes,
+            offer=list(self.offer),
+            upcard_refused=self.upcard_refused,
             table_view=self.table_view,
         )
 

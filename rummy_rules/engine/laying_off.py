@@ -192,7 +192,8 @@ def check_layoff(g: Game, action: Action) -> str | None:
 def last_card_must_meld(g: Game, left: int) -> bool:
     """Whether leaving ``left`` cards in hand falls under the rule that the last
     card must be melded: then :func:`check_leaving` needs the game after the move."""
-    return left == 1 and g.rules.play.last_card_kept
+    play = g.rules.play
+    return left == 1 and play.last_card_kept and play.discard_required
 
 
 def check_leaving(g: Game, left: int, used: Counter[int], after: Game | None = None) -> str | None:
@@ -249,7 +250,9 @@ def layoff_actions(g: Game) -> list[Action]:
     per_target = last_card_must_meld(g, left)
     # With a card left and nothing barring its discard, laying one off
     # always leaves the turn able to end (check_leaving says None).
-    leaving_ok = left >= 1 and not play.last_card_kept and no_discard_barred(g)
+    leaving_ok = left >= 1 and (
+        not play.discard_required or (not play.last_card_kept and no_discard_barred(g))
+    )
     wild_faces = d.rules.wild_faces
     held = {g.faces[c] for c in d.hands[seat]}
     if d.freed and play.freed_new_meld_only:

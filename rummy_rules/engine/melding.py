@@ -9,7 +9,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from ..cards import format_card, rank_of
+from ..cards import JOKER_FACE, format_card, rank_of
 from .actions import Action
 from .candidates import iter_melds
 from .ending import end_deal
@@ -196,10 +196,16 @@ def check_meld_action(g: Game, melds: Sequence[Meld]) -> str | None:
 
 
 def meld_actions(g: Game) -> Iterator[Action]:
-    """One action per distinct meld the player in turn may lay down now."""
+    """One action per distinct meld the player in turn may lay down now (in an
+    all-out deal, one action laying down the whole hand, if it can be)."""
     if may_meld(g) is not None:
         return
     d = g.deal
+    if d.rules.all_out:
+        whole = whole_hand(g)
+        if whole is not None and check_meld_action(g, whole) is None:
+            yield Action("meld", melds=whole)
+        return
     seen: set[str] = set()
     hand = g.hand_faces(d.current)
     # A card that must be melded first: only melds holding it are legal.
@@ -214,6 +220,61 @@ def meld_actions(g: Game) -> Iterator[Action]:
         seen.add(key)
         if check_meld_action(g, action.melds) is None:
             yield action
+
+
+def whole_hand(g: Game) -> tuple[Meld, ...] | None:
+    """Melds taking every card of the player in turn's hand, if there are any
+    (an all-out deal without a contract): the fewest melds found, natural jokers
+    in one set of jokers. Remembered by hand, as listing moves asks again."""
+    d = g.deal
+    hand = tuple(g.hand_faces(d.current))
+    require = _required(g)
+    key = (id(d.rules), id(g.rules.melds), hand, require)
+    entry = _WHOLE.get(key)
+    if entry is not None and entry[0] is d.rules and entry[1] is g.rules.melds:
+        return entry[2]
+    found = _search_whole_hand(g, hand, require)
+    if len(_WHOLE) >= _FIRST_BOUND:
+        _WHOLE.clear()
+    _WHOLE[key] = (d.rules, g.rules.melds, found)
+    return found
+
+
+def _search_whole_hand(
+    g: Game, hand: tuple[int, ...], require: int | None
+) -> tuple[Meld, ...] | None:
+    rules = g.rules.melds
+    jokers: tuple[Meld, ...] = ()
+    rest = list(hand)
+    if rules.jokers_natural and JOKER_FACE in hand:
+        count = hand.count(JOKER_FACE)
+        if count < rules.joker_set_min:
+            return None
+        jokers = (Meld("jokers", (JOKER_FACE,) * count, (JOKER_FACE,) * count),)
+        rest = [f for f in hand if f != JOKER_FACE]
+        if require == JOKER_FACE:
+            require = None
+    if not rest:
+        return jokers
+    size = min(rules.set_min, rules.run_min)
+    limit = len(rest) // size
+    per_turn = g.rules.play.melds_per_turn
+    if per_turn is not None:
+        limit = min(limit, per_turn - len(jokers))
+    for count in range(1, limit + 1):
+        parts = (ContractPart("any", size, exact=False),) * count
+        found = find_contract(
+            rest, parts, rules, g.deal.rules.wild_faces, all_out=True, require=require
+        )
+        if found is not None:
+            return jokers + found.melds
+    return None
+
+
+#: ``whole_hand`` by (deal rules, meld rules, hand, required face), as ``_FIRST``.
+_WHOLE: dict[
+    tuple[int, int, tuple[int, ...], int | None], tuple[object, object, tuple[Meld, ...] | None]
+] = {}
 
 
 def apply_down(g: Game, melds: Sequence[Meld]) -> None:
@@ -391,8 +452,14 @@ def _opening_rank(item: tuple[int, tuple[Meld, ...]]) -> tuple[int, list[str]]:
 
 
 def _suggest_opening(g: Game) -> Action | None:
-    """A minimum-points opening: the most valuable one found, if any reaches the minimum."""
+    """A minimum-points opening: the most valuable one found, if any reaches the
+    minimum (in an all-out deal: the whole hand, if it can be melded and is worth it)."""
     d = g.deal
+    if d.rules.all_out:
+        whole = whole_hand(g)
+        if whole is None or check_down(g, whole) is not None:
+            return None
+        return Action("down", melds=whole)
     hand = g.hand_faces(d.current)
     require = _required(g)
     for _, melds in _OpeningSearch(g, hand, require).run(hand)[:OPENING_CHECKS]:

@@ -176,6 +176,12 @@ class PlayRules:
     going_out: str = "any"
     upcard: bool = True
     """Whether the top stock card is turned up to start the discard pile."""
+    upcard_offer: str = "first_player"
+    """Who may take the upcard before play starts: ``first_player`` (as a normal
+    draw), ``each_in_turn`` or ``non_dealer_then_dealer``."""
+    discard_required: bool = True
+    """Whether every turn ends with a discard (``False``: a player may ``end``
+    the turn keeping every card)."""
     first_player_extra_turn: bool = False
     """Whether the first player of each deal plays two turns in a row."""
     discard_after_going_down: bool = True
@@ -280,7 +286,9 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
     jokers = evaluate_count(spec.deck.jokers, players, decks=decks) or 0
     deals = []
     for index, deal in enumerate(spec.deals):
-        default_exact = spec.contract.exactness == "exact" and not deal.all_out
+        # Going out only all at once makes every deal an all-out deal.
+        all_out = deal.all_out or spec.going_out.method == "all_at_once"
+        default_exact = spec.contract.exactness == "exact" and not all_out
         if deal.exact is not None:
             default_exact = deal.exact
         parts = tuple(
@@ -292,7 +300,7 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
                 number=index + 1,
                 cards=evaluate_count(deal.cards, players) or 0,
                 parts=parts,
-                all_out=deal.all_out,
+                all_out=all_out,
                 first_down_must_go_out=deal.first_down_must_go_out,
                 buy_limit=deal.buy_limit,
                 wild_faces=_wild_faces(spec, index),
@@ -374,6 +382,8 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         discard_condition=spec.draw.discard_condition,
         going_out=spec.going_out.method,
         upcard=spec.table.upcard,
+        upcard_offer=spec.table.upcard_offer,
+        discard_required=spec.discard.required,
         first_player_extra_turn=spec.table.first_player_extra_turn,
         discard_after_going_down=spec.draw.discard_after_going_down,
         last_card_discard=spec.going_out.last_card_discard,

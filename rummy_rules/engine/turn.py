@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from ..cards import format_card
 from .actions import Action, action_text, shared_action
-from .discarding import apply_discard, check_discard, discardable
+from .discarding import apply_discard, apply_end, check_discard, check_end, discardable
 from .exchanging import apply_exchange, can_open, check_exchange, exchange_actions
 from .game import Game
 from .laying_off import apply_layoff, check_layoff, layoff_actions
@@ -33,6 +33,7 @@ __all__ = [
 
 #: The shared discard actions, by face.
 _DISCARDS = [shared_action("discard", face) for face in range(53)]
+_END = shared_action("end")
 
 
 def _duty_reason(g: Game, action: Action) -> str | None:
@@ -56,8 +57,10 @@ def _keeps_opening_open(g: Game, action: Action) -> str | None:
     """Why ``action`` breaks the duty to go down this turn that an exchange left
     (``wilds.exchange.forces_going_down``): a discard before going down, or a move
     after which the player could no longer go down."""
-    if action.kind == "discard":
-        return "you exchanged a wild, so you must go down this turn before you discard"
+    if action.kind in ("discard", "end"):
+        return "you exchanged a wild, so you must go down this turn before you " + (
+            "discard" if action.kind == "discard" else "end your turn"
+        )
     trial = _tried(g, action)
     if isinstance(trial, str):
         return trial
@@ -90,8 +93,10 @@ def _keeps_use_open(g: Game, action: Action, face: int) -> str | None:
     """Why ``action`` would leave the dug card ``face`` with no way to be used this
     turn (``draw.deep_card_use: this_turn``); ``None`` if it still could be."""
     shown = format_card(face)
-    if action.kind == "discard":
-        return f"{shown}, taken from under other cards, must be melded this turn before you discard"
+    if action.kind in ("discard", "end"):
+        return f"{shown}, taken from under other cards, must be melded this turn before you " + (
+            "discard" if action.kind == "discard" else "end your turn"
+        )
     trial = _tried(g, action)
     if isinstance(trial, str):
         return trial
@@ -128,6 +133,8 @@ def check_play_phase_plain(g: Game, action: Action) -> str | None:
         return check_exchange(g, action)
     if kind == "discard":
         return check_discard(g, action.card)
+    if kind == "end":
+        return check_end(g)
     return f"unknown action '{kind}'"
 
 
@@ -144,6 +151,8 @@ def apply_play_phase(g: Game, action: Action) -> None:
         apply_exchange(g, action)
     elif kind == "discard":
         apply_discard(g, action.card)
+    elif kind == "end":
+        apply_end(g)
     d = g.deal
     if d.must_use is not None and _uses(action, d.must_use):
         d.must_use = None
@@ -171,6 +180,8 @@ def _other_play_actions(g: Game) -> Iterator[Action]:
         if not duty or _duty_reason(g, action) is None:
             yield action
     if d.must_use is None and not (d.open_this_turn and not d.down[d.current]):
+        if d.must_meld is None and not g.rules.play.discard_required:
+            yield _END
         for face in discardable(g):
             yield _DISCARDS[face]
 

@@ -79,8 +79,16 @@ def _table(s: VariantSpec) -> Iterator[str]:
     if t.upcard:
         offer = {
             "first_player": "",
-            "each_in_turn": " Each player in turn may take that first card.",
-            "non_dealer_then_dealer": " The non-dealer, then the dealer, may take that first card.",
+            "each_in_turn": (
+                " Each player in turn, starting with the first player, may take that first"
+                " card as their draw; play goes on from whoever takes it, and if nobody"
+                " does, the first player draws from the stock."
+            ),
+            "non_dealer_then_dealer": (
+                " The non-dealer, then the dealer, may take that first card as their draw;"
+                " play goes on from whoever takes it, and if neither does, the non-dealer"
+                " draws from the stock."
+            ),
         }[t.upcard_offer]
         yield (
             "The rest of the pack is the stock; its top card is turned up to start the discard pile."
@@ -406,7 +414,7 @@ def _discard(s: VariantSpec) -> Iterator[str]:
     yield (
         "Every turn ends with a discard, unless the player goes out."
         if d.required
-        else "A discard is not required to end a turn."
+        else "A player may end a turn without discarding, keeping every card."
     )
     if d.not_just_taken == "single_card_take":
         yield "A single card just taken from the discard pile may not be thrown back in the same turn."

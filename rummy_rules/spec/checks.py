@@ -452,6 +452,21 @@ def _check_consistency(spec: VariantSpec, out: list[Finding]) -> None:
         )
     if spec.opening.requirement != "min_points" and spec.opening.card_values is not None:
         out.append((("opening", "card_values"), "only used with requirement min_points", "warning"))
+    _check_going_out(spec, out)
+
+
+def _check_going_out(spec: VariantSpec, out: list[Finding]) -> None:
+    """Going-out rules that limit or contradict other rules."""
+    per_turn = spec.melding.melds_per_turn
+    if spec.going_out.method == "all_at_once" and per_turn is not None:
+        out.append(
+            (
+                ("melding", "melds_per_turn"),
+                f"with going_out.method all_at_once the whole hand goes down in one turn, so "
+                f"a hand goes out only as {per_turn} meld(s)",
+                "warning",
+            )
+        )
     if spec.going_out.method == "must_discard" and any(d.all_out for d in spec.deals):
         index = next(i for i, d in enumerate(spec.deals) if d.all_out)
         out.append(
@@ -467,6 +482,7 @@ def _check_consistency(spec: VariantSpec, out: list[Finding]) -> None:
 def _check_draw(spec: VariantSpec, out: list[Finding]) -> None:
     """Draw rules that contradict each other, or have nothing to act on."""
     draw = spec.draw
+    _check_upcard_offer(spec, out)
     if draw.discard_pile == "none":
         if spec.buying.enabled:
             out.append(
@@ -495,6 +511,33 @@ def _check_draw(spec: VariantSpec, out: list[Finding]) -> None:
                     "warning",
                 )
             )
+
+
+def _check_upcard_offer(spec: VariantSpec, out: list[Finding]) -> None:
+    """An upcard offer needs an upcard that may be taken."""
+    offer = spec.table.upcard_offer
+    if offer == "first_player":
+        return
+    where = ("table", "upcard_offer")
+    if not spec.table.upcard:
+        out.append((where, f"{offer} offers the upcard, but table.upcard is false", "error"))
+    elif spec.draw.discard_pile == "none":
+        out.append(
+            (
+                where,
+                f"{offer} offers the upcard, but draw.discard_pile is none (nobody takes discards)",
+                "error",
+            )
+        )
+    elif offer == "non_dealer_then_dealer" and spec.players.max > 2:
+        out.append(
+            (
+                where,
+                "non_dealer_then_dealer is a two-player rule: with more players, the player "
+                "after the dealer and then the dealer are offered the upcard",
+                "warning",
+            )
+        )
 
 
 def _check_exchange(spec: VariantSpec, out: list[Finding]) -> None:

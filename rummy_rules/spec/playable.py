@@ -16,7 +16,6 @@ __all__ = ["unsupported_by_engine", "unsupported_by_solver"]
 #: (dotted path, the value the engine plays, what it does instead of the others)
 _ENGINE_SUPPORTS: tuple[tuple[str, tuple[object, ...]], ...] = (
     ("partnerships.teams", ("none", "fixed_pairs")),
-    ("table.upcard_offer", ("first_player",)),
     ("deck.joker_role", ("wild", "natural")),
     ("contract.all_at_once", (True,)),
     ("draw.discard_condition", ("none", "meld_now", "opening_or_after", "forces_opening")),
@@ -28,8 +27,6 @@ _ENGINE_SUPPORTS: tuple[tuple[str, tuple[object, ...]], ...] = (
     ("melding.lay_off.targets", ("any", "own", "own_and_partner", "none")),
     ("melding.lay_off.before_opening", (False, True)),
     ("melding.rearrange_table", (False,)),
-    ("discard.required", (True,)),
-    ("going_out.method", ("any", "must_discard", "must_meld_last")),
     ("wilds.reposition", ("none",)),
     ("wilds.declared_identity", ("fixed",)),
     ("wilds.exchange.natural_from_hand", (True,)),

@@ -327,7 +327,9 @@ class GreedyBot:
                 return options[0]
         discards = by_kind.get("discard")
         if not discards:
-            return self.rng.choice(legal)
+            # No discard allowed: end the turn keeping the cards, where the rules let us.
+            ends = by_kind.get("end")
+            return ends[0] if ends else self.rng.choice(legal)
         return self._discard(view, hand, discards)
 
     def _buy_or_pass(self, view: SeatView, hand: list[int]) -> Action:
@@ -381,6 +383,8 @@ class GreedyBot:
         draw = next((a for a in legal if a.kind == "draw"), None)
         if draw is not None:
             return draw
+        if view.stock_size:  # the upcard is offered, and not wanted
+            return next(a for a in legal if a.kind == "pass")
         # The stock is gone: take any discard the rules let us meld, or pass.
         takes = [a for a in legal if a.kind == "take"]
         return takes[0] if takes else next(a for a in legal if a.kind == "pass")

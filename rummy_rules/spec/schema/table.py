@@ -124,7 +124,10 @@ class TableRules(StrictModel):
         default="first_player",
         description=(
             "Who may take the first upcard: the first player as a normal draw; each "
-            "player in turn; or the non-dealer, then the dealer (two-player games)."
+            "player in turn from the first player, or the non-dealer then the dealer "
+            "(two-player games), each taking it as their draw or passing — the taker "
+            "plays that turn and play goes on from them; if all pass, the first "
+            "player draws from the stock."
         ),
     )
     first_player_extra_turn: bool = Field(

@@ -226,7 +226,11 @@ class DiscardRules(StrictModel):
     """Ending a turn with a discard."""
 
     required: bool = Field(
-        default=True, description="Whether every turn ends with a discard (unless going out)."
+        default=True,
+        description=(
+            "Whether every turn ends with a discard (unless going out); false: a player "
+            "may end the turn keeping every card."
+        ),
     )
     not_just_taken: Literal["never", "single_card_take", "always"] = Field(
         default="never",
@@ -245,7 +249,8 @@ class GoingOut(StrictModel):
         description=(
             "any: by melding, laying off or discarding the last card; must_discard: "
             "the last card must be a discard; must_meld_last: the last card must be "
-            "melded; all_at_once: only by laying down the whole hand in one turn."
+            "melded; all_at_once: only by laying down the whole hand in one turn, with "
+            "no discard (every deal is then an all_out deal)."
         ),
     )
     last_card_discard: Literal["forbidden", "play_on"] = Field(
