@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from rummy_rules.cards import face_of, rank_of, suit_of
 from rummy_rules.engine.melds import Meld, check_meld, run_span
@@ -111,6 +111,34 @@ def _compatible(a: Meld, b: Meld, rules: MeldRules) -> bool:
     return True
 
 
+def _merged_contracts(parts: Sequence[ContractPart]) -> list[list[ContractPart]]:
+    """Every contract made by joining parts of one kind: each part gets a group
+    label (a restricted growth string), and a group's parts are summed."""
+    out = []
+    n = len(parts)
+
+    def labels(prefix: list[int]) -> Iterator[list[int]]:
+        if len(prefix) == n:
+            yield prefix
+            return
+        for label in range(max(prefix, default=-1) + 2):
+            yield from labels([*prefix, label])
+
+    for labelling in labels([]):
+        groups: dict[int, list[ContractPart]] = {}
+        for part, label in zip(parts, labelling, strict=True):
+            groups.setdefault(label, []).append(part)
+        if any(len({p.kind for p in group}) > 1 for group in groups.values()):
+            continue
+        out.append(
+            [
+                ContractPart(group[0].kind, sum(p.size for p in group), all(p.exact for p in group))
+                for group in groups.values()
+            ]
+        )
+    return out
+
+
 def oracle(
     hand: Sequence[int],
     parts: Sequence[ContractPart],
@@ -120,7 +148,21 @@ def oracle(
     all_out: bool,
     value: Callable[[int], int],
 ) -> int | None:
-    """The fewest points left in hand over every way to meet the contract (None: no way)."""
+    """The fewest points left in hand over every way to meet the contract (None: no way).
+
+    Where one long meld may count as several contract melds, every contract
+    made by joining parts of one kind is tried too."""
+    contracts = [list(parts)] if rules.long_meld_counts_once else _merged_contracts(parts)
+    found = [
+        points
+        for contract in contracts
+        if (points := _fewest_left(hand, contract, rules, wild, all_out, value)) is not None
+    ]
+    return min(found) if found else None
+
+
+def _fewest_left(hand, parts, rules, wild, all_out, value):
+    """:func:`oracle` for one contract, as written."""
     n = len(hand)
     full = (1 << n) - 1
     per_part: list[list[tuple[int, Meld]]] = []

@@ -531,3 +531,16 @@ def test_a_deal_is_void_when_the_stock_runs_low_and_scores_nothing():
     assert result.reason == "void" and result.went_out is None
     assert result.scores == (0, 0, 0, 0) and state.totals == [0, 0, 0, 0]
     assert state.deal_index == 1
+
+
+def test_six_of_a_kind_goes_down_as_two_contract_sets_where_long_melds_may_count_twice():
+    hands = {1: "7H 7S 7D 7C 7H 7S 2C 9D JD KH"}
+    over = ["contract.long_meld_counts_once=false"]
+    twice = stacked_state("contract", 4, hands, upcard="KC", stock=("5D",), overrides=over)
+    once = stacked_state("contract", 4, hands, upcard="KC", stock=("5D",))
+    for state in (twice, once):
+        act(state, "take KC")
+    assert why(twice, "down 7C 7D 7H 7H 7S 7S") is None
+    assert "do not make the contract" in why(once, "down 7C 7D 7H 7H 7S 7S")
+    act(twice, "down 7C 7D 7H 7H 7S 7S")
+    assert twice.is_down(1) and len(twice.melds) == 1

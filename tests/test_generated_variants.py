@@ -163,6 +163,7 @@ def variants(draw: Any) -> dict[str, Any]:
             },
         },
         "deals": deals,
+        "contract": {"long_meld_counts_once": draw(st.booleans())},
         "draw": {
             "discard_pile": draw(st.sampled_from(["any_depth", "whole_pile"]))
             if dig

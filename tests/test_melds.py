@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 import pytest
@@ -23,7 +24,7 @@ from rummy_rules.engine.rules import ContractPart, compile_meld_rules, compile_r
 from rummy_rules.engine.solver import best_contract, find_contract
 
 from .conftest import CONTRACT_FAMILY
-from .oracle import _compatible, oracle
+from .oracle import _compatible, _merged_contracts, oracle
 
 #: Knob combinations no shipped variant uses, to reach the solver's other paths.
 HOUSE_VARIATIONS = [
@@ -34,6 +35,8 @@ HOUSE_VARIATIONS = [
     ("contract-gamerules", "melds.set.suits=distinct_then_all_four", "melds.set.max_size=null"),
     ("may-i", "melds.set.suits=exactly_three", "contract.same_suit_runs=forbidden"),
     ("liverpool", "melds.run.ace=low", "contract.sets_of_same_rank=forbidden"),
+    ("shanghai", "contract.long_meld_counts_once=false", "contract.same_suit_runs=allowed"),
+    ("contract", "contract.long_meld_counts_once=false", "melds.set.max_size=null"),
 ]
 
 
@@ -365,12 +368,25 @@ def _agree(source, rules, deal, hand):
     for arrangement in (found, best):
         if arrangement is None:
             continue
-        # never an invalid arrangement
-        assert len(arrangement.melds) == len(deal.parts)
-        for part, m in zip(deal.parts, arrangement.melds, strict=True):
+        # never an invalid arrangement: the melds make the contract, or (where a
+        # long meld may count as several) a contract of joined parts
+        shapes = (
+            [list(deal.parts)]
+            if rules.melds.long_meld_counts_once
+            else _merged_contracts(deal.parts)
+        )
+        matched = [s for s in shapes if len(s) == len(arrangement.melds)]
+        assert any(
+            all(
+                part.kind in ("any", m.kind)
+                and (len(m.cards) == part.size if part.exact else len(m.cards) >= part.size)
+                for part, m in zip(shape, order, strict=True)
+            )
+            for shape in matched
+            for order in itertools.permutations(arrangement.melds)
+        ), (note, [str(m) for m in arrangement.melds])
+        for m in arrangement.melds:
             assert check_meld(m, rules.melds, deal.wild_faces) is None, (note, str(m))
-            assert part.kind in ("any", m.kind)
-            assert len(m.cards) == part.size if part.exact else len(m.cards) >= part.size
         used = Counter()
         for m in arrangement.melds:
             used.update(m.cards)
@@ -431,3 +447,18 @@ def test_run_candidates_from_the_held_ranks_match_those_from_the_counts(
     fast = _held_run_cands(suit, held, max_w, rules, lo, hi)
     plain = _counted_run_cands(suit, counts, held, max_w, rules, lo, hi)
     assert described(fast) == described(plain)
+
+
+def test_a_long_run_counts_as_two_contract_runs_where_long_melds_may_count_twice():
+    hand = parse_cards("3H 4H 5H 6H 7H 8H 9H 10H KC")
+    once = rules_for("contract")
+    twice = rules_for("contract", "contract.long_meld_counts_once=false")
+    deal = once.deals[2]  # two runs of four
+    assert [(p.kind, p.size) for p in deal.parts] == [("run", 4), ("run", 4)]
+    # Counted once, 3-10 of hearts is one run: two runs of four must not continue
+    # each other, and nothing else makes a second run.
+    assert find_contract(hand, deal.parts, once.melds, deal.wild_faces) is None
+    found = find_contract(hand, deal.parts, twice.melds, deal.wild_faces)
+    assert found is not None
+    assert [str(m) for m in found.melds] == ["3H 4H 5H 6H 7H 8H 9H 10H"]
+    assert format_cards(found.left) == "KC"

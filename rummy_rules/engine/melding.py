@@ -16,7 +16,7 @@ from .ending import end_deal
 from .game import PLAY, Game, TableMeld
 from .laying_off import check_leaving, last_card_must_meld
 from .melds import Meld, check_meld, run_span
-from .rules import ContractPart, Rules, describe_contract
+from .rules import ContractPart, Rules, contract_shapes, describe_contract
 from .solver import Arrangement, best_contract, find_contract
 
 __all__ = [
@@ -131,7 +131,9 @@ def check_down(g: Game, melds: Sequence[Meld]) -> str | None:
         if reason is not None:
             return f"{m}: {reason}"
     if play.opening == "contract":
-        if not _match_parts(melds, d.rules.parts):
+        if not any(
+            _match_parts(melds, shape) for shape in contract_shapes(d.rules.parts, rules.melds)
+        ):
             return f"these melds do not make the contract ({describe_contract(d.rules.parts)})"
         reason = _contract_constraints(melds, rules)
         if reason is not None:

@@ -8,6 +8,7 @@ and tuples, with tables precomputed for the hot paths.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from ..cards import FACES, JOKER, JOKER_FACE, RANK_ORDER, RANKS, SUITS, Pack, face_of, rank_of
@@ -22,6 +23,7 @@ __all__ = [
     "Rules",
     "compile_meld_rules",
     "compile_rules",
+    "contract_shapes",
     "describe_contract",
 ]
 
@@ -52,6 +54,8 @@ class MeldRules:
     joker_set_min: int
     same_suit_runs: str
     sets_of_same_rank: str
+    long_meld_counts_once: bool = True
+    """``False``: one long meld may stand for several contract melds of its kind."""
 
     def wild_cap(self, length: int) -> int:
         """The most wilds allowed in a meld of ``length`` cards (caps only)."""
@@ -255,6 +259,7 @@ def compile_meld_rules(spec: VariantSpec) -> MeldRules:
         joker_set_min=spec.melds.joker_set_min_size,
         same_suit_runs=spec.contract.same_suit_runs,
         sets_of_same_rank=spec.contract.sets_of_same_rank,
+        long_meld_counts_once=spec.contract.long_meld_counts_once,
     )
 
 
@@ -404,6 +409,51 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         partner_melds=spec.partnerships.build_on_partner_melds,
         team_scoring=spec.partnerships.scoring == "team",
     )
+
+
+def contract_shapes(
+    parts: tuple[ContractPart, ...], rules: MeldRules
+) -> tuple[tuple[ContractPart, ...], ...]:
+    """The ways a contract may be met: the parts themselves and, where one long
+    meld may count as several (``contract.long_meld_counts_once: false``), every
+    way of joining parts of the same kind into one longer part (two runs of four
+    as one run of eight; exact only if every joined part is exact)."""
+    if rules.long_meld_counts_once or len(parts) < 2:
+        return (parts,)
+    return _joined_shapes(parts)
+
+
+@functools.cache
+def _joined_shapes(parts: tuple[ContractPart, ...]) -> tuple[tuple[ContractPart, ...], ...]:
+    shapes: list[tuple[ContractPart, ...]] = []
+    for groups in _groupings(list(range(len(parts))), parts):
+        shape = tuple(
+            ContractPart(
+                parts[group[0]].kind,
+                sum(parts[i].size for i in group),
+                all(parts[i].exact for i in group),
+            )
+            for group in groups
+        )
+        if shape not in shapes:
+            shapes.append(shape)
+    # The contract as written first, then the fewer-meld shapes.
+    shapes.sort(key=lambda shape: -len(shape))
+    return tuple(shapes)
+
+
+def _groupings(indices: list[int], parts: tuple[ContractPart, ...]) -> list[list[list[int]]]:
+    """Every partition of ``indices`` into groups of parts of one kind."""
+    if not indices:
+        return [[]]
+    first, rest = indices[0], indices[1:]
+    out: list[list[list[int]]] = []
+    for grouping in _groupings(rest, parts):
+        out.append([[first], *grouping])
+        for g, group in enumerate(grouping):
+            if parts[group[0]].kind == parts[first].kind:
+                out.append([*grouping[:g], [first, *group], *grouping[g + 1 :]])
+    return out
 
 
 def describe_contract(parts: tuple[ContractPart, ...], *, all_out: bool = False) -> str:

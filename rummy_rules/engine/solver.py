@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from .candidates import Candidate, candidates, split_hand
 from .melds import Meld
-from .rules import ContractPart, MeldRules
+from .rules import ContractPart, MeldRules, contract_shapes
 
 __all__ = ["Arrangement", "best_contract", "find_contract"]
 
@@ -352,18 +352,25 @@ def find_contract(
     """One arrangement of ``hand`` that meets the contract ``parts``, or ``None``.
 
     With ``all_out`` every card of the hand must be melded; with ``require``
-    (a face) the arrangement must meld a card of that face.
+    (a face) the arrangement must meld a card of that face. Where one long meld
+    may count as several (``rules.long_meld_counts_once`` false), the
+    arrangement may have fewer melds than ``parts``: see
+    :func:`~rummy_rules.engine.rules.contract_shapes`.
     """
-    return _search(
-        hand,
-        parts,
-        rules,
-        wild_faces,
-        all_out=all_out,
-        value=value or _zero,
-        best=False,
-        require=require,
-    )
+    for shape in contract_shapes(tuple(parts), rules):
+        found = _search(
+            hand,
+            shape,
+            rules,
+            wild_faces,
+            all_out=all_out,
+            value=value or _zero,
+            best=False,
+            require=require,
+        )
+        if found is not None:
+            return found
+    return None
 
 
 def best_contract(
@@ -376,10 +383,16 @@ def best_contract(
     all_out: bool = False,
     require: int | None = None,
 ) -> Arrangement | None:
-    """The arrangement meeting the contract that leaves the fewest points in hand."""
-    return _search(
-        hand, parts, rules, wild_faces, all_out=all_out, value=value, best=True, require=require
-    )
+    """The arrangement meeting the contract that leaves the fewest points in hand
+    (over every shape of the contract, as :func:`find_contract`)."""
+    best: Arrangement | None = None
+    for shape in contract_shapes(tuple(parts), rules):
+        found = _search(
+            hand, shape, rules, wild_faces, all_out=all_out, value=value, best=True, require=require
+        )
+        if found is not None and (best is None or found.points_left < best.points_left):
+            best = found
+    return best
 
 
 def _zero(face: int) -> int:

@@ -263,7 +263,10 @@ def _contracts(s: VariantSpec) -> Iterator[str]:
     if c.sets_of_same_rank == "forbidden":
         yield "A contract may not hold two sets of the same rank."
     if not c.long_meld_counts_once:
-        yield "One long meld may count as two contract melds."
+        yield (
+            "One long meld may count as several contract melds of its kind: a run of eight"
+            " as two runs of four, six of a kind as two sets of three."
+        )
 
 
 def _draw(s: VariantSpec) -> Iterator[str]:

@@ -70,13 +70,6 @@ def unsupported_by_engine(spec: VariantSpec) -> list[tuple[str, str]]:
 
 
 def unsupported_by_solver(spec: VariantSpec) -> list[tuple[str, str]]:
-    """Knob values the contract solver cannot play yet, as (path, message)."""
-    out = []
-    if not spec.contract.long_meld_counts_once:
-        out.append(
-            (
-                "contract.long_meld_counts_once",
-                "false (one long meld counting for two contract melds) cannot be played yet",
-            )
-        )
-    return out
+    """Knob values the contract solver cannot play yet, as (path, message): none
+    at present (kept so that ``meld`` and the engine ask one place)."""
+    return []

@@ -284,7 +284,11 @@ class ContractRules(StrictModel):
     )
     long_meld_counts_once: bool = Field(
         default=True,
-        description="Whether a long meld counts as one meld (a run of eight is not two runs of four).",
+        description=(
+            "Whether a long meld counts as one meld (a run of eight is not two runs of "
+            "four); false: one meld may stand for several contract melds of its kind, "
+            "its length the sum of theirs."
+        ),
     )
     all_at_once: bool = Field(
         default=True, description="Whether all the contract's melds must be laid down in one turn."
