@@ -170,9 +170,9 @@ def test_natural_jokers_too_few_for_a_joker_set_warns():
 def test_knob_values_the_engine_cannot_play_yet_are_warned_about():
     found = warnings("melding.rearrange_table=true")
     assert any(w.startswith("melding.rearrange_table: true cannot be played") for w in found)
-    report = check_variant("contract", ["wilds.reposition=slide_to_end"], strict=True)
+    report = check_variant("contract", ["melding.rearrange_table=true"], strict=True)
     assert not report.valid
-    assert any("wilds.reposition" in e.path for e in report.errors)
+    assert any("melding.rearrange_table" in e.path for e in report.errors)
 
 
 def test_nothing_is_silently_ignored_buy_limit_without_buying():
@@ -191,3 +191,19 @@ def test_upcard_offer_without_discards_to_take_is_an_error():
     )
     assert not report.valid
     assert any(e.path == "table.upcard_offer" for e in report.errors)
+
+
+def test_contract_in_parts_warns_that_an_all_out_deal_is_still_laid_at_once():
+    found = warnings("contract.all_at_once=false")
+    assert any(w.startswith("deals.7.all_out:") and "own rule wins" in w for w in found)
+
+
+def test_a_contract_with_more_melds_than_a_turn_allows_is_an_error():
+    found = errors("melding.melds_per_turn=1")
+    assert any("deal 1's contract is laid in one turn as 2 melds" in e for e in found)
+    # Laid over several turns it fits (but for the all-out last deal, laid at once).
+    found = errors("melding.melds_per_turn=1", "contract.all_at_once=false")
+    assert [e for e in found if "melds_per_turn" in e] == [
+        "deals.7.contract: deal 7's contract is laid in one turn as 3 melds, but "
+        "melding.melds_per_turn allows 1: nobody could ever go down"
+    ]

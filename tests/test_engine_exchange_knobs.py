@@ -1,6 +1,7 @@
 """Conditions on exchanging a melded wild (``wilds.exchange``), one scenario per
 rule: an exchange that obliges the player to go down that turn, and a freed
-wild that may go only into a new meld.
+wild that may go only into a new meld; then melded wilds that move when their
+natural card is laid off (``wilds.reposition``, ``wilds.declared_identity``).
 
 contract-gamerules with a runs deal, stacked: p2 goes down with
 5H JK=6H 7H 8H / 9S 10S JS; p3 holds the natural 6H.
@@ -8,7 +9,7 @@ contract-gamerules with a runs deal, stacked: p2 goes down with
 
 from __future__ import annotations
 
-from rummy_rules.cards import parse_card
+from rummy_rules.cards import format_card, parse_card
 
 from .engine_helpers import act, stacked_state, texts, why
 from .test_engine import _first_discardable
@@ -83,3 +84,89 @@ def test_a_freed_wild_to_be_used_at_once_goes_into_a_new_meld_not_a_lay_off():
     assert why(state, "layoff JK=5D@3") is not None
     act(state, "meld AC JK=2C 3C")
     assert why(state, "discard QH") is None
+
+
+# -- melded wilds that move (wilds.reposition, wilds.declared_identity) ------
+
+MOVING = {
+    1: "4C 6C JK 7D 7H JK 9S 8H 10S JD 3S QS 2H",
+    0: "5C 7S 7C 2D 3H 5S 9D JS QD 6H 6S 4D 5D",
+}
+
+
+def melded_wilds(*overrides):
+    """Rummy 500: p2 has melded 4C JK=5C 6C and 7D 7H JK=7S; p1 has drawn and
+    holds 5C, 7C and 7S."""
+    state = stacked_state(
+        "rummy-500",
+        2,
+        MOVING,
+        upcard="KC",
+        stock=("AC", "AD", "AH", "8C"),
+        overrides=["melds.set.suits=distinct", *overrides],
+    )
+    act(state, "draw")
+    act(state, "meld 4C JK=5C 6C")
+    act(state, "meld 7D 7H JK=7S")
+    act(state, "discard 2H")
+    act(state, "draw")
+    return state
+
+
+def shown(state, index):
+    meld = state.melds[index]
+    cards = [format_card(state.faces[c]) for c in meld.cards]
+    return " ".join(
+        c if c != "JK" else f"JK={format_card(s)}"
+        for c, s in zip(cards, meld.stands_for, strict=True)
+    )
+
+
+def test_a_melded_wild_keeps_its_card_by_default():
+    state = melded_wilds()
+    assert "does not fit meld 1" in why(state, "layoff 5C@1")
+    assert "does not fit meld 2" in why(state, "layoff 7S@2")
+
+
+def test_reposition_slide_to_end_moves_the_wild_to_the_high_end_of_the_run():
+    state = melded_wilds("wilds.reposition=slide_to_end")
+    assert "layoff 5C@1" in texts(state)
+    act(state, "layoff 5C@1")
+    assert shown(state, 0) == "4C 5C 6C JK=7C"
+    # Sets are not runs: the set's wild still keeps its card.
+    assert "does not fit meld 2" in why(state, "layoff 7S@2")
+    # A natural 7C now takes the wild's place again, and the wild slides on.
+    act(state, "layoff 7C@1")
+    assert shown(state, 0) == "4C 5C 6C 7C JK=8C"
+
+
+def test_reposition_slide_to_end_once_moves_each_wild_only_once():
+    state = melded_wilds("wilds.reposition=slide_to_end_once")
+    act(state, "layoff 5C@1")
+    assert "does not fit meld 1" in why(state, "layoff 7C@1")
+
+
+def test_reposition_sends_the_wild_to_the_low_end_when_the_run_cannot_grow_upwards():
+    hands = {1: "JC QC JK 7D 7H JK 9S 8H 10S JD 3S QS 2H", 0: MOVING[0].replace("5C", "KC")}
+    state = stacked_state(
+        "rummy-500",
+        2,
+        hands,
+        upcard="5C",
+        stock=("AC", "AD", "AH"),
+        overrides=["wilds.reposition=slide_to_end", "melds.run.ace=low"],
+    )
+    act(state, "draw")
+    act(state, "meld JC QC JK=KC")
+    act(state, "discard 2H")
+    act(state, "draw")
+    act(state, "layoff KC@1")
+    assert shown(state, 0) == "JK=10C JC QC KC"
+
+
+def test_declared_identity_may_change_lets_a_set_wild_take_another_suit():
+    state = melded_wilds("wilds.declared_identity=may_change")
+    act(state, "layoff 7S@2")
+    assert shown(state, 1) == "7D 7H JK=7C 7S"
+    act(state, "layoff 5C@1")
+    assert shown(state, 0) == "4C 5C 6C JK=7C"

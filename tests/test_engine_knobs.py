@@ -544,3 +544,44 @@ def test_six_of_a_kind_goes_down_as_two_contract_sets_where_long_melds_may_count
     assert "do not make the contract" in why(once, "down 7C 7D 7H 7H 7S 7S")
     act(twice, "down 7C 7D 7H 7H 7S 7S")
     assert twice.is_down(1) and len(twice.melds) == 1
+
+
+def _round_to(state, seat):
+    """Each other player takes the top discard and throws a card back, until ``seat``'s turn."""
+    from .test_engine import _first_discardable
+
+    while state.current != seat:
+        act(state, "take " + str(state.legal_actions()[-1]).split()[-1])
+        act(state, "discard " + _first_discardable(state))
+
+
+PARTS = {1: "7H 7S 7D 9C 9D JK 4D JD KH QS"}
+
+
+def test_a_contract_laid_in_parts_is_down_only_with_its_last_part():
+    state = stacked_state(
+        "contract", 4, PARTS, upcard="KC", stock=("5D",), overrides=["contract.all_at_once=false"]
+    )
+    act(state, "take KC")
+    assert why(state, "down 7D 7H 7S") is None
+    act(state, "down 7D 7H 7S")
+    assert not state.is_down(1)
+    # Not down yet: no lay-offs, and the turn ends with a discard.
+    assert why(state, "layoff KC@1") == "you may lay off only after going down"
+    act(state, "discard 4D")
+    _round_to(state, 1)
+    act(state, "draw")
+    while state.phase == "buy":
+        act(state, "pass")
+    assert why(state, "down 7C 7D 7H") is not None  # that part is laid already
+    # The listed go-down leaves the fewest points (the kings); the nines are legal too.
+    assert "down KC KH JK=KD" in [str(a) for a in state.legal_actions()]
+    assert why(state, "down 9C 9D JK=9H") is None
+    act(state, "down 9C 9D JK=9H")
+    assert state.is_down(1)
+
+
+def test_a_contract_is_laid_all_at_once_by_default():
+    state = stacked_state("contract", 4, PARTS, upcard="KC", stock=("5D",))
+    act(state, "take KC")
+    assert why(state, "down 7D 7H 7S").startswith("these melds do not make the contract")

@@ -152,6 +152,8 @@ def variants(draw: Any) -> dict[str, Any]:
         "wilds": {
             "versus_naturals": draw(st.sampled_from(["any", "not_more", "at_least_one_natural"])),
             "discard": draw(st.sampled_from(["allowed", "forbidden"])),
+            "reposition": draw(st.sampled_from(["none", "slide_to_end", "slide_to_end_once"])),
+            "declared_identity": draw(st.sampled_from(["fixed", "may_change"])),
             "exchange": {
                 "allowed": draw(st.booleans()),
                 "player_down": draw(
@@ -163,7 +165,10 @@ def variants(draw: Any) -> dict[str, Any]:
             },
         },
         "deals": deals,
-        "contract": {"long_meld_counts_once": draw(st.booleans())},
+        "contract": {
+            "long_meld_counts_once": draw(st.booleans()),
+            "all_at_once": draw(st.booleans()),
+        },
         "draw": {
             "discard_pile": draw(st.sampled_from(["any_depth", "whole_pile"]))
             if dig

@@ -57,9 +57,9 @@ def test_cli_simulate_text(cli):
 
 
 def test_cli_simulate_refuses_rules_the_engine_cannot_play(cli):
-    result = cli("simulate", "contract", "--games", "1", "--set", "wilds.reposition=slide_to_end")
+    result = cli("simulate", "contract", "--games", "1", "--set", "melding.rearrange_table=true")
     assert result.exit_code == 1
-    assert "wilds.reposition" in result.stderr
+    assert "melding.rearrange_table" in result.stderr
 
 
 def test_cli_simulate_bad_bots_or_players_are_usage_errors(cli):
@@ -239,7 +239,7 @@ def test_compare_text_output_and_bad_input(cli):
     assert "B − A" in result.stdout and "turns per deal" in result.stdout
     assert cli("compare", "may-i").exit_code == 2
     assert cli("compare", "may-i", "may-i", "--set", "nonsense").exit_code == 2
-    unplayable = cli("compare", "may-i", "may-i", "--set", "wilds.reposition=slide_to_end")
+    unplayable = cli("compare", "may-i", "may-i", "--set", "melding.rearrange_table=true")
     assert unplayable.exit_code == 1
     assert cli("compare", "may-i", "may-i", "--players", "9").exit_code == 2
 

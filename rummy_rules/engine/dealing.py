@@ -74,6 +74,7 @@ def _deal(
         buys=[0] * seats,
         turns_played=[0] * seats,
         scores=[0] * seats,
+        parts_left=[deal_rules.parts] * seats,
     )
     play = rules.play
     if any(b[0] == "exact_cut" for b in play.bonuses) and play.cutter != "none":

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .chance import Chance
-from .rules import DealRules, Rules
+from .rules import ContractPart, DealRules, Rules
 
 __all__ = [
     "BUY",
@@ -148,6 +148,12 @@ class Deal:
     open_this_turn: bool = False
     """The player in turn must go down before the turn ends (an exchange with
     ``wilds.exchange.forces_going_down``)."""
+    moved: list[int] = field(default_factory=list)
+    """Wild cards moved along a run by a natural card taking their place
+    (``wilds.reposition: slide_to_end_once`` lets each move once)."""
+    parts_left: list[tuple[ContractPart, ...]] = field(default_factory=list)
+    """The contract parts each seat has still to lay down (``contract.all_at_once:
+    false`` lets a player lay the contract over several turns)."""
     freed: dict[int, int] = field(default_factory=dict)
     """Wild cards freed by an exchange, with the seat holding each: with
     ``freed_wild_use: new_meld_only`` they may not be laid off."""
@@ -192,6 +198,8 @@ class Deal:
             must_use=self.must_use,
             down_this_turn=self.down_this_turn,
             open_this_turn=self.open_this_turn,
+            moved=list(self.moved),
+            parts_left=list(self.parts_left),
             freed=dict(self.freed),
             cutter=self.cutter,
             exact_cut=self.exact_cut,

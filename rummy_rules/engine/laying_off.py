@@ -67,6 +67,97 @@ def _fits(g: Game, meld: TableMeld, face: int, wild: bool) -> list[int]:
 
 
 def _layoff_faces(g: Game, meld: TableMeld, face: int, wild: bool) -> list[int]:
+    options = _plain_faces(g, meld, face, wild)
+    if not options and not wild and _wild_move(g, meld, face) is not None:
+        options = [face]
+    return options
+
+
+def _wild_move(g: Game, meld: TableMeld, face: int) -> tuple[int, int, bool] | None:
+    """Where a natural card of ``face`` may take the place of a wild standing for
+    it in ``meld``, the wild moving (``wilds.reposition``, ``declared_identity:
+    may_change``): (the wild's place, what it then stands for, whether it goes to
+    the low end of a run). A run's wild goes to the high end if the run may grow
+    there, else to the low end; a set's wild takes the first other suit (clubs,
+    diamonds, hearts, spades) that keeps the set valid."""
+    play = g.rules.play
+    change = play.wild_identity == "may_change"
+    if meld.kind == "run":
+        if play.wild_reposition == "none" and not change:
+            return None
+    elif meld.kind != "set" or not change:
+        return None
+    d = g.deal
+    wild_faces = d.rules.wild_faces
+    faces = [g.faces[c] for c in meld.cards]
+    for place, stands in enumerate(meld.stands_for):
+        if stands != face or faces[place] not in wild_faces:
+            continue
+        once = play.wild_reposition == "slide_to_end_once" and not change
+        if meld.kind == "run" and once and meld.cards[place] in d.moved:
+            continue
+        moved = _moved_to(g, meld, faces, place, face)
+        if moved is not None:
+            return place, moved[0], moved[1]
+    return None
+
+
+def _moved_to(
+    g: Game, meld: TableMeld, faces: list[int], place: int, face: int
+) -> tuple[int, bool] | None:
+    """What the wild at ``place`` would stand for once a natural ``face`` takes its
+    place, and whether it goes to the low end (see :func:`_wild_move`)."""
+    rules = g.rules.melds
+    wild_faces = g.deal.rules.wild_faces
+    wild = faces[place]
+    cards = list(faces)
+    cards[place] = face
+    if meld.kind == "set":
+        rank = rank_of(face)
+        for suit in range(4):
+            stands = suit * 13 + rank
+            if stands == face:
+                continue
+            new = list(meld.stands_for)
+            new[place] = stands
+            trial = Meld("set", (*faces, face), (*new, face))
+            if check_meld(trial, rules, wild_faces) is None:
+                return stands, False
+        return None
+    span = run_span(meld.stands_for, rules)
+    if span is None:
+        return None
+    suit, start = span
+    end = start + len(meld.stands_for) - 1
+    for value, low in ((end + 1, False), (start - 1, True)):
+        if value < 1 and rules.ace != "wrap":
+            continue
+        stands = suit * 13 + (value - 1) % 13
+        if low:
+            trial = Meld("run", (wild, *cards), (stands, *meld.stands_for))
+        else:
+            trial = Meld("run", (*cards, wild), (*meld.stands_for, stands))
+        if check_meld(trial, rules, wild_faces) is None:
+            return stands, low
+    return None
+
+
+def _moving_faces(g: Game, meld: TableMeld) -> list[int]:
+    """The natural faces that wilds in ``meld`` stand for, where a natural card may
+    take a wild's place and move it (see :func:`_wild_move`)."""
+    play = g.rules.play
+    if play.wild_reposition == "none" and play.wild_identity != "may_change":
+        return []
+    wild_faces = g.deal.rules.wild_faces
+    return [
+        stands
+        for card, stands in zip(meld.cards, meld.stands_for, strict=True)
+        if g.faces[card] in wild_faces
+    ]
+
+
+def _plain_faces(g: Game, meld: TableMeld, face: int, wild: bool) -> list[int]:
+    """What a card of ``face`` could stand for if added to an end of ``meld``."""
     if not wild:
         # A natural card fits a set only of its rank, a run only just below
         # or above it in its suit: most cards are turned away here.
@@ -266,6 +357,7 @@ def layoff_actions(g: Game) -> list[Action]:
         if naturals is None:
             probe = sorted(held)
         else:
+            naturals = naturals + [f for f in _moving_faces(g, meld) if f not in naturals]
             probe = [f for f in naturals if f in held and f not in wild_faces] + wilds_held
         for face in probe:
             wild = face in wild_faces
@@ -294,6 +386,10 @@ def apply_layoff(g: Game, action: Action) -> None:
     d.rebuilt_without_play = 0
     d.hands[seat].remove(card)
     face = g.faces[card]
+    if face not in d.rules.wild_faces and not _plain_faces(g, meld, face, False):
+        _move_wild(g, meld, card)
+        _laid_off(g, card)
+        return
     after = Meld(
         meld.kind,
         (*(g.faces[c] for c in meld.cards), face),
@@ -309,6 +405,42 @@ def apply_layoff(g: Game, action: Action) -> None:
         meld.cards.insert(0, card)
         meld.stands_for.insert(0, stands)
         meld.laid_by.insert(0, seat)
+    _laid_off(g, card)
+
+
+def _move_wild(g: Game, meld: TableMeld, card: int) -> None:
+    """Lay off the natural ``card`` in the place of the wild standing for it in
+    ``meld``, moving the wild (checked possible: :func:`_wild_move`)."""
+    d = g.deal
+    face = g.faces[card]
+    move = _wild_move(g, meld, face)
+    assert move is not None
+    place, stands, low = move
+    wild = meld.cards[place]
+    layer = meld.laid_by[place]
+    meld.fits = {}
+    d.table_view = None
+    if meld.kind == "set":
+        meld.stands_for[place] = stands
+        meld.cards.append(card)
+        meld.stands_for.append(face)
+        meld.laid_by.append(d.current)
+        return
+    meld.cards[place] = card
+    meld.laid_by[place] = d.current
+    at = 0 if low else len(meld.cards)
+    meld.cards.insert(at, wild)
+    meld.stands_for.insert(at, stands)
+    meld.laid_by.insert(at, layer)
+    d.moved.append(wild)
+
+
+def _laid_off(g: Game, card: int) -> None:
+    """What follows any lay-off: a card that had to be melded is, and an empty
+    hand goes out."""
+    d = g.deal
+    seat = d.current
+    face = g.faces[card]
     if d.must_meld == card or (d.must_meld is not None and g.faces[d.must_meld] == face):
         d.must_meld = None
     if not d.hands[seat]:

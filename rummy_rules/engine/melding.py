@@ -51,21 +51,96 @@ def suggest_down(g: Game) -> Action | None:
         return None
     if opening == "min_points":
         return _suggest_opening(g)
-    if d.rules.parts == ():
+    parts = _parts(g)
+    if parts == ():
         return None
     found = best_contract(
         g.hand_faces(seat),
-        d.rules.parts,
+        parts,
         g.rules.melds,
         d.rules.wild_faces,
         value=g.value,
         all_out=d.rules.all_out,
         require=_required(g),
+        max_melds=_room(g),
     )
-    if found is None:
-        return None
-    action = Action("down", melds=found.melds)
-    return action if check_down(g, action.melds) is None else None
+    if found is not None and check_down(g, found.melds) is None:
+        return Action("down", melds=found.melds)
+    return _suggest_part(g, parts) if _in_parts(g) else None
+
+
+def _room(g: Game) -> int | None:
+    """How many more melds the player in turn may lay down this turn (``None``: any)."""
+    per_turn = g.rules.play.melds_per_turn
+    return None if per_turn is None else per_turn - g.deal.melds_this_turn
+
+
+def _parts(g: Game) -> tuple[ContractPart, ...]:
+    """The contract parts the player in turn has still to lay down."""
+    d = g.deal
+    return d.parts_left[d.current] if d.parts_left else d.rules.parts
+
+
+def _in_parts(g: Game) -> bool:
+    """Whether the player in turn may lay down part of the contract now
+    (``contract.all_at_once: false``, but for all-out deals and deals whose
+    first player down must go out, which are won all at once)."""
+    d = g.deal
+    return not (g.rules.play.contract_at_once or d.rules.all_out or d.rules.first_down_must_go_out)
+
+
+def _suggest_part(g: Game, parts: tuple[ContractPart, ...]) -> Action | None:
+    """Part of the contract the player in turn may lay down now: the most parts
+    that can be, first found."""
+    d = g.deal
+    hand = g.hand_faces(d.current)
+    for size in range(len(parts) - 1, 0, -1):
+        tried: set[tuple[ContractPart, ...]] = set()
+        for chosen in itertools.combinations(range(len(parts)), size):
+            subset = tuple(parts[i] for i in chosen)
+            if subset in tried:
+                continue
+            tried.add(subset)
+            found = find_contract(
+                hand,
+                subset,
+                g.rules.melds,
+                d.rules.wild_faces,
+                require=_required(g),
+                max_melds=_room(g),
+            )
+            if found is not None and check_down(g, found.melds) is None:
+                return Action("down", melds=found.melds)
+    return None
+
+
+def _left_after(
+    melds: Sequence[Meld], parts: tuple[ContractPart, ...], rules: Rules
+) -> tuple[ContractPart, ...] | None:
+    """The parts still to lay once ``melds`` have made some of ``parts`` (``()``:
+    the whole contract), or ``None`` if they make no part of it."""
+    n = len(parts)
+    for size in range(n, 0, -1):
+        for chosen in itertools.combinations(range(n), size):
+            subset = tuple(parts[i] for i in chosen)
+            if any(_match_parts(melds, s) for s in contract_shapes(subset, rules.melds)):
+                return tuple(parts[i] for i in range(n) if i not in chosen)
+    return None
+
+
+def _laid_part(g: Game) -> list[Meld]:
+    """The contract melds the player in turn has laid down so far (a player not
+    yet down owns no other melds)."""
+    d = g.deal
+    seat = d.current
+    if not d.parts_left or d.parts_left[seat] == d.rules.parts:
+        return []
+    faces = g.faces
+    return [
+        Meld(m.kind, tuple(faces[c] for c in m.cards), tuple(m.stands_for))
+        for m in d.melds
+        if m.owner == seat
+    ]
 
 
 def can_go_down(g: Game) -> bool:
@@ -75,15 +150,17 @@ def can_go_down(g: Game) -> bool:
     d = g.deal
     if d.phase != PLAY or d.down[d.current] or g.rules.play.opening != "contract":
         return suggest_down(g) is not None
-    if d.rules.parts == ():
+    parts = _parts(g)
+    if parts == ():
         return False
-    found = _first_arrangement(g)
+    found = _first_arrangement(g, parts)
     if found is None:
-        return False  # no arrangement meets the contract, so none is legal
+        # No arrangement meets the contract, so none is legal (but part of it may be).
+        return _in_parts(g) and suggest_down(g) is not None
     return check_down(g, found.melds) is None or suggest_down(g) is not None
 
 
-def _first_arrangement(g: Game) -> Arrangement | None:
+def _first_arrangement(g: Game, parts: tuple[ContractPart, ...]) -> Arrangement | None:
     """``find_contract`` for the player in turn, remembered by hand: listing the
     legal moves asks it for the same hand again and again (every take from the
     discard pile is tried, and views and checks list the moves anew)."""
@@ -91,23 +168,33 @@ def _first_arrangement(g: Game) -> Arrangement | None:
     hand = tuple(g.hand_faces(d.current))
     require = _required(g)
     rules = d.rules
-    key = (id(rules), id(g.rules.melds), hand, require)
+    room = _room(g)
+    key = (id(parts), id(g.rules.melds), hand, require, room)
     entry = _FIRST.get(key)
-    if entry is not None and entry[0] is rules and entry[1] is g.rules.melds:
+    if entry is not None and entry[0] is parts and entry[1] is g.rules.melds:
         return entry[2]
     found = find_contract(
-        hand, rules.parts, g.rules.melds, rules.wild_faces, all_out=rules.all_out, require=require
+        hand,
+        parts,
+        g.rules.melds,
+        rules.wild_faces,
+        all_out=rules.all_out,
+        require=require,
+        max_melds=room,
     )
     if len(_FIRST) >= _FIRST_BOUND:
         _FIRST.clear()
-    _FIRST[key] = (rules, g.rules.melds, found)
+    _FIRST[key] = (parts, g.rules.melds, found)
     return found
 
 
-#: ``_first_arrangement`` by (deal rules, meld rules, hand, required face); the
-#: rules objects are kept to make sure an id was not reused.
+#: ``_first_arrangement`` by (contract parts, meld rules, hand, required face,
+#: melds allowed); the objects are kept to make sure an id was not reused. (The
+#: wild faces and all-out rule come with the parts: each deal's rules hold their
+#: own parts.)
 _FIRST: dict[
-    tuple[int, int, tuple[int, ...], int | None], tuple[object, object, Arrangement | None]
+    tuple[int, int, tuple[int, ...], int | None, int | None],
+    tuple[object, object, Arrangement | None],
 ] = {}
 _FIRST_BOUND = 20_000
 
@@ -122,7 +209,8 @@ def check_down(g: Game, melds: Sequence[Meld]) -> str | None:
         return "there is no opening in this variant: lay down melds with 'meld'"
     if d.down[seat]:
         return "you have already gone down this deal"
-    if play.opening == "contract" and not d.rules.parts:
+    parts = _parts(g)
+    if play.opening == "contract" and not parts:
         return "this deal has no contract"
     if not melds:
         return "name the melds you go down with"
@@ -130,12 +218,18 @@ def check_down(g: Game, melds: Sequence[Meld]) -> str | None:
         reason = check_meld(m, rules.melds, d.rules.wild_faces)
         if reason is not None:
             return f"{m}: {reason}"
+    partial = False
     if play.opening == "contract":
-        if not any(
-            _match_parts(melds, shape) for shape in contract_shapes(d.rules.parts, rules.melds)
-        ):
-            return f"these melds do not make the contract ({describe_contract(d.rules.parts)})"
-        reason = _contract_constraints(melds, rules)
+        if not any(_match_parts(melds, shape) for shape in contract_shapes(parts, rules.melds)):
+            if not _in_parts(g):
+                return f"these melds do not make the contract ({describe_contract(parts)})"
+            if _left_after(melds, parts, rules) is None:
+                return (
+                    "these melds do not make the contract or part of it "
+                    f"({describe_contract(parts)})"
+                )
+            partial = True
+        reason = _contract_constraints([*_laid_part(g), *melds], rules)
         if reason is not None:
             return reason
     else:
@@ -148,6 +242,8 @@ def check_down(g: Game, melds: Sequence[Meld]) -> str | None:
     reason, used, left = _laying(g, melds)
     if reason is not None:
         return reason
+    if partial and not left:
+        return "you may go out only once the whole contract is down"
     if d.rules.first_down_must_go_out and left and not any(d.down):
         return "the first player to go down must go out in the same turn"
     if d.must_meld is not None:
@@ -280,9 +376,21 @@ _WHOLE: dict[
 
 
 def apply_down(g: Game, melds: Sequence[Meld]) -> None:
-    """Go down with ``melds`` (checked to be legal)."""
+    """Go down with ``melds`` (checked to be legal): the whole contract, or, where
+    it may be laid in parts, part of it (the player goes down with the last)."""
+    d = g.deal
+    seat = d.current
+    if g.rules.play.opening == "contract" and _in_parts(g):
+        parts = _parts(g)
+        whole = any(_match_parts(melds, s) for s in contract_shapes(parts, g.rules.melds))
+        rest = () if whole else _left_after(melds, parts, g.rules)
+        assert rest is not None
+        d.parts_left[seat] = rest
+        if rest:
+            _lay_melds(g, melds)
+            return
     _lay_melds(g, melds)
-    _opened(g, g.deal.current)
+    _opened(g, seat)
 
 
 def apply_meld(g: Game, melds: Sequence[Meld]) -> None:

@@ -186,6 +186,15 @@ class PlayRules:
     discard_required: bool = True
     """Whether every turn ends with a discard (``False``: a player may ``end``
     the turn keeping every card)."""
+    wild_reposition: str = "none"
+    """``none``, ``slide_to_end`` or ``slide_to_end_once``: whether the natural card
+    for a wild inside a run may take its place, the wild moving to an end."""
+    wild_identity: str = "fixed"
+    """``fixed`` or ``may_change``: whether a melded wild may change the card it
+    stands for when the natural card is laid off in its place (runs and sets)."""
+    contract_at_once: bool = True
+    """Whether a contract's melds are all laid down in one turn (``False``: over
+    several turns, the player going down once the last part is laid)."""
     first_player_extra_turn: bool = False
     """Whether the first player of each deal plays two turns in a row."""
     discard_after_going_down: bool = True
@@ -369,6 +378,8 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         exchange_all_missing_suits=exchange.set_needs_all_missing_suits,
         exchange_forces_down=exchange.forces_going_down,
         freed_new_meld_only=exchange.freed_wild_use == "new_meld_only",
+        wild_reposition=spec.wilds.reposition,
+        wild_identity=spec.wilds.declared_identity,
         stock_exhausted=stock,
         blocked_after=spec.stock_exhausted.blocked_after if spec.stock_exhausted else 2,
         void_when_left=spec.stock_exhausted.void_when_left if spec.stock_exhausted else 0,
@@ -388,6 +399,7 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         going_out=spec.going_out.method,
         upcard=spec.table.upcard,
         upcard_offer=spec.table.upcard_offer,
+        contract_at_once=spec.contract.all_at_once,
         discard_required=spec.discard.required,
         first_player_extra_turn=spec.table.first_player_extra_turn,
         discard_after_going_down=spec.draw.discard_after_going_down,

@@ -348,6 +348,7 @@ def find_contract(
     all_out: bool = False,
     value: Callable[[int], int] | None = None,
     require: int | None = None,
+    max_melds: int | None = None,
 ) -> Arrangement | None:
     """One arrangement of ``hand`` that meets the contract ``parts``, or ``None``.
 
@@ -355,9 +356,12 @@ def find_contract(
     (a face) the arrangement must meld a card of that face. Where one long meld
     may count as several (``rules.long_meld_counts_once`` false), the
     arrangement may have fewer melds than ``parts``: see
-    :func:`~rummy_rules.engine.rules.contract_shapes`.
+    :func:`~rummy_rules.engine.rules.contract_shapes`; ``max_melds`` leaves out
+    the shapes with more melds than that.
     """
     for shape in contract_shapes(tuple(parts), rules):
+        if max_melds is not None and len(shape) > max_melds:
+            continue
         found = _search(
             hand,
             shape,
@@ -382,11 +386,14 @@ def best_contract(
     value: Callable[[int], int],
     all_out: bool = False,
     require: int | None = None,
+    max_melds: int | None = None,
 ) -> Arrangement | None:
     """The arrangement meeting the contract that leaves the fewest points in hand
     (over every shape of the contract, as :func:`find_contract`)."""
     best: Arrangement | None = None
     for shape in contract_shapes(tuple(parts), rules):
+        if max_melds is not None and len(shape) > max_melds:
+            continue
         found = _search(
             hand, shape, rules, wild_faces, all_out=all_out, value=value, best=True, require=require
         )

@@ -157,11 +157,19 @@ def _wilds(s: VariantSpec) -> Iterator[str]:
         yield "Two wild cards may not sit next to each other in a run."
     yield {
         "fixed": "Once melded, a wild card keeps standing for the same card.",
-        "may_change": "A melded wild card may change the card it stands for.",
+        "may_change": (
+            "A melded wild card may change the card it stands for: a player who lays off"
+            " the natural card in its place moves it, in a run to an end, in a set to"
+            " another suit."
+        ),
     }[w.declared_identity]
     if w.reposition != "none":
         once = " (once per wild)" if w.reposition == "slide_to_end_once" else ""
-        yield f"A player holding the natural card for a wild inside a run may put it there and move the wild to an end{once}."
+        yield (
+            "A player holding the natural card for a wild inside a run may put it there"
+            f" and move the wild to an end{once}: the top end if the run can grow there,"
+            " else the bottom."
+        )
     yield {
         "allowed": "Wild cards may be discarded.",
         "forbidden": "Wild cards may not be discarded.",
@@ -253,7 +261,10 @@ def _contracts(s: VariantSpec) -> Iterator[str]:
     yield (
         "All the contract's melds are laid down together, in one turn."
         if c.all_at_once
-        else "The contract's melds may be laid down over several turns."
+        else (
+            "The contract's melds may be laid down over several turns; a player counts as"
+            " down once the last of them is laid."
+        )
     )
     yield {
         "allowed": "A player's contract runs may be of the same suit.",

@@ -274,6 +274,7 @@ def _check_contract(spec: VariantSpec, index: int, deal: DealSpec, out: list[Fin
         _check_part(spec, index, p, part, out)
     if any(sev == "error" and path[:2] == ("deals", index) for path, _, sev in out):
         return
+    _check_melds_a_turn(spec, index, deal, out)
     total = sum(part.size for part in deal.contract)
     for n in spec.player_counts():
         cards = evaluate_count(deal.cards, n) or 0
@@ -325,6 +326,24 @@ def _check_contract(spec: VariantSpec, index: int, deal: DealSpec, out: list[Fin
             )
         )
         return
+
+
+def _check_melds_a_turn(spec: VariantSpec, index: int, deal: DealSpec, out: list[Finding]) -> None:
+    """A contract laid in one turn must fit the melds a turn allows."""
+    per_turn = spec.melding.melds_per_turn
+    at_once = spec.contract.all_at_once or deal.all_out or deal.first_down_must_go_out
+    kinds = {part.type for part in deal.contract}
+    # Where one long meld counts as several, parts of one kind may go down as one meld.
+    fewest = len(kinds) if not spec.contract.long_meld_counts_once else len(deal.contract)
+    if per_turn is not None and at_once and fewest > per_turn:
+        out.append(
+            (
+                ("deals", index, "contract"),
+                f"deal {index + 1}'s contract is laid in one turn as {fewest} melds, but "
+                f"melding.melds_per_turn allows {per_turn}: nobody could ever go down",
+                "error",
+            )
+        )
 
 
 def _check_part(
@@ -457,6 +476,21 @@ def _check_consistency(spec: VariantSpec, out: list[Finding]) -> None:
 
 def _check_going_out(spec: VariantSpec, out: list[Finding]) -> None:
     """Going-out rules that limit or contradict other rules."""
+    if not spec.contract.all_at_once:
+        whole = [i for i, d in enumerate(spec.deals) if d.all_out or d.first_down_must_go_out]
+        if whole:
+            out.append(
+                (
+                    (
+                        "deals",
+                        whole[0],
+                        "all_out" if spec.deals[whole[0]].all_out else "first_down_must_go_out",
+                    ),
+                    "contract.all_at_once is false, but this deal is won by laying the whole "
+                    "contract at once (the deal's own rule wins)",
+                    "warning",
+                )
+            )
     per_turn = spec.melding.melds_per_turn
     if spec.going_out.method == "all_at_once" and per_turn is not None:
         out.append(

@@ -17,7 +17,6 @@ __all__ = ["unsupported_by_engine", "unsupported_by_solver"]
 _ENGINE_SUPPORTS: tuple[tuple[str, tuple[object, ...]], ...] = (
     ("partnerships.teams", ("none", "fixed_pairs")),
     ("deck.joker_role", ("wild", "natural")),
-    ("contract.all_at_once", (True,)),
     ("draw.discard_condition", ("none", "meld_now", "opening_or_after", "forces_opening")),
     ("draw.stock_look_forfeits_discard", (False,)),
     ("buying.buyer_waits_for_turn", (True,)),
@@ -27,8 +26,6 @@ _ENGINE_SUPPORTS: tuple[tuple[str, tuple[object, ...]], ...] = (
     ("melding.lay_off.targets", ("any", "own", "own_and_partner", "none")),
     ("melding.lay_off.before_opening", (False, True)),
     ("melding.rearrange_table", (False,)),
-    ("wilds.reposition", ("none",)),
-    ("wilds.declared_identity", ("fixed",)),
     ("wilds.exchange.natural_from_hand", (True,)),
     ("wilds.exchange.claim_order", ("own_turn",)),
     ("scoring.model", ("penalty", "melded_minus_hand", "winner_collects")),
