@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rummy_rules.cards import format_card, parse_card
 
-from .engine_helpers import act, texts
+from .engine_helpers import act, stacked_state, texts, why
 from .test_engine import contract_state
 
 
@@ -65,3 +65,31 @@ def test_a_buyer_who_discards_at_once_keeps_only_the_penalty_cards_extra():
     act(state, f"discard {card}")
     assert len(state.hand(2)) == 11 and state.phase == "play" and state.to_move == 1
     assert format_card(state.faces[state.discard_pile[-1]]) == card
+
+
+def test_a_buyer_who_need_not_wait_melds_at_once_then_the_player_in_turn_goes_on():
+    hands = {1: "7H 7S 7D 9C 9S 9D 2C 4H KD QS", 2: "KH KS 3C 3D 3S 8H 8C JD 10C AS"}
+    over = ["buying.buyer_waits_for_turn=false"]
+    state = stacked_state(
+        "contract", 4, hands, upcard="KC", stock=("5D", "6D", "2H"), overrides=over
+    )
+    act(state, "draw")
+    act(state, "buy")  # p3 buys KC and 6D
+    assert state.phase == "play" and state.to_move == 2 and state.current == 2
+    legal = texts(state)
+    assert "end" in legal and not [t for t in legal if t.startswith("discard")]
+    assert "discard at your own turn" in why(state, "discard AS")
+    act(state, "down 3C 3D 3S / KC KH KS")
+    assert state.is_down(2)
+    act(state, "end")
+    # p2, who drew 5D, goes on with the turn.
+    assert state.current == 1 and state.to_move == 1 and state.phase == "play"
+    assert why(state, "discard QS") is None
+
+
+def test_a_buyer_waits_for_their_turn_to_meld_by_default():
+    hands = {1: "7H 7S 7D 9C 9S 9D 2C 4H KD QS", 2: "KH KS 3C 3D 3S 8H 8C JD 10C AS"}
+    state = stacked_state("contract", 4, hands, upcard="KC", stock=("5D", "6D", "2H"))
+    act(state, "draw")
+    act(state, "buy")
+    assert state.to_move == 1 and not state.is_down(2)

@@ -101,6 +101,7 @@ def variants(draw: Any) -> dict[str, Any]:
             "limits": {"per_deal": draw(st.sampled_from([None, 1, 3]))},
             "current_player": draw(st.sampled_from(["free_priority", "veto", "may_give_draw"])),
             "buyer_discards": draw(st.booleans()),
+            "buyer_waits_for_turn": draw(st.booleans()),
         }
     scoring: dict[str, Any] = {"model": model, "card_values": VALUES}
     if model == "melded_minus_hand":

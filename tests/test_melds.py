@@ -462,3 +462,24 @@ def test_a_long_run_counts_as_two_contract_runs_where_long_melds_may_count_twice
     assert found is not None
     assert [str(m) for m in found.melds] == ["3H 4H 5H 6H 7H 8H 9H 10H"]
     assert format_cards(found.left) == "KC"
+
+
+def test_joined_contract_shapes_are_the_partitions_of_identical_parts():
+    # Twelve identical parts join in as many ways as 12 has integer partitions
+    # (77), worked out without visiting the 4 million set partitions.
+    from rummy_rules.engine.rules import contract_shapes
+
+    twice = rules_for("contract", "contract.long_meld_counts_once=false")
+    parts = (ContractPart("run", 4, exact=True),) * 12
+    shapes = contract_shapes(parts, twice.melds)
+    assert shapes[0] == parts and len(shapes) == 77
+    assert (ContractPart("run", 48, exact=True),) in shapes
+    mixed = (
+        ContractPart("set", 3, True),
+        ContractPart("run", 4, True),
+        ContractPart("set", 3, True),
+    )
+    assert [[(p.kind, p.size) for p in s] for s in contract_shapes(mixed, twice.melds)] == [
+        [("set", 3), ("run", 4), ("set", 3)],
+        [("set", 6), ("run", 4)],
+    ]

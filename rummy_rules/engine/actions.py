@@ -18,7 +18,8 @@
 ``exchange 7H@2``         give 7H for the wild standing for 7H in meld 2
 ``discard QC``            end the turn
 ``end``                   end the turn without discarding
-                          (``discard.required: false``)
+                          (``discard.required: false``), or end a buyer's
+                          play out of turn (``buying.buyer_waits_for_turn``)
 ========================  =====================================================
 
 Records prefix the seat: ``p1 take 7H`` (seats are numbered from 1 in text).

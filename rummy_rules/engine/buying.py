@@ -79,13 +79,18 @@ def apply_buy_phase(g: Game, action: Action) -> None:
             _close(g)
 
 
-def _close(g: Game) -> None:
+def _close(g: Game, buyer: int | None = None) -> None:
+    """Close the window; where a buyer may meld at once, ``buyer`` plays out of
+    turn first (``current`` is the buyer until they ``end``)."""
     d = g.deal
     d.buy_queue = []
     d.buy_card = None
     d.buy_claim = None
     d.buyer_discarding = False
     d.phase = PLAY
+    if buyer is not None and not g.rules.play.buyer_waits:
+        d.resume = d.current
+        d.current = buyer
 
 
 def _buyer_discards(g: Game) -> list[int]:
@@ -104,7 +109,7 @@ def _buyer_discard(g: Game, face: int) -> None:
     assert card is not None
     d.hands[seat].remove(card)
     d.discard.append(card)
-    _close(g)
+    _close(g, seat)
 
 
 def open_buy_window(g: Game) -> None:
@@ -174,7 +179,7 @@ def _buy(g: Game, seat: int, *, give: bool = False) -> None:
         d.buy_card = bought
         d.buyer_discarding = True
         return
-    _close(g)
+    _close(g, seat)
 
 
 def _cost(g: Game, seat: int) -> int:

@@ -19,6 +19,7 @@ __all__ = [
     "check_discard",
     "check_end",
     "discardable",
+    "may_end_keeping",
     "no_discard_barred",
 ]
 
@@ -26,6 +27,12 @@ __all__ = [
 _TEXT_ORDER = [0] * 53
 for _place, _face in enumerate(sorted(range(53), key=format_card)):
     _TEXT_ORDER[_face] = _place
+
+
+def may_end_keeping(g: Game) -> bool:
+    """Whether the player in turn may finish without discarding: turns need no
+    discard (``discard.required: false``), or a buyer is playing out of turn."""
+    return not g.rules.play.discard_required or g.deal.resume is not None
 
 
 def no_discard_barred(g: Game) -> bool:
@@ -65,7 +72,7 @@ def can_end_turn_after(g: Game, removed: Sequence[int]) -> bool:
     d = g.deal
     play = g.rules.play
     if len(d.hands[d.current]) > len(removed) and (
-        not play.discard_required or (not play.last_card_kept and no_discard_barred(g))
+        may_end_keeping(g) or (not play.last_card_kept and no_discard_barred(g))
     ):
         return True  # a card is left, and the turn may end keeping it or discarding it
     faces = g.faces
@@ -95,7 +102,7 @@ def discardable(g: Game) -> list[int]:
     every face), in the order of their text."""
     d = g.deal
     hand = d.hands[d.current]
-    if d.must_meld is not None or not hand:
+    if d.must_meld is not None or not hand or d.resume is not None:
         return []
     if len(hand) == 1 and (d.rules.all_out or g.rules.play.last_card_kept):
         return []
@@ -112,6 +119,8 @@ def check_discard(g: Game, face: int) -> str | None:
     """Why the player in turn may not discard ``face`` (``None``: they may)."""
     d = g.deal
     hand = d.hands[d.current]
+    if d.resume is not None:
+        return "you bought out of turn: lay down melds or end, and discard at your own turn"
     if g.find(hand, face) is None:
         return f"you do not hold {format_card(face)}"
     if d.must_meld is not None:
@@ -150,6 +159,8 @@ def apply_discard(g: Game, face: int) -> None:
 def check_end(g: Game) -> str | None:
     """Why the player in turn may not end the turn without discarding (``None``: they may)."""
     d = g.deal
+    if d.resume is not None:
+        return None  # a buyer ends their play out of turn
     if g.rules.play.discard_required:
         return "in this variant every turn ends with a discard"
     if d.must_meld is not None:
@@ -158,6 +169,16 @@ def check_end(g: Game) -> str | None:
 
 
 def apply_end(g: Game) -> None:
-    """End the turn keeping every card (``discard.required: false``)."""
-    g.deal.passes = 0
+    """End the turn keeping every card (``discard.required: false``), or a
+    buyer's play out of turn: the player in turn then goes on."""
+    d = g.deal
+    if d.resume is not None:
+        d.current = d.resume
+        d.resume = None
+        d.melds_this_turn = 0
+        d.down_this_turn = False
+        d.open_this_turn = False
+        d.must_open = False
+        return
+    d.passes = 0
     next_turn(g)

@@ -134,6 +134,9 @@ class Deal:
     buy_claim: int | None = None
     """The seat that asked to buy, while the player in turn decides on it
     (``buying.current_player: veto`` or ``may_give_draw``)."""
+    resume: int | None = None
+    """While a buyer plays out of turn (``buying.buyer_waits_for_turn: false``), the
+    seat whose turn it is; ``current`` is then the buyer."""
     buyer_discarding: bool = False
     """The buyer (``buy_queue[0]``) owes a discard (``buying.buyer_discards``)."""
     discarder: int | None = None
@@ -191,6 +194,7 @@ class Deal:
             buy_queue=list(self.buy_queue),
             buy_card=self.buy_card,
             buy_claim=self.buy_claim,
+            resume=self.resume,
             buyer_discarding=self.buyer_discarding,
             discarder=self.discarder,
             taken_single=self.taken_single,

@@ -8,7 +8,7 @@ from collections import Counter
 
 from ..cards import format_card, rank_of, suit_of
 from .actions import Action
-from .discarding import can_end_turn_after, no_discard_barred
+from .discarding import can_end_turn_after, may_end_keeping, no_discard_barred
 from .ending import end_deal
 from .game import Game, TableMeld
 from .melds import Meld, check_meld, run_span
@@ -283,8 +283,7 @@ def check_layoff(g: Game, action: Action) -> str | None:
 def last_card_must_meld(g: Game, left: int) -> bool:
     """Whether leaving ``left`` cards in hand falls under the rule that the last
     card must be melded: then :func:`check_leaving` needs the game after the move."""
-    play = g.rules.play
-    return left == 1 and play.last_card_kept and play.discard_required
+    return left == 1 and g.rules.play.last_card_kept and not may_end_keeping(g)
 
 
 def check_leaving(g: Game, left: int, used: Counter[int], after: Game | None = None) -> str | None:
@@ -342,7 +341,7 @@ def layoff_actions(g: Game) -> list[Action]:
     # With a card left and nothing barring its discard, laying one off
     # always leaves the turn able to end (check_leaving says None).
     leaving_ok = left >= 1 and (
-        not play.discard_required or (not play.last_card_kept and no_discard_barred(g))
+        may_end_keeping(g) or (not play.last_card_kept and no_discard_barred(g))
     )
     wild_faces = d.rules.wild_faces
     held = {g.faces[c] for c in d.hands[seat]}

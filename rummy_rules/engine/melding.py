@@ -4,6 +4,7 @@ requirement, meld limits, and the melds a player may lay down now.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 from collections import Counter
@@ -16,7 +17,7 @@ from .ending import end_deal
 from .game import PLAY, Game, TableMeld
 from .laying_off import check_leaving, last_card_must_meld
 from .melds import Meld, check_meld, run_span
-from .rules import ContractPart, Rules, contract_shapes, describe_contract
+from .rules import ContractPart, MeldRules, Rules, contract_shapes, describe_contract
 from .solver import Arrangement, best_contract, find_contract
 
 __all__ = [
@@ -341,7 +342,9 @@ def whole_hand(g: Game) -> tuple[Meld, ...] | None:
 def _search_whole_hand(
     g: Game, hand: tuple[int, ...], require: int | None
 ) -> tuple[Meld, ...] | None:
-    rules = g.rules.melds
+    # Fewer, longer melds are tried by the loop below: joined contract shapes
+    # (``long_meld_counts_once: false``) would only repeat them.
+    rules = _counted_once(g.rules.melds)
     jokers: tuple[Meld, ...] = ()
     rest = list(hand)
     if rules.jokers_natural and JOKER_FACE in hand:
@@ -367,6 +370,12 @@ def _search_whole_hand(
         if found is not None:
             return jokers + found.melds
     return None
+
+
+@functools.cache
+def _counted_once(rules: MeldRules) -> MeldRules:
+    """``rules`` with every long meld counting as one meld."""
+    return dataclasses.replace(rules, long_meld_counts_once=True)
 
 
 #: ``whole_hand`` by (deal rules, meld rules, hand, required face), as ``_FIRST``.

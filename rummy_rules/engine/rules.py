@@ -9,6 +9,7 @@ and tuples, with tables precomputed for the hot paths.
 from __future__ import annotations
 
 import functools
+import itertools
 from dataclasses import dataclass
 
 from ..cards import FACES, JOKER, JOKER_FACE, RANK_ORDER, RANKS, SUITS, Pack, face_of, rank_of
@@ -192,6 +193,9 @@ class PlayRules:
     wild_identity: str = "fixed"
     """``fixed`` or ``may_change``: whether a melded wild may change the card it
     stands for when the natural card is laid off in its place (runs and sets)."""
+    buyer_waits: bool = True
+    """Whether a buyer waits for their own turn to meld (``False``: they may lay down
+    melds at once, out of turn, then ``end``)."""
     contract_at_once: bool = True
     """Whether a contract's melds are all laid down in one turn (``False``: over
     several turns, the player going down once the last part is laid)."""
@@ -400,6 +404,7 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         upcard=spec.table.upcard,
         upcard_offer=spec.table.upcard_offer,
         contract_at_once=spec.contract.all_at_once,
+        buyer_waits=spec.buying.buyer_waits_for_turn,
         discard_required=spec.discard.required,
         first_player_extra_turn=spec.table.first_player_extra_turn,
         discard_after_going_down=spec.draw.discard_after_going_down,
@@ -437,35 +442,43 @@ def contract_shapes(
 
 @functools.cache
 def _joined_shapes(parts: tuple[ContractPart, ...]) -> tuple[tuple[ContractPart, ...], ...]:
-    shapes: list[tuple[ContractPart, ...]] = []
-    for groups in _groupings(list(range(len(parts))), parts):
-        shape = tuple(
-            ContractPart(
-                parts[group[0]].kind,
-                sum(parts[i].size for i in group),
-                all(parts[i].exact for i in group),
-            )
-            for group in groups
-        )
-        if shape not in shapes:
+    by_kind: dict[str, list[ContractPart]] = {}
+    for part in parts:
+        by_kind.setdefault(part.kind, []).append(part)
+    per_kind = [_joinings(tuple(sorted(group, key=_part_key))) for group in by_kind.values()]
+    written = sorted(parts, key=_part_key)
+    shapes: list[tuple[ContractPart, ...]] = [parts]  # the contract as written first
+    for combo in itertools.product(*per_kind):
+        shape = tuple(part for joined in combo for part in joined)
+        if sorted(shape, key=_part_key) != written:
             shapes.append(shape)
-    # The contract as written first, then the fewer-meld shapes.
-    shapes.sort(key=lambda shape: -len(shape))
+    shapes[1:] = sorted(shapes[1:], key=lambda shape: (-len(shape), [_part_key(p) for p in shape]))
     return tuple(shapes)
 
 
-def _groupings(indices: list[int], parts: tuple[ContractPart, ...]) -> list[list[list[int]]]:
-    """Every partition of ``indices`` into groups of parts of one kind."""
-    if not indices:
-        return [[]]
-    first, rest = indices[0], indices[1:]
-    out: list[list[list[int]]] = []
-    for grouping in _groupings(rest, parts):
-        out.append([[first], *grouping])
-        for g, group in enumerate(grouping):
-            if parts[group[0]].kind == parts[first].kind:
-                out.append([*grouping[:g], [first, *group], *grouping[g + 1 :]])
-    return out
+def _part_key(part: ContractPart) -> tuple[str, int, bool]:
+    return part.kind, part.size, part.exact
+
+
+@functools.cache
+def _joinings(parts: tuple[ContractPart, ...]) -> tuple[tuple[ContractPart, ...], ...]:
+    """Every distinct way of joining ``parts`` (of one kind, sorted) into groups,
+    each group one part: the first part joins some sub-multiset of the others."""
+    if not parts:
+        return ((),)
+    first, rest = parts[0], parts[1:]
+    distinct = sorted(set(rest), key=_part_key)
+    counts = [rest.count(part) for part in distinct]
+    out: set[tuple[ContractPart, ...]] = set()
+    for taken in itertools.product(*(range(c + 1) for c in counts)):
+        group = [first] + [p for p, n in zip(distinct, taken, strict=True) for _ in range(n)]
+        left = list(rest)
+        for part in group[1:]:
+            left.remove(part)
+        joined = ContractPart(first.kind, sum(p.size for p in group), all(p.exact for p in group))
+        for tail in _joinings(tuple(left)):
+            out.add(tuple(sorted((joined, *tail), key=_part_key)))
+    return tuple(sorted(out, key=lambda shape: [_part_key(p) for p in shape]))
 
 
 def describe_contract(parts: tuple[ContractPart, ...], *, all_out: bool = False) -> str:

@@ -9,7 +9,14 @@ from collections.abc import Iterator
 
 from ..cards import format_card
 from .actions import Action, action_text, shared_action
-from .discarding import apply_discard, apply_end, check_discard, check_end, discardable
+from .discarding import (
+    apply_discard,
+    apply_end,
+    check_discard,
+    check_end,
+    discardable,
+    may_end_keeping,
+)
 from .exchanging import apply_exchange, can_open, check_exchange, exchange_actions
 from .game import Game
 from .laying_off import apply_layoff, check_layoff, layoff_actions
@@ -180,7 +187,7 @@ def _other_play_actions(g: Game) -> Iterator[Action]:
         if not duty or _duty_reason(g, action) is None:
             yield action
     if d.must_use is None and not (d.open_this_turn and not d.down[d.current]):
-        if d.must_meld is None and not g.rules.play.discard_required:
+        if d.must_meld is None and may_end_keeping(g):
             yield _END
         for face in discardable(g):
             yield _DISCARDS[face]

@@ -365,6 +365,11 @@ def _buying(s: VariantSpec) -> Iterator[str]:
     )
     if b.buyer_waits_for_turn:
         yield "A buyer waits for their own turn before melding."
+    else:
+        yield (
+            "A buyer may lay down melds at once, out of turn (but discards only at their"
+            " own turn); then the player in turn goes on."
+        )
     if b.buyer_discards:
         yield "A buyer discards one card at once."
 

@@ -19,7 +19,6 @@ _ENGINE_SUPPORTS: tuple[tuple[str, tuple[object, ...]], ...] = (
     ("deck.joker_role", ("wild", "natural")),
     ("draw.discard_condition", ("none", "meld_now", "opening_or_after", "forces_opening")),
     ("draw.stock_look_forfeits_discard", (False,)),
-    ("buying.buyer_waits_for_turn", (True,)),
     ("opening.requirement", ("contract", "min_points", "none")),
     ("opening.once_per_deal", (True, False)),
     ("melding.new_melds_after_opening", (False, True)),

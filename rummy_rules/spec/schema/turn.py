@@ -144,7 +144,12 @@ class Buying(StrictModel):
     cost: BuyCost = Field(default_factory=BuyCost, description="The price of a buy.")
     limits: BuyLimits = Field(default_factory=BuyLimits, description="How often a player may buy.")
     buyer_waits_for_turn: bool = Field(
-        default=True, description="Whether a buyer must wait for their own turn to meld."
+        default=True,
+        description=(
+            "Whether a buyer must wait for their own turn to meld; false: right after "
+            "the buy they may go down, meld and lay off (not discard), then the player "
+            "in turn goes on."
+        ),
     )
     buyer_discards: bool = Field(
         default=False,
