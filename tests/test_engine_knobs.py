@@ -585,3 +585,11 @@ def test_a_contract_is_laid_all_at_once_by_default():
     state = stacked_state("contract", 4, PARTS, upcard="KC", stock=("5D",))
     act(state, "take KC")
     assert why(state, "down 7D 7H 7S").startswith("these melds do not make the contract")
+
+
+def test_a_discard_that_forces_opening_needs_the_whole_contract_even_where_it_may_be_laid_in_parts():
+    over = ["contract.all_at_once=false", "draw.discard_condition=forces_opening"]
+    state = stacked_state("contract", 4, PARTS, upcard="KC", stock=("5D",), overrides=over)
+    act(state, "take KC")
+    assert why(state, "down 7D 7H 7S").startswith("these melds do not make the contract")
+    assert why(state, "down 7D 7H 7S / 9C 9D JK=9H") is None

@@ -85,8 +85,12 @@ def _parts(g: Game) -> tuple[ContractPart, ...]:
 def _in_parts(g: Game) -> bool:
     """Whether the player in turn may lay down part of the contract now
     (``contract.all_at_once: false``, but for all-out deals and deals whose
-    first player down must go out, which are won all at once)."""
+    first player down must go out, which are won all at once, and for a turn
+    that must end with the player down: a take that forces opening, or an
+    exchange that forces going down)."""
     d = g.deal
+    if d.must_open or (d.open_this_turn and not d.down[d.current]):
+        return False
     return not (g.rules.play.contract_at_once or d.rules.all_out or d.rules.first_down_must_go_out)
 
 
