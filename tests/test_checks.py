@@ -56,7 +56,7 @@ def test_all_out_deal_must_absorb_the_whole_hand():
 
 
 def test_all_out_deal_with_too_few_cards_for_the_contract():
-    found = errors("deals.7.cards=9")
+    found = errors("deals.7.cards=9", "buying.enabled=false")
     assert any("every card at once" in e for e in found)
 
 
@@ -207,3 +207,38 @@ def test_a_contract_with_more_melds_than_a_turn_allows_is_an_error():
         "deals.7.contract: deal 7's contract is laid in one turn as 3 melds, but "
         "melding.melds_per_turn allows 1: nobody could ever go down"
     ]
+
+
+def test_a_first_player_down_who_must_go_out_with_a_contract_too_small_for_the_hand_is_an_error():
+    found = errors("deals.1.first_down_must_go_out=true")
+    assert any(
+        "deal 1's first player down must go out, keeping no card" in e
+        and "contract takes at most 6: nobody could ever go down" in e
+        for e in found
+    ), found
+    assert errors("deals.1.first_down_must_go_out=true", "deals.1.exact=false") == []
+
+
+def test_first_down_may_discard_without_first_down_must_go_out_warns_that_it_does_nothing():
+    found = warnings("deals.1.first_down_may_discard=true")
+    assert any("does nothing without first_down_must_go_out" in w for w in found), found
+
+
+def test_first_down_may_discard_contradicts_a_last_card_that_must_be_melded():
+    found = errors(
+        "deals.1.first_down_must_go_out=true",
+        "deals.1.exact=false",
+        "deals.1.first_down_may_discard=true",
+        "going_out.method=must_meld_last",
+    )
+    assert any("going_out.method must_meld_last" in e for e in found), found
+
+
+def test_an_all_out_deal_that_only_buying_can_fill_is_a_note_not_an_error():
+    # Deal 7: three runs of 4 from 10 cards dealt, 11 after the draw: one buy fills it.
+    over = ("deals.7.cards=10", "deals.7.exact=true")
+    assert errors(*over) == []
+    notes = [n.message for n in check_variant("contract", list(over)).notes]
+    assert any("deal 7 must be won with every card at once" in n and "must buy" in n for n in notes)
+    found = errors(*over, "buying.enabled=false")
+    assert any("deal 7 must be won with every card at once" in e for e in found), found

@@ -19,7 +19,7 @@ from rummy_rules.engine.rules import compile_rules
 from rummy_rules.sim.bots import RandomBot, play_game
 from rummy_rules.spec.playable import unsupported_by_engine
 
-from .engine_helpers import act, stacked_state, why
+from .engine_helpers import act, stacked_state, texts, why
 
 # -- basic rummy: no opening, one meld a turn, winner collects ----------------
 
@@ -593,3 +593,35 @@ def test_a_discard_that_forces_opening_needs_the_whole_contract_even_where_it_ma
     act(state, "take KC")
     assert why(state, "down 7D 7H 7S").startswith("these melds do not make the contract")
     assert why(state, "down 7D 7H 7S / 9C 9D JK=9H") is None
+
+
+GO_OUT = {1: "7H 7H 7S 7D 7C 9C 9D 9S 9H 9H"}
+GO_OUT_RULES = [
+    "deals.1.first_down_must_go_out=true",
+    "deals.1.exact=false",
+    "buying.enabled=false",
+]
+GO_OUT_DOWN = "down 7C 7D 7H 7H 7S / 9C 9D 9H 9H 9S"
+
+
+def test_the_first_player_down_who_must_go_out_may_not_keep_a_card_to_discard_by_default():
+    state = stacked_state("contract", 4, GO_OUT, upcard="KC", stock=("4D",), overrides=GO_OUT_RULES)
+    act(state, "draw")
+    assert why(state, GO_OUT_DOWN) == "the first player to go down must go out in the same turn"
+    assert not any(t.startswith("down") for t in texts(state))
+
+
+def test_the_first_player_down_who_must_go_out_may_finish_with_a_discard_where_the_deal_says_so():
+    over = [*GO_OUT_RULES, "deals.1.first_down_may_discard=true", "discard.required=false"]
+    state = stacked_state("contract", 4, GO_OUT, upcard="KC", stock=("4D",), overrides=over)
+    act(state, "draw")
+    assert GO_OUT_DOWN in texts(state)  # the listed go-down keeps the card to discard
+    assert why(state, "down 7C 7D 7H / 9C 9D 9S").startswith(
+        "the first player to go down must go out in the same turn"
+    )
+    act(state, GO_OUT_DOWN)
+    # Even where turns need no discard, this one ends by discarding the last card.
+    assert texts(state) == ["discard 4D"]
+    assert why(state, "end") is not None
+    act(state, "discard 4D")
+    assert state.results[0].went_out == 1

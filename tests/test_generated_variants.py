@@ -61,6 +61,13 @@ def variants(draw: Any) -> dict[str, Any]:
                 )
             )
             deal["contract"] = parts
+            # The final-deal specials (validation turns away those the hand cannot meet).
+            special = draw(st.sampled_from(["", "", "", "all_out", "go_out", "go_out_discard"]))
+            if special == "all_out":
+                deal["all_out"] = True
+            elif special:
+                deal["first_down_must_go_out"] = True
+                deal["first_down_may_discard"] = special == "go_out_discard"
         deals.append(deal)
     end_kind = draw(st.sampled_from(["fixed_deals", "target_score", "elimination"]))
     game_end: dict[str, Any] = {"kind": end_kind}

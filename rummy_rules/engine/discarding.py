@@ -31,8 +31,13 @@ for _place, _face in enumerate(sorted(range(53), key=format_card)):
 
 def may_end_keeping(g: Game) -> bool:
     """Whether the player in turn may finish without discarding: turns need no
-    discard (``discard.required: false``), or a buyer is playing out of turn."""
-    return not g.rules.play.discard_required or g.deal.resume is not None
+    discard (``discard.required: false``), or a buyer is playing out of turn;
+    never the first player down of a deal whose first player down must go out
+    (``deals[].first_down_may_discard``: the last card is discarded)."""
+    d = g.deal
+    if d.rules.first_down_must_go_out and d.down[d.current] and sum(d.down) == 1:
+        return False
+    return not g.rules.play.discard_required or d.resume is not None
 
 
 def no_discard_barred(g: Game) -> bool:
@@ -159,6 +164,8 @@ def apply_discard(g: Game, face: int) -> None:
 def check_end(g: Game) -> str | None:
     """Why the player in turn may not end the turn without discarding (``None``: they may)."""
     d = g.deal
+    if not may_end_keeping(g) and d.down[d.current] and d.rules.first_down_must_go_out:
+        return "the first player to go down must go out this turn: discard your last card"
     if d.resume is not None:
         return None  # a buyer ends their play out of turn
     if g.rules.play.discard_required:

@@ -55,6 +55,8 @@ def suggest_down(g: Game) -> Action | None:
     parts = _parts(g)
     if parts == ():
         return None
+    if d.rules.first_down_must_go_out and not any(d.down):
+        return _suggest_going_out(g, parts)
     found = best_contract(
         g.hand_faces(seat),
         parts,
@@ -68,6 +70,34 @@ def suggest_down(g: Game) -> Action | None:
     if found is not None and check_down(g, found.melds) is None:
         return Action("down", melds=found.melds)
     return _suggest_part(g, parts) if _in_parts(g) else None
+
+
+def _suggest_going_out(g: Game, parts: tuple[ContractPart, ...]) -> Action | None:
+    """The go-down of the first player down where that player must go out: the
+    whole hand, or (``first_down_may_discard``) all of it but one card to
+    discard, the highest first."""
+    d = g.deal
+    hand = g.hand_faces(d.current)
+    keep: list[int | None] = [None]
+    if d.rules.first_down_may_discard:
+        highest_first: list[int] = sorted(set(hand), key=lambda f: (-g.value(f), f))
+        keep.extend(highest_first)
+    for face in keep:
+        rest = list(hand)
+        if face is not None:
+            rest.remove(face)
+        found = find_contract(
+            rest,
+            parts,
+            g.rules.melds,
+            d.rules.wild_faces,
+            all_out=True,
+            require=_required(g),
+            max_melds=_room(g),
+        )
+        if found is not None and check_down(g, found.melds) is None:
+            return Action("down", melds=found.melds)
+    return None
 
 
 def _room(g: Game) -> int | None:
@@ -249,8 +279,14 @@ def check_down(g: Game, melds: Sequence[Meld]) -> str | None:
         return reason
     if partial and not left:
         return "you may go out only once the whole contract is down"
-    if d.rules.first_down_must_go_out and left and not any(d.down):
-        return "the first player to go down must go out in the same turn"
+    if d.rules.first_down_must_go_out and not any(d.down):
+        if d.rules.first_down_may_discard and left > 1:
+            return (
+                "the first player to go down must go out in the same turn: keep at most "
+                "one card, to discard"
+            )
+        if not d.rules.first_down_may_discard and left:
+            return "the first player to go down must go out in the same turn"
     if d.must_meld is not None:
         face = g.faces[d.must_meld]
         if used[face] == 0:

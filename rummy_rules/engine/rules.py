@@ -110,6 +110,8 @@ class DealRules:
     parts: tuple[ContractPart, ...]
     all_out: bool
     first_down_must_go_out: bool
+    first_down_may_discard: bool
+    """With ``first_down_must_go_out``: the last card may be discarded."""
     buy_limit: int | None
     wild_faces: frozenset[int]
     """Faces that are wild in this deal."""
@@ -320,6 +322,7 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
                 parts=parts,
                 all_out=all_out,
                 first_down_must_go_out=deal.first_down_must_go_out,
+                first_down_may_discard=deal.first_down_must_go_out and deal.first_down_may_discard,
                 buy_limit=deal.buy_limit,
                 wild_faces=_wild_faces(spec, index),
             )

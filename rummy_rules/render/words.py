@@ -92,7 +92,10 @@ def deal_rows(spec: VariantSpec) -> list[dict[str, str]]:
         if deal.all_out:
             special.append("go out all at once, no discard")
         if deal.first_down_must_go_out:
-            special.append("the first to go down must go out")
+            special.append(
+                "the first to go down must go out"
+                + (", and may discard their last card" if deal.first_down_may_discard else "")
+            )
         if deal.buy_limit is not None and spec.buying.enabled:
             special.append(f"up to {plural(deal.buy_limit, 'buy')}")
         parts = _parts(spec, deal)

@@ -279,20 +279,10 @@ def _check_contract(spec: VariantSpec, index: int, deal: DealSpec, out: list[Fin
     for n in spec.player_counts():
         cards = evaluate_count(deal.cards, n) or 0
         hand = cards + 1  # after the draw
-        if deal.all_out:
-            most = sum(_part_max(spec, deal, part, n) for part in deal.contract)
-            if total > hand or most < hand:
-                out.append(
-                    (
-                        where,
-                        f"{name} must be won with every card at once, but with {n} players "
-                        f"the hand after the draw has {hand} cards and the contract takes "
-                        + (f"{total}" if total == most else f"{total} to {most}")
-                        + " cards",
-                        "error",
-                    )
-                )
-                return
+        fits = _check_whole_hand(spec, index, deal, n, out)
+        if fits == "stop":
+            return
+        if fits == "next":
             continue
         if total <= hand:
             continue
@@ -326,6 +316,67 @@ def _check_contract(spec: VariantSpec, index: int, deal: DealSpec, out: list[Fin
             )
         )
         return
+
+
+def _check_whole_hand(
+    spec: VariantSpec, index: int, deal: DealSpec, n: int, out: list[Finding]
+) -> str:
+    """The hand size against a deal won with the whole hand at once (``all_out``,
+    ``first_down_must_go_out``) for ``n`` players: ``"stop"`` after an error or a
+    note, ``"next"`` when the hand fits an all-out deal, ``""`` otherwise."""
+    name = f"deal {index + 1}"
+    where: PathT = ("deals", index, "contract")
+    total = sum(part.size for part in deal.contract)
+    hand = (evaluate_count(deal.cards, n) or 0) + 1  # after the draw
+    if deal.all_out:
+        most = sum(_part_max(spec, deal, part, n) for part in deal.contract)
+        capacity = _buy_capacity(spec, deal)
+        reach = None if capacity is None else hand + capacity
+        if most >= hand and total > hand and (reach is None or total <= reach):
+            out.append(
+                (
+                    where,
+                    f"{name} must be won with every card at once and its contract takes "
+                    f"{total} cards, but with {n} players a hand has {hand} after the "
+                    "draw: players must buy to meet it",
+                    "note",
+                )
+            )
+            return "stop"
+        if total > hand or most < hand:
+            out.append(
+                (
+                    where,
+                    f"{name} must be won with every card at once, but with {n} players "
+                    f"the hand after the draw has {hand} cards and the contract takes "
+                    + (f"{total}" if total == most else f"{total} to {most}")
+                    + " cards",
+                    "error",
+                )
+            )
+            return "stop"
+        return "next"
+    if deal.first_down_must_go_out:
+        most = sum(_part_max(spec, deal, part, n) for part in deal.contract)
+        spare = 1 if deal.first_down_may_discard else 0
+        if most + spare < hand:
+            kept = "one card to discard" if spare else "no card"
+            out.append(
+                (
+                    where,
+                    f"{name}'s first player down must go out, keeping {kept}, but with "
+                    f"{n} players the hand after the draw has {hand} cards and the "
+                    f"contract takes at most {most}: nobody could ever go down"
+                    + (
+                        ""
+                        if spare
+                        else " (deals[].first_down_may_discard lets the last card be discarded)"
+                    ),
+                    "error",
+                )
+            )
+            return "stop"
+    return ""
 
 
 def _check_melds_a_turn(spec: VariantSpec, index: int, deal: DealSpec, out: list[Finding]) -> None:
@@ -489,6 +540,28 @@ def _check_going_out(spec: VariantSpec, out: list[Finding]) -> None:
                     "contract.all_at_once is false, but this deal is won by laying the whole "
                     "contract at once (the deal's own rule wins)",
                     "warning",
+                )
+            )
+    for index, deal in enumerate(spec.deals):
+        if not deal.first_down_may_discard:
+            continue
+        where: PathT = ("deals", index, "first_down_may_discard")
+        if not deal.first_down_must_go_out:
+            out.append(
+                (
+                    where,
+                    f"deal {index + 1}: first_down_may_discard does nothing without "
+                    "first_down_must_go_out",
+                    "warning",
+                )
+            )
+        elif spec.going_out.method == "must_meld_last":
+            out.append(
+                (
+                    where,
+                    f"deal {index + 1}: the first player down may go out with a discard, but "
+                    "going_out.method must_meld_last says the last card is melded",
+                    "error",
                 )
             )
     per_turn = spec.melding.melds_per_turn

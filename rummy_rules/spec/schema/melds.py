@@ -252,6 +252,13 @@ class DealSpec(StrictModel):
     first_down_must_go_out: bool = Field(
         default=False, description="Whether the first player to go down must go out in that turn."
     )
+    first_down_may_discard: bool = Field(
+        default=False,
+        description=(
+            "With first_down_must_go_out: whether that player may finish going out by "
+            "discarding their last card (false: every card must be melded in that turn)."
+        ),
+    )
     buy_limit: int | None = Field(
         default=None,
         ge=0,
