@@ -93,3 +93,27 @@ def test_a_buyer_waits_for_their_turn_to_meld_by_default():
     act(state, "draw")
     act(state, "buy")
     assert state.to_move == 1 and not state.is_down(2)
+
+
+def test_buys_before_the_next_draw_come_before_the_player_in_turn_draws_their_card():
+    # buying.window until_next_draw: "say Buy before the next player draws" (Wikipedia
+    # Shanghai), so the buyer's penalty card is the top of the stock, and the
+    # player in turn draws the card under it once the window closes.
+    state = asked("buying.window=until_next_draw")
+    assert len(state.hand(1)) == 10  # p2 has chosen the stock but not drawn yet
+    act(state, "buy")
+    assert parse_card("KC") in state.hand(2) and parse_card("5D") in state.hand(2)
+    assert parse_card("6D") in state.hand(1) and parse_card("5D") not in state.hand(1)
+    assert state.phase == "play" and state.to_move == 1 and len(state.hand(1)) == 11
+    # Nobody buys: the player in turn draws the top card after the last pass.
+    passed = asked("buying.window=until_next_draw")
+    while passed.phase == "buy":
+        act(passed, "pass")
+    assert parse_card("5D") in passed.hand(1) and len(passed.hand(1)) == 11
+
+
+def test_may_give_draw_cannot_be_played_when_buys_come_before_the_draw():
+    from .test_checks import errors
+
+    found = errors("buying.current_player=may_give_draw", "buying.window=until_next_draw")
+    assert any("may_give_draw" in e and "until_next_draw" in e for e in found), found

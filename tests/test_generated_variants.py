@@ -109,6 +109,15 @@ def variants(draw: Any) -> dict[str, Any]:
             "current_player": draw(st.sampled_from(["free_priority", "veto", "may_give_draw"])),
             "buyer_discards": draw(st.booleans()),
             "buyer_waits_for_turn": draw(st.booleans()),
+            "window": draw(st.sampled_from(["when_current_declines", "until_next_draw"])),
+            "discarder_may_buy": draw(st.booleans()),
+            "priority": draw(
+                st.sampled_from(["nearest_in_turn", "nearest_dealer_left", "eldest_hand"])
+            ),
+            "cost": {
+                "penalty_cards": draw(st.integers(0, 2)),
+                "short_stock": draw(st.sampled_from(["no_buy", "pay_what_is_left"])),
+            },
         }
     scoring: dict[str, Any] = {"model": model, "card_values": VALUES}
     if model == "melded_minus_hand":

@@ -2,7 +2,8 @@
 and what a buy costs.
 
 The window opens when the player in turn draws from the stock (they have
-declined the discard). The other players are asked in the variant's priority
+declined the discard): after their card is drawn, or, with ``buying.window:
+until_next_draw``, before it (the buys are settled before that draw). The other players are asked in the variant's priority
 order; each buys or passes, and the first to buy takes the discard and the
 penalty cards.
 """
@@ -11,10 +12,11 @@ from __future__ import annotations
 
 from .actions import Action, shared_action
 from .dealing import cards_drawable, refill_stock
+from .ending import end_deal
 from .game import BUY, PLAY, Game
 from .scoring import add_bonus
 
-__all__ = ["apply_buy_phase", "buy_actions", "check_buy_phase", "open_buy_window"]
+__all__ = ["apply_buy_phase", "buy_actions", "check_buy_phase", "finish_draw", "open_buy_window"]
 
 _BUY_OR_PASS = [shared_action("buy"), shared_action("pass")]
 _DECISIONS = {
@@ -88,6 +90,8 @@ def _close(g: Game, buyer: int | None = None) -> None:
     d.buy_claim = None
     d.buyer_discarding = False
     d.phase = PLAY
+    if d.draw_pending and not finish_draw(g):
+        return
     if buyer is not None and not g.rules.play.buyer_waits:
         d.resume = d.current
         d.current = buyer
@@ -112,6 +116,23 @@ def _buyer_discard(g: Game, face: int) -> None:
     _close(g, seat)
 
 
+def finish_draw(g: Game) -> bool:
+    """The player in turn draws the top stock card (rebuilding the stock where
+    the rules allow); if there is none the deal ends. Whether a card was drawn."""
+    d = g.deal
+    play = g.rules.play
+    if d.draw_pending and play.stock_exhausted == "void" and len(d.stock) <= play.void_when_left:
+        d.draw_pending = False
+        end_deal(g, "void", None)  # the buys left too few cards: the deal is cancelled
+        return False
+    d.draw_pending = False
+    if not refill_stock(g):
+        end_deal(g, "blocked" if d.blocked else "stock", None)
+        return False
+    d.hands[d.current].append(d.stock.pop())
+    return True
+
+
 def open_buy_window(g: Game) -> None:
     """After a draw from the stock: open the window if anyone may buy the discard."""
     d = g.deal
@@ -128,8 +149,9 @@ def open_buy_window(g: Game) -> None:
     while len(order) < in_game:
         order.append(g.next_seat(order[-1]))
     limit = d.rules.buy_limit if d.rules.buy_limit is not None else play.buy_limit_deal
-    # With ``short_stock: no_buy``, a buy is offered only where the stock can pay it.
-    payable = cards_drawable(g, 1) if play.buy_short_stock == "no_buy" else None
+    # With ``short_stock: no_buy``, a buy is offered only where the stock can pay
+    # it (and, where the player in turn draws after the buys, that card too).
+    payable = cards_drawable(g, 1) - d.draw_pending if play.buy_short_stock == "no_buy" else None
     queue = []
     for seat in order:
         if seat == d.current:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..cards import JOKER_FACE, format_card, rank_of, suit_of
 from .actions import Action, action_text, shared_action
-from .buying import open_buy_window
+from .buying import finish_draw, open_buy_window
 from .dealing import refill_stock, stock_closed
 from .ending import end_deal, pass_turn
 from .game import PLAY, Game
@@ -223,12 +223,19 @@ def _draw(g: Game) -> None:
     if play.stock_exhausted == "void" and len(d.stock) <= play.void_when_left:
         end_deal(g, "void", None)  # the deal is cancelled: it scores nothing
         return
-    if not refill_stock(g):
-        end_deal(g, "blocked" if d.blocked else "stock", None)
-        return
-    d.hands[d.current].append(d.stock.pop())
     d.taken_single = None
-    open_buy_window(g)
+    if play.buy_before_draw:
+        # Buys come first; the player in turn draws when the window closes.
+        if not refill_stock(g):
+            end_deal(g, "blocked" if d.blocked else "stock", None)
+            return
+        d.draw_pending = True
+        open_buy_window(g)
+        if d.phase == PLAY:
+            finish_draw(g)
+        return
+    if finish_draw(g):
+        open_buy_window(g)
 
 
 def _taken_places(g: Game, depth: int) -> range:

@@ -139,6 +139,9 @@ class Deal:
     seat whose turn it is; ``current`` is then the buyer."""
     buyer_discarding: bool = False
     """The buyer (``buy_queue[0]``) owes a discard (``buying.buyer_discards``)."""
+    draw_pending: bool = False
+    """The player in turn chose the stock and draws once the buy window closes
+    (``buying.window: until_next_draw``)."""
     discarder: int | None = None
     taken_single: int | None = None
     """The card taken from the top of the discard pile this turn."""
@@ -196,6 +199,7 @@ class Deal:
             buy_claim=self.buy_claim,
             resume=self.resume,
             buyer_discarding=self.buyer_discarding,
+            draw_pending=self.draw_pending,
             discarder=self.discarder,
             taken_single=self.taken_single,
             must_meld=self.must_meld,

@@ -136,12 +136,15 @@ class PlayRules:
     """Penalty cards for a player's 1st, 2nd, … buy in a deal (the last repeats)."""
     buy_points: int
     buy_short_stock: str
+    """``no_buy`` or ``pay_what_is_left``: when the stock cannot pay the penalty cards."""
     buy_current_player: str
     """``free_priority``, ``veto`` (the player in turn may refuse a buy) or
     ``may_give_draw`` (they may hand the card they drew to the buyer as the penalty)."""
     buyer_discards: bool
     """Whether a buyer discards one card at once."""
-    """``no_buy`` or ``pay_what_is_left``: when the stock cannot pay the penalty cards."""
+    buy_before_draw: bool
+    """``buying.window: until_next_draw``: buys are settled once the player in
+    turn has chosen the stock and before their card is drawn."""
     buy_limit_deal: int | None
     buy_limit_game: int | None
     once_per_deal: bool
@@ -372,6 +375,7 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         buy_short_stock=buying.cost.short_stock,
         buy_current_player=buying.current_player,
         buyer_discards=buying.buyer_discards,
+        buy_before_draw=buying.window == "until_next_draw",
         buy_limit_deal=buying.limits.per_deal,
         buy_limit_game=buying.limits.per_game,
         once_per_deal=spec.opening.once_per_deal,

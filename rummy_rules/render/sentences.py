@@ -316,8 +316,8 @@ def _buying(s: VariantSpec) -> Iterator[str]:
         yield "There is no buying: only the player in turn takes from the discard pile."
         return
     window = {
-        "when_current_declines": "When the player in turn draws from the stock instead of taking the discard",
-        "until_next_draw": "Until the next player draws, if the player in turn does not take the discard",
+        "when_current_declines": "Once the player in turn has drawn from the stock instead of taking the discard",
+        "until_next_draw": "When the player in turn chooses the stock instead of the discard, and before they draw",
     }[b.window]
     cost = b.cost
     if cost.escalating:

@@ -1,0 +1,252 @@
+"""Settings of a variant that contradict each other, or have nothing to act on
+(part of :func:`~rummy_rules.spec.checks.check_spec`): a rule that needs another
+rule the file turns off, knob combinations that cannot be played together, and
+going-out rules that limit or override the deal schedule.
+"""
+
+from __future__ import annotations
+
+from .schema import VariantSpec
+from .yamlio import PathT
+
+__all__ = ["Finding", "check_consistency"]
+
+#: (path of the setting, message, severity: "error", "warning" or "note")
+Finding = tuple[PathT, str, str]
+
+
+def check_consistency(spec: VariantSpec, out: list[Finding]) -> None:
+    """Append to ``out`` the settings in ``spec`` that contradict each other or
+    have nothing to act on."""
+    end = spec.game_end
+    model = spec.scoring.model
+    if end.winner == "last_player_standing" and end.kind != "elimination":
+        out.append(
+            (
+                ("game_end", "winner"),
+                "last_player_standing needs game_end.kind elimination",
+                "error",
+            )
+        )
+    if end.kind == "elimination" and model != "penalty":
+        out.append(
+            (
+                ("game_end", "kind"),
+                "elimination counts penalty points: use scoring.model penalty",
+                "error",
+            )
+        )
+    if model == "penalty" and end.winner == "highest_total":
+        out.append(
+            (("game_end", "winner"), "with penalty scoring the lowest total should win", "warning")
+        )
+    if model != "penalty" and end.winner == "lowest_total":
+        out.append(
+            (
+                ("game_end", "winner"),
+                f"with {model} scoring the highest total should win",
+                "warning",
+            )
+        )
+    if end.buy_backs and end.kind != "elimination":
+        out.append((("game_end", "buy_backs"), "buy_backs only apply to elimination", "error"))
+    stock = spec.stock_exhausted
+    if stock is not None and stock.void_when_left and stock.action != "void":
+        out.append(
+            (
+                ("stock_exhausted", "void_when_left"),
+                "void_when_left only applies with action void",
+                "error",
+            )
+        )
+    for i, bonus in enumerate(spec.scoring.bonuses):
+        if bonus.event == "exact_cut" and spec.table.cutter == "none":
+            out.append(
+                (
+                    ("scoring", "bonuses", i, "event"),
+                    "an exact-cut bonus needs a cutter (table.cutter)",
+                    "error",
+                )
+            )
+        if bonus.event == "per_buy" and not spec.buying.enabled:
+            out.append(
+                (("scoring", "bonuses", i, "event"), "per_buy, but buying is disabled", "warning")
+            )
+    if spec.scoring.multipliers and model == "penalty":
+        out.append(
+            (
+                ("scoring", "multipliers"),
+                "penalty scoring does not score melds, so multipliers have no effect",
+                "warning",
+            )
+        )
+    if not spec.buying.enabled:
+        for i, deal in enumerate(spec.deals):
+            if deal.buy_limit is not None:
+                out.append(
+                    (
+                        ("deals", i, "buy_limit"),
+                        "buying is disabled, so buy_limit has no effect",
+                        "warning",
+                    )
+                )
+    _check_draw(spec, out)
+    _check_exchange(spec, out)
+    if spec.partnerships.teams == "none" and spec.melding.lay_off.targets == "own_and_partner":
+        out.append(
+            (("melding", "lay_off", "targets"), "own_and_partner needs partnerships", "error")
+        )
+    if spec.opening.requirement != "min_points" and spec.opening.card_values is not None:
+        out.append((("opening", "card_values"), "only used with requirement min_points", "warning"))
+    _check_going_out(spec, out)
+
+
+def _check_going_out(spec: VariantSpec, out: list[Finding]) -> None:
+    """Going-out rules that limit or contradict other rules."""
+    if not spec.contract.all_at_once:
+        whole = [i for i, d in enumerate(spec.deals) if d.all_out or d.first_down_must_go_out]
+        if whole:
+            out.append(
+                (
+                    (
+                        "deals",
+                        whole[0],
+                        "all_out" if spec.deals[whole[0]].all_out else "first_down_must_go_out",
+                    ),
+                    "contract.all_at_once is false, but this deal is won by laying the whole "
+                    "contract at once (the deal's own rule wins)",
+                    "warning",
+                )
+            )
+    for index, deal in enumerate(spec.deals):
+        if not deal.first_down_may_discard:
+            continue
+        where: PathT = ("deals", index, "first_down_may_discard")
+        if not deal.first_down_must_go_out:
+            out.append(
+                (
+                    where,
+                    f"deal {index + 1}: first_down_may_discard does nothing without "
+                    "first_down_must_go_out",
+                    "warning",
+                )
+            )
+        elif spec.going_out.method == "must_meld_last":
+            out.append(
+                (
+                    where,
+                    f"deal {index + 1}: the first player down may go out with a discard, but "
+                    "going_out.method must_meld_last says the last card is melded",
+                    "error",
+                )
+            )
+    per_turn = spec.melding.melds_per_turn
+    if spec.going_out.method == "all_at_once" and per_turn is not None:
+        out.append(
+            (
+                ("melding", "melds_per_turn"),
+                f"with going_out.method all_at_once the whole hand goes down in one turn, so "
+                f"a hand goes out only as {per_turn} meld(s)",
+                "warning",
+            )
+        )
+    if spec.going_out.method == "must_discard" and any(d.all_out for d in spec.deals):
+        index = next(i for i, d in enumerate(spec.deals) if d.all_out)
+        out.append(
+            (
+                ("deals", index, "all_out"),
+                "an all_out deal is won without a discard, but going_out.method is must_discard "
+                "(the deal's own rule wins)",
+                "warning",
+            )
+        )
+
+
+def _check_draw(spec: VariantSpec, out: list[Finding]) -> None:
+    """Draw rules that contradict each other, or have nothing to act on."""
+    draw = spec.draw
+    _check_upcard_offer(spec, out)
+    _check_buying(spec, out)
+    if draw.discard_pile == "none":
+        if spec.buying.enabled:
+            out.append(
+                (
+                    ("buying", "enabled"),
+                    "buying takes the discard, but draw.discard_pile is none (nobody takes "
+                    "discards): disable buying or let players take the discard",
+                    "error",
+                )
+            )
+        stock = spec.stock_exhausted
+        if stock is not None and stock.action == "meldable_discards_only":
+            out.append(
+                (
+                    ("stock_exhausted", "action"),
+                    "meldable_discards_only lets players take discards, but "
+                    "draw.discard_pile is none",
+                    "error",
+                )
+            )
+        if draw.discard_condition != "none":
+            out.append(
+                (
+                    ("draw", "discard_condition"),
+                    "has no effect: draw.discard_pile is none",
+                    "warning",
+                )
+            )
+
+
+def _check_buying(spec: VariantSpec, out: list[Finding]) -> None:
+    """Buying rules that cannot be played together."""
+    buying = spec.buying
+    if buying.current_player == "may_give_draw" and buying.window == "until_next_draw":
+        out.append(
+            (
+                ("buying", "current_player"),
+                "may_give_draw hands the buyer the card the player in turn drew, but with "
+                "buying.window until_next_draw the buys come before that card is drawn",
+                "error",
+            )
+        )
+
+
+def _check_upcard_offer(spec: VariantSpec, out: list[Finding]) -> None:
+    """An upcard offer needs an upcard that may be taken."""
+    offer = spec.table.upcard_offer
+    if offer == "first_player":
+        return
+    where = ("table", "upcard_offer")
+    if not spec.table.upcard:
+        out.append((where, f"{offer} offers the upcard, but table.upcard is false", "error"))
+    elif spec.draw.discard_pile == "none":
+        out.append(
+            (
+                where,
+                f"{offer} offers the upcard, but draw.discard_pile is none (nobody takes discards)",
+                "error",
+            )
+        )
+    elif offer == "non_dealer_then_dealer" and spec.players.max > 2:
+        out.append(
+            (
+                where,
+                "non_dealer_then_dealer is a two-player rule: with more players, the player "
+                "after the dealer and then the dealer are offered the upcard",
+                "warning",
+            )
+        )
+
+
+def _check_exchange(spec: VariantSpec, out: list[Finding]) -> None:
+    """Exchange conditions that can never apply together."""
+    exchange = spec.wilds.exchange
+    if exchange.forces_going_down and exchange.player_down != "not_required":
+        out.append(
+            (
+                ("wilds", "exchange", "forces_going_down"),
+                f"has no effect: wilds.exchange.player_down is {exchange.player_down}, so only "
+                "a player already down may exchange",
+                "warning",
+            )
+        )
