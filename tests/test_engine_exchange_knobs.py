@@ -170,3 +170,59 @@ def test_declared_identity_may_change_lets_a_set_wild_take_another_suit():
     assert shown(state, 1) == "7D 7H JK=7C 7S"
     act(state, "layoff 5C@1")
     assert shown(state, 0) == "4C 5C 6C JK=7C"
+
+
+CLAIMS = (
+    "wilds.exchange.claim_order=first_in_rotation",
+    "wilds.exchange.player_down=not_required",
+    "wilds.exchange.use_same_turn=false",
+)
+
+
+def melded(*overrides):
+    """p2 has just gone down with JK=6H; p3 holds the natural 6H."""
+    hands = {1: "5H JK 7H 8H 9S 10S JS 2C KD QS", 2: "2D 3D 4D 9C 10C JC 6H KS QH 3S"}
+    state = stacked_state("contract-gamerules", 3, hands, upcard="2S", overrides=[RUNS, *overrides])
+    act(state, "draw")
+    act(state, "down 5H JK=6H 7H 8H / 9S 10S JS")
+    return state
+
+
+def test_a_wild_may_be_claimed_out_of_turn_by_the_first_in_rotation_as_soon_as_it_is_melded():
+    state = melded(*CLAIMS)
+    # The turn waits while p3, next in turn order, is asked.
+    assert state.phase == "claim" and state.to_move == 2 and state.current == 1
+    assert texts(state) == ["exchange 6H@1", "pass"]
+    assert why(state, "discard KD") is not None
+    act(state, "exchange 6H@1")
+    assert parse_card("JK") in state.hand(2) and parse_card("6H") not in state.hand(2)
+    assert [format_card(state.faces[c]) for c in state.melds[0].cards][1] == "6H"
+    # The window closes (nobody else may claim) and p2 finishes the turn.
+    assert state.phase == "play" and state.to_move == 1
+    assert state.log[-1] == {"seat": 2, "action": "exchange 6H@1"}
+    act(state, "discard KD")
+    assert state.current == 2
+
+
+def test_a_claim_passed_leaves_the_wild_for_its_own_turn_rules():
+    state = melded(*CLAIMS)
+    act(state, "pass")
+    assert state.phase == "play" and state.to_move == 1
+    assert parse_card("JK") in [state.faces[c] for c in state.melds[0].cards]
+
+
+def test_wilds_are_claimed_only_in_own_turn_by_default():
+    state = melded(*CLAIMS[1:])
+    assert state.phase == "play" and state.to_move == 1
+
+
+def test_a_claim_out_of_turn_cannot_oblige_the_claimant_to_use_or_go_down_that_turn():
+    from .test_checks import errors
+
+    for key in ("use_same_turn", "forces_going_down"):
+        found = errors(
+            "wilds.exchange.claim_order=first_in_rotation",
+            f"wilds.exchange.{key}=true",
+            source="contract-gamerules",
+        )
+        assert any("first_in_rotation" in e and key in e for e in found), (key, found)

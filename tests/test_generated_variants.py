@@ -179,6 +179,7 @@ def variants(draw: Any) -> dict[str, Any]:
                 "use_same_turn": draw(st.booleans()),
                 "freed_wild_use": draw(st.sampled_from(["anywhere", "new_meld_only"])),
                 "forces_going_down": draw(st.booleans()),
+                "claim_order": draw(st.sampled_from(["own_turn", "first_in_rotation"])),
             },
         },
         "deals": deals,
@@ -235,6 +236,10 @@ def variants(draw: Any) -> dict[str, Any]:
         spec["table"]["upcard_offer"] = "first_player"
         if spec["stock_exhausted"]["action"] == "meldable_discards_only":
             spec["stock_exhausted"]["action"] = "end_deal"
+    exchange = spec["wilds"]["exchange"]
+    if exchange["claim_order"] == "first_in_rotation":
+        # A claim out of turn ties nothing to the claimant's turn (validation says so).
+        exchange["use_same_turn"] = exchange["forces_going_down"] = False
     if natural:
         spec["deck"]["joker_role"] = "natural"
         spec["melds"]["joker_set_min_size"] = 3

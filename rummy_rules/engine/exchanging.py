@@ -1,17 +1,36 @@
 """Exchanging a melded wild card: the natural card it stands for goes into the
 meld, the wild comes to the player's hand (``wilds.exchange``).
+
+With ``claim_order: first_in_rotation`` a wild may also be claimed out of turn:
+as soon as one is melded, the other players are asked in turn order from the
+melder's left (the melder waits), each answering ``exchange`` or ``pass``,
+while the turn waits; the first to exchange takes it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from ..cards import format_card
-from .actions import Action
+from .actions import Action, shared_action
 from .discarding import can_end_turn_after
-from .game import Game
+from .game import CLAIM, PLAY, Game
 from .laying_off import legal_layoff_of
 from .melding import can_go_down, meld_actions
 
-__all__ = ["apply_exchange", "check_exchange", "exchange_actions"]
+__all__ = [
+    "apply_claim_phase",
+    "apply_exchange",
+    "check_claim_phase",
+    "check_exchange",
+    "claim_actions",
+    "exchange_actions",
+    "open_claim_window",
+    "table_wilds",
+]
+
+_PASS = shared_action("pass")
 
 
 def check_exchange(g: Game, action: Action) -> str | None:
@@ -125,3 +144,115 @@ def _swap(g: Game, card: int, target: int, slot: int) -> None:
     meld.fits = {}
     d.table_view = None
     d.hands[d.current].append(wild)
+
+
+# -- claims out of turn (claim_order: first_in_rotation) --------------------------
+
+
+def table_wilds(g: Game) -> frozenset[int]:
+    """The wild cards (physical) in melds on the table."""
+    wild_faces = g.deal.rules.wild_faces
+    faces = g.faces
+    return frozenset([c for m in g.deal.melds for c in m.cards if faces[c] in wild_faces])
+
+
+def open_claim_window(g: Game, before: frozenset[int]) -> None:
+    """After a move of the player in turn: if it melded wild cards that were not
+    on the table ``before``, ask the other players in turn order, those who
+    could claim one first in the queue."""
+    d = g.deal
+    if d.phase != PLAY:
+        return
+    new = table_wilds(g) - before
+    if not new:
+        return
+    queue = []
+    seat = g.next_seat(d.current)
+    while seat != d.current:
+        queue.append(seat)
+        seat = g.next_seat(seat)
+    d.claim_queue = queue
+    d.claim_wilds = new
+    _next_claimant(g)
+
+
+def _next_claimant(g: Game) -> None:
+    """Skip the seats that cannot claim; close the window when none is left."""
+    d = g.deal
+    while d.claim_queue and not _claims(g, d.claim_queue[0]):
+        d.claim_queue.pop(0)
+    if d.claim_queue:
+        d.phase = CLAIM
+    else:
+        d.phase = PLAY
+        d.claim_wilds = frozenset()
+
+
+@contextmanager
+def _as_claimant(g: Game, seat: int) -> Iterator[None]:
+    """Let the exchange rules look at ``seat`` as if it were in turn, with none of
+    the duties of the turn in progress; then restore the turn."""
+    d = g.deal
+    saved = (d.current, d.down_this_turn, d.must_meld, d.must_use, d.open_this_turn, d.must_open)
+    d.current, d.down_this_turn, d.must_meld, d.must_use = seat, False, None, None
+    d.open_this_turn = d.must_open = False
+    try:
+        yield
+    finally:
+        (
+            d.current,
+            d.down_this_turn,
+            d.must_meld,
+            d.must_use,
+            d.open_this_turn,
+            d.must_open,
+        ) = saved
+
+
+def _claimable(g: Game, action: Action) -> bool:
+    """Whether the exchange ``action`` takes one of the wilds just melded."""
+    d = g.deal
+    if not 0 <= action.target < len(d.melds):
+        return False
+    meld = d.melds[action.target]
+    return any(
+        c in d.claim_wilds and f == action.card
+        for c, f in zip(meld.cards, meld.stands_for, strict=True)
+    )
+
+
+def _claims(g: Game, seat: int) -> list[Action]:
+    with _as_claimant(g, seat):
+        return [a for a in exchange_actions(g) if _claimable(g, a)]
+
+
+def claim_actions(g: Game) -> list[Action]:
+    """The legal actions of the seat asked in an open claim window."""
+    return [*_claims(g, g.deal.claim_queue[0]), _PASS]
+
+
+def check_claim_phase(g: Game, action: Action) -> str | None:
+    """Why ``action`` is illegal while a claim window is open (``None``: legal)."""
+    if action.kind == "pass":
+        return None
+    if action.kind != "exchange":
+        return "a wild card was just melded: claim it with an exchange, or pass"
+    if not _claimable(g, action):
+        return "only a wild card just melded may be claimed now"
+    with _as_claimant(g, g.deal.claim_queue[0]):
+        return check_exchange(g, action)
+
+
+def apply_claim_phase(g: Game, action: Action) -> None:
+    """The seat asked claims a wild (``exchange``) or passes; the next is asked."""
+    d = g.deal
+    seat = d.claim_queue.pop(0)
+    if action.kind == "exchange":
+        with _as_claimant(g, seat):
+            _, found = _checked(g, action)
+            assert found is not None
+            _swap(g, found[0], action.target, found[1])
+            if g.rules.play.freed_new_meld_only:
+                d.freed[d.hands[seat][-1]] = seat
+        d.claim_wilds = table_wilds(g) & d.claim_wilds
+    _next_claimant(g)

@@ -27,6 +27,7 @@ from .rules import ContractPart, DealRules, Rules
 
 __all__ = [
     "BUY",
+    "CLAIM",
     "DRAW",
     "OVER",
     "PLAY",
@@ -41,6 +42,9 @@ __all__ = [
 #: The phases of a turn: ``draw`` (draw, take or pass), ``buy`` (a buy window
 #: is open), ``play`` (meld, lay off, exchange, discard), ``over`` (game over).
 DRAW, BUY, PLAY, OVER = "draw", "buy", "play", "over"
+CLAIM = "claim"
+"""The phase in which players out of turn may claim a wild just melded
+(``wilds.exchange.claim_order: first_in_rotation``)."""
 
 
 @dataclass(slots=True)
@@ -139,6 +143,11 @@ class Deal:
     seat whose turn it is; ``current`` is then the buyer."""
     buyer_discarding: bool = False
     """The buyer (``buy_queue[0]``) owes a discard (``buying.buyer_discards``)."""
+    claim_queue: list[int] = field(default_factory=list)
+    """While a wild just melded may be claimed, the seats still to be asked, the
+    one deciding first (``wilds.exchange.claim_order: first_in_rotation``)."""
+    claim_wilds: frozenset[int] = frozenset()
+    """The wild cards (physical) that may be claimed in the open claim window."""
     draw_pending: bool = False
     """The player in turn chose the stock and draws once the buy window closes
     (``buying.window: until_next_draw``)."""
@@ -199,6 +208,8 @@ class Deal:
             buy_claim=self.buy_claim,
             resume=self.resume,
             buyer_discarding=self.buyer_discarding,
+            claim_queue=list(self.claim_queue),
+            claim_wilds=self.claim_wilds,
             draw_pending=self.draw_pending,
             discarder=self.discarder,
             taken_single=self.taken_single,

@@ -157,6 +157,9 @@ class PlayRules:
     exchange_use_same_turn: bool
     exchange_all_missing_suits: bool
     exchange_forces_down: bool
+    claim_in_rotation: bool
+    """``wilds.exchange.claim_order: first_in_rotation``: players out of turn may
+    claim a wild as soon as it is melded, in turn order."""
     """Whether a player not yet down who exchanges must go down that turn."""
     freed_new_meld_only: bool
     """Whether a freed wild may go only into a new meld (never be laid off)."""
@@ -388,6 +391,7 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         exchange_use_same_turn=exchange.use_same_turn,
         exchange_all_missing_suits=exchange.set_needs_all_missing_suits,
         exchange_forces_down=exchange.forces_going_down,
+        claim_in_rotation=exchange.claim_order == "first_in_rotation",
         freed_new_meld_only=exchange.freed_wild_use == "new_meld_only",
         wild_reposition=spec.wilds.reposition,
         wild_identity=spec.wilds.declared_identity,

@@ -9,8 +9,8 @@ unchanged, :meth:`GameState.is_terminal` and :meth:`GameState.clone`.
 
 ``GameState`` holds the game's data (a :class:`~rummy_rules.engine.game.Game`)
 and hands each action to the part of the turn it belongs to, by phase: the
-draw (:mod:`.drawing`), an open buy window (:mod:`.buying`), and the rest of
-the turn (:mod:`.turn`, which gathers :mod:`.melding`, :mod:`.laying_off`,
+draw (:mod:`.drawing`), an open buy window (:mod:`.buying`), an open window
+to claim a wild just melded (:mod:`.exchanging`), and the rest of the turn (:mod:`.turn`, which gathers :mod:`.melding`, :mod:`.laying_off`,
 :mod:`.exchanging` and :mod:`.discarding`). Each part answers the same three
 questions for its actions: which are legal now, why is this one illegal, and
 apply it.
@@ -32,7 +32,14 @@ from .chance import Chance, ScriptedChance, SeededChance
 from .dealing import new_game
 from .drawing import apply_draw_phase, check_draw_phase, draw_actions
 from .ending import winners
-from .game import BUY, DRAW, OVER, DealResult, Game, MeldRecord, TableMeld
+from .exchanging import (
+    apply_claim_phase,
+    check_claim_phase,
+    claim_actions,
+    open_claim_window,
+    table_wilds,
+)
+from .game import BUY, CLAIM, DRAW, OVER, DealResult, Game, MeldRecord, TableMeld
 from .laying_off import fits_table
 from .melding import suggest_down
 from .rules import DealRules, Rules
@@ -198,6 +205,8 @@ class GameState:
         d = self.game.deal
         if d.phase == BUY:
             return d.buy_queue[0]
+        if d.phase == CLAIM:
+            return d.claim_queue[0]
         return d.current
 
     @property
@@ -266,6 +275,8 @@ class GameState:
             return []
         if phase == BUY:
             return buy_actions(g)
+        if phase == CLAIM:
+            return claim_actions(g)
         if phase == DRAW:
             return draw_actions(g)
         return sorted_play_actions(g)
@@ -282,6 +293,8 @@ class GameState:
             return "the game is over"
         if phase == BUY:
             return check_buy_phase(g, action)
+        if phase == CLAIM:
+            return check_claim_phase(g, action)
         if phase == DRAW:
             return check_draw_phase(g, action)
         return check_play_phase(g, action)
@@ -309,7 +322,13 @@ class GameState:
         phase = g.deal.phase
         if phase == BUY:
             apply_buy_phase(g, action)
+        elif phase == CLAIM:
+            apply_claim_phase(g, action)
         elif phase == DRAW:
             apply_draw_phase(g, action)
+        elif g.rules.play.claim_in_rotation:
+            before = table_wilds(g)
+            apply_play_phase(g, action)
+            open_claim_window(g, before)
         else:
             apply_play_phase(g, action)

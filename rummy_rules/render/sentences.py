@@ -202,7 +202,10 @@ def _exchange(s: VariantSpec) -> Iterator[str]:
     source = "from their hand " if e.natural_from_hand else ""
     yield f"{who} may take a wild card from {where} by putting {source}the natural card it stands for in its place."
     if e.claim_order == "first_in_rotation":
-        yield "The first player in turn order who holds that natural card may claim the wild."
+        yield (
+            "As soon as a wild card is melded, the other players, in turn order from the "
+            "melder's left, may claim it with the natural card: the first to claim it takes it."
+        )
     if e.set_needs_all_missing_suits:
         yield "A wild in a set is freed only by supplying every missing suit."
     if e.use_same_turn:

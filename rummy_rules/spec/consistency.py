@@ -250,3 +250,22 @@ def _check_exchange(spec: VariantSpec, out: list[Finding]) -> None:
                 "warning",
             )
         )
+    if exchange.claim_order == "first_in_rotation":
+        for key in ("use_same_turn", "forces_going_down"):
+            if getattr(exchange, key):
+                out.append(
+                    (
+                        ("wilds", "exchange", "claim_order"),
+                        "first_in_rotation lets a player claim a wild out of turn, but "
+                        f"wilds.exchange.{key} ties the exchange to the claimant's own turn",
+                        "error",
+                    )
+                )
+        if exchange.allowed is not True:
+            out.append(
+                (
+                    ("wilds", "exchange", "claim_order"),
+                    "has no effect: wilds.exchange.allowed is not true",
+                    "warning",
+                )
+            )

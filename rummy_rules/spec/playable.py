@@ -26,7 +26,6 @@ _ENGINE_SUPPORTS: tuple[tuple[str, tuple[object, ...]], ...] = (
     ("melding.lay_off.before_opening", (False, True)),
     ("melding.rearrange_table", (False,)),
     ("wilds.exchange.natural_from_hand", (True,)),
-    ("wilds.exchange.claim_order", ("own_turn",)),
     ("scoring.model", ("penalty", "melded_minus_hand", "winner_collects")),
     ("game_end.kind", ("fixed_deals", "target_score", "elimination")),
     ("game_end.ties", ("shared", "extra_deal")),

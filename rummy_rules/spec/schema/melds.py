@@ -138,8 +138,9 @@ class JokerExchange(StrictModel):
     claim_order: Literal["own_turn", "first_in_rotation"] = Field(
         default="own_turn",
         description=(
-            "own_turn: on the taker's turn; first_in_rotation: the first player in turn "
-            "order holding the natural card may claim it."
+            "own_turn: on the taker's turn; first_in_rotation: also as soon as a wild is "
+            "melded, when the other players, in turn order from the melder's left, may "
+            "each claim it with the natural card (the first to claim gets it)."
         ),
     )
 
