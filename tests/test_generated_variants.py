@@ -193,6 +193,7 @@ def variants(draw: Any) -> dict[str, Any]:
             else draw(st.sampled_from(["top", "top", "none"])),
             "deep_take_all_above": draw(st.booleans()),
             "deep_card_use": draw(st.sampled_from(["meld_now", "this_turn", "free"])),
+            "stock_look_forfeits_discard": draw(st.booleans()),
             "discard_condition": draw(
                 st.sampled_from(["none", "meld_now", "opening_or_after", "forces_opening"])
             ),

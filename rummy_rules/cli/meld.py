@@ -53,16 +53,12 @@ def meld(
     from ..engine.rules import compile_rules, describe_contract
     from ..engine.solver import best_contract
     from ..spec.loader import load_variant
-    from ..spec.playable import unsupported_by_solver
 
     try:
         hand = parse_cards(cards)
     except CardError as exc:
         raise typer.BadParameter(str(exc), param_hint="CARD") from None
     spec = load_variant(source, check_overrides(overrides))
-    for path, message in unsupported_by_solver(spec):
-        typer.echo(f"error: {path}: {message}", err=True)
-        raise typer.Exit(1)
     if deal > len(spec.deals):
         raise typer.BadParameter(f"{spec.name} has {len(spec.deals)} deals", param_hint="'--deal'")
     count = players_for(spec, players)

@@ -430,9 +430,8 @@ def apply_down(g: Game, melds: Sequence[Meld]) -> None:
     d = g.deal
     seat = d.current
     if g.rules.play.opening == "contract" and _in_parts(g):
-        parts = _parts(g)
-        whole = any(_match_parts(melds, s) for s in contract_shapes(parts, g.rules.melds))
-        rest = () if whole else _left_after(melds, parts, g.rules)
+        # The whole contract is tried first: () when these melds make all of it.
+        rest = _left_after(melds, _parts(g), g.rules)
         assert rest is not None
         d.parts_left[seat] = rest
         if rest:

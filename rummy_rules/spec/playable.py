@@ -1,4 +1,4 @@
-"""Which knob values the game engine and the contract solver can play.
+"""Which knob values the game engine can play.
 
 A variant file may state rules the engine cannot play yet: ``validate`` warns
 about them (``--strict``: errors), and ``simulate``, ``compare`` and ``replay``
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .schema import VariantSpec
 
-__all__ = ["unsupported_by_engine", "unsupported_by_solver"]
+__all__ = ["unsupported_by_engine"]
 
 
 #: (dotted path, the value the engine plays, what it does instead of the others)
@@ -18,7 +18,6 @@ _ENGINE_SUPPORTS: tuple[tuple[str, tuple[object, ...]], ...] = (
     ("partnerships.teams", ("none", "fixed_pairs")),
     ("deck.joker_role", ("wild", "natural")),
     ("draw.discard_condition", ("none", "meld_now", "opening_or_after", "forces_opening")),
-    ("draw.stock_look_forfeits_discard", (False,)),
     ("opening.requirement", ("contract", "min_points", "none")),
     ("opening.once_per_deal", (True, False)),
     ("melding.new_melds_after_opening", (False, True)),
@@ -43,7 +42,7 @@ def _get(spec: VariantSpec, path: str) -> object:
 
 def unsupported_by_engine(spec: VariantSpec) -> list[tuple[str, str]]:
     """Knob values the game engine cannot play yet, as (dotted path, message)."""
-    out = list(unsupported_by_solver(spec))
+    out: list[tuple[str, str]] = []
     for path, supported in _ENGINE_SUPPORTS:
         value = _get(spec, path)
         if value not in supported:
@@ -62,9 +61,3 @@ def unsupported_by_engine(spec: VariantSpec) -> list[tuple[str, str]]:
             )
         )
     return out
-
-
-def unsupported_by_solver(spec: VariantSpec) -> list[tuple[str, str]]:
-    """Knob values the contract solver cannot play yet, as (path, message): none
-    at present (kept so that ``meld`` and the engine ask one place)."""
-    return []

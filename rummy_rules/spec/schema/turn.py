@@ -64,7 +64,11 @@ class DrawRules(StrictModel):
     )
     stock_look_forfeits_discard: bool = Field(
         default=False,
-        description="Whether looking at the stock card forfeits the right to the discard.",
+        description=(
+            "Whether looking at the stock card forfeits the right to the discard (a rule for "
+            "the table: the engine shows the stock card only to a player who draws it, so "
+            "both values play alike there)."
+        ),
     )
 
 
