@@ -328,6 +328,30 @@ def test_elimination_drops_players_and_the_last_one_standing_wins():
     assert bought_back > 0
 
 
+def test_a_player_who_buys_back_re_enters_with_the_total_the_file_states():
+    for total in ("highest_remaining", "zero"):
+        spec = load_variant("kalooki", [f"game_end.buy_back_total={total}"])
+        rules = compile_rules(spec, 4)
+        seen = 0
+        for seed in range(8):
+            state = GameState(rules, seed=seed)
+            play_game(state, [RandomBot(random.Random(seed * 7 + s)) for s in range(4)])
+            for result in state.results:
+                for seat, change in enumerate(result.adjust):
+                    if not change:
+                        continue
+                    seen += 1
+                    # The players still below the threshold who did not buy back.
+                    still_in = [
+                        t for s, t in enumerate(result.totals) if not result.adjust[s] and t < 151
+                    ]
+                    if total == "zero":
+                        assert result.totals[seat] == 0
+                    else:
+                        assert result.totals[seat] == max(still_in), (result, still_in)
+        assert seen > 0, total
+
+
 def test_the_engine_plays_every_knob_value_it_accepts():
     for variant in ("basic-rummy", "rummy-500", "kalooki"):
         assert unsupported_by_engine(load_variant(variant)) == []

@@ -75,6 +75,7 @@ def variants(draw: Any) -> dict[str, Any]:
         game_end.update(
             elimination_at=draw(st.integers(60, 160)),
             buy_backs=draw(st.integers(0, 1)),
+            buy_back_total=draw(st.sampled_from(["highest_remaining", "zero"])),
             winner="last_player_standing",
         )
         model = "penalty"

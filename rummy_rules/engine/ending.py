@@ -145,9 +145,8 @@ def winners(g: Game) -> list[int]:
 def _eliminate(g: Game) -> tuple[tuple[int, ...], list[int], tuple[int, ...]]:
     """Elimination games: buy back or drop players at the threshold.
 
-    A player who buys back re-enters with the highest total among the
-    players still below the threshold (the engine's rule: the sources do
-    not say).
+    A player who buys back re-enters with the total ``game_end.buy_back_total``
+    says: the highest among the players still below the threshold, or zero.
     """
     play = g.rules.play
     adjust = [0] * g.seats
@@ -161,8 +160,9 @@ def _eliminate(g: Game) -> tuple[tuple[int, ...], list[int], tuple[int, ...]]:
     for seat in over:
         if safe and g.buy_backs_used[seat] < play.buy_backs:
             g.buy_backs_used[seat] += 1
-            adjust[seat] = max(safe) - g.totals[seat]
-            g.totals[seat] = max(safe)
+            fresh = max(safe) if play.buy_back_total == "highest_remaining" else 0
+            adjust[seat] = fresh - g.totals[seat]
+            g.totals[seat] = fresh
             bought.append(seat)
         else:
             g.active[seat] = False

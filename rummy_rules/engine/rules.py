@@ -223,6 +223,8 @@ class PlayRules:
     target_score: int | None = None
     elimination_at: int | None = None
     buy_backs: int = 0
+    buy_back_total: str = "highest_remaining"
+    """``highest_remaining`` or ``zero``: the total a player who buys back re-enters with."""
     ties: str = "shared"
     teams: bool = False
     """Fixed pairs: seat s partners seat s + players / 2 (partners sit opposite)."""
@@ -431,6 +433,7 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         target_score=end.target_score,
         elimination_at=end.elimination_at,
         buy_backs=end.buy_backs,
+        buy_back_total=end.buy_back_total,
         ties=end.ties,
         teams=spec.partnerships.teams == "fixed_pairs",
         team_opening=spec.partnerships.opening_per == "team",

@@ -50,6 +50,8 @@ def check_consistency(spec: VariantSpec, out: list[Finding]) -> None:
         )
     if end.buy_backs and end.kind != "elimination":
         out.append((("game_end", "buy_backs"), "buy_backs only apply to elimination", "error"))
+    if end.buy_back_total != "highest_remaining" and not end.buy_backs:
+        out.append((("game_end", "buy_back_total"), "has no effect: buy_backs is 0", "warning"))
     stock = spec.stock_exhausted
     if stock is not None and stock.void_when_left and stock.action != "void":
         out.append(

@@ -133,6 +133,13 @@ class GameEnd(StrictModel):
     buy_backs: int = Field(
         default=0, ge=0, description="How many times an eliminated player may buy back in."
     )
+    buy_back_total: Literal["highest_remaining", "zero"] = Field(
+        default="highest_remaining",
+        description=(
+            "The total a player who buys back re-enters with: highest_remaining, the highest "
+            "total among the players still below elimination_at; zero, a fresh start."
+        ),
+    )
     winner: Literal["lowest_total", "highest_total", "last_player_standing"] = Field(
         description="Who wins."
     )
