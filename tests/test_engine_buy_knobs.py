@@ -117,3 +117,16 @@ def test_may_give_draw_cannot_be_played_when_buys_come_before_the_draw():
 
     found = errors("buying.current_player=may_give_draw", "buying.window=until_next_draw")
     assert any("may_give_draw" in e and "until_next_draw" in e for e in found), found
+
+
+def test_a_block_call_draws_from_the_stock_and_nobody_may_buy_the_discard():
+    # buying.block_call: S000's Shanghai, where calling "Shanghai" blocks buying.
+    state = contract_state(overrides=["buying.block_call=true"])
+    assert "block" in texts(state)
+    act(state, "block")  # p2 draws 5D; no buy window opens
+    assert state.phase == "play" and state.to_move == 1
+    assert parse_card("5D") in state.hand(1)
+    assert format_card(state.faces[state.discard_pile[-1]]) == "KC"
+    plain = contract_state()
+    assert "block" not in texts(plain)
+    assert why(plain, "block") == "there is no block call in this variant"

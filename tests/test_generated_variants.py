@@ -112,6 +112,7 @@ def variants(draw: Any) -> dict[str, Any]:
             "buyer_waits_for_turn": draw(st.booleans()),
             "window": draw(st.sampled_from(["when_current_declines", "until_next_draw"])),
             "discarder_may_buy": draw(st.booleans()),
+            "block_call": draw(st.booleans()),
             "priority": draw(
                 st.sampled_from(["nearest_in_turn", "nearest_dealer_left", "eldest_hand"])
             ),

@@ -44,7 +44,7 @@ __all__ = [
     "shared_action",
 ]
 
-_SIMPLE = ("draw", "buy", "pass", "veto", "allow", "give", "keep", "end")
+_SIMPLE = ("draw", "block", "buy", "pass", "veto", "allow", "give", "keep", "end")
 
 
 @dataclass(frozen=True, slots=True, repr=False)

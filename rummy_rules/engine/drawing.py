@@ -29,7 +29,10 @@ def draw_actions(g: Game) -> list[Action]:
         if _check_take_at(g, face, 0) is None:
             actions.append(_TAKES[face])
         return sorted(actions, key=action_text)
-    actions = [shared_action("pass" if stock_closed(g) else "draw")]
+    closed = stock_closed(g)
+    actions = [shared_action("pass" if closed else "draw")]
+    if g.rules.play.block_call and not closed and d.discard:
+        actions.append(shared_action("block"))
     pile = g.rules.play.discard_pile
     # Only the top card is named where the pile is taken from the top or whole;
     # with any_depth, each face once (its highest copy).
@@ -56,6 +59,14 @@ def check_draw_phase(g: Game, action: Action) -> str | None:
         if kind == "take":
             return _check_take(g, action.card)
         return "the upcard is offered to you first: take it or pass"
+    if kind == "block":
+        if not g.rules.play.block_call:
+            return "there is no block call in this variant"
+        if stock_closed(g):
+            return "the stock is empty: there is nothing to draw"
+        if not g.deal.discard:
+            return "there is no discard to block"
+        return None
     if stock_closed(g):
         if kind == "pass":
             return None
@@ -73,10 +84,12 @@ def check_draw_phase(g: Game, action: Action) -> str | None:
 
 
 def apply_draw_phase(g: Game, action: Action) -> None:
-    """Play ``action`` (draw, take or pass), checked to be legal."""
+    """Play ``action`` (draw, block, take or pass), checked to be legal."""
     kind = action.kind
     if kind == "draw":
         _draw(g)
+    elif kind == "block":
+        _draw(g, window=False)
     elif kind == "take":
         g.deal.offer = []
         _take(g, action.card)
@@ -217,13 +230,19 @@ def _could_meld(g: Game, face: int, depth: int) -> bool:
     return False
 
 
-def _draw(g: Game) -> None:
+def _draw(g: Game, *, window: bool = True) -> None:
+    """Draw from the stock; then, or first (``until_next_draw``), the buy window,
+    unless the player called a block (``window=False``)."""
     d = g.deal
     play = g.rules.play
     if play.stock_exhausted == "void" and len(d.stock) <= play.void_when_left:
         end_deal(g, "void", None)  # the deal is cancelled: it scores nothing
         return
     d.taken_single = None
+    if not window:
+        if finish_draw(g):
+            d.phase = PLAY
+        return
     if play.buy_before_draw:
         # Buys come first; the player in turn draws when the window closes.
         if not refill_stock(g):

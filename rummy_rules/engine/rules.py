@@ -143,6 +143,8 @@ class PlayRules:
     buyer_discards: bool
     """Whether a buyer discards one card at once."""
     buy_before_draw: bool
+    block_call: bool
+    """``buying.block_call``: the player in turn may draw with ``block``, opening no buy window."""
     """``buying.window: until_next_draw``: buys are settled once the player in
     turn has chosen the stock and before their card is drawn."""
     buy_limit_deal: int | None
@@ -381,6 +383,7 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         buy_current_player=buying.current_player,
         buyer_discards=buying.buyer_discards,
         buy_before_draw=buying.window == "until_next_draw",
+        block_call=buying.enabled and buying.block_call,
         buy_limit_deal=buying.limits.per_deal,
         buy_limit_game=buying.limits.per_game,
         once_per_deal=spec.opening.once_per_deal,

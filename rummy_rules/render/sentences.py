@@ -339,6 +339,11 @@ def _buying(s: VariantSpec) -> Iterator[str]:
             "no_buy": "A player is offered the discard only if the stock (rebuilt from the discards, if it runs out) can pay all the penalty cards.",
             "pay_what_is_left": "If the stock cannot pay all the penalty cards, the buyer takes the discard and what is left.",
         }[cost.short_stock]
+    if b.block_call:
+        yield (
+            'The player in turn may call "Shanghai" as they draw from the stock: nobody may '
+            "buy the discard that turn."
+        )
     yield {
         "free_priority": "The player in turn always has the first right to the discard, free.",
         "veto": "The player in turn may refuse a buy.",

@@ -131,7 +131,7 @@ def _deal_summaries(state: GameState) -> list[DealSummary]:
         action = entry.get("action")
         if action is not None:
             seat = entry["seat"]
-            if action == "draw" or action.startswith("take"):
+            if action in ("draw", "block") or action.startswith("take"):
                 turns += 1
                 own_turns[seat] += 1
             elif action == "buy":

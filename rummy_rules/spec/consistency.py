@@ -202,6 +202,8 @@ def _check_draw(spec: VariantSpec, out: list[Finding]) -> None:
 def _check_buying(spec: VariantSpec, out: list[Finding]) -> None:
     """Buying rules that cannot be played together."""
     buying = spec.buying
+    if buying.block_call and not buying.enabled:
+        out.append((("buying", "block_call"), "has no effect: buying.enabled is false", "warning"))
     if buying.current_player == "may_give_draw" and buying.window == "until_next_draw":
         out.append(
             (

@@ -380,6 +380,9 @@ class GreedyBot:
                 self.stale = self.rebuilds = 0
                 return take
         self.took_last = False
+        block = next((a for a in legal if a.kind == "block"), None)
+        if block is not None and view.discard_pile[-1] in self.wild:
+            return block  # a wild is the card everyone would buy: call the block
         draw = next((a for a in legal if a.kind == "draw"), None)
         if draw is not None:
             return draw

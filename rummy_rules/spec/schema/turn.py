@@ -162,6 +162,13 @@ class Buying(StrictModel):
             "penalty cards (usually the buyer keeps everything and discards nothing)."
         ),
     )
+    block_call: bool = Field(
+        default=False,
+        description=(
+            'Whether the player in turn may call "Shanghai" as they draw from the stock, so '
+            "that nobody may buy the discard that turn (action block)."
+        ),
+    )
 
 
 class OpeningRules(StrictModel):
