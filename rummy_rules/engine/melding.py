@@ -10,7 +10,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from ..cards import JOKER_FACE, format_card, rank_of
+from ..cards import JOKER_FACE, format_card, rank_of, suit_of
 from .actions import Action
 from .candidates import iter_melds
 from .ending import end_deal
@@ -34,6 +34,10 @@ __all__ = [
 #: any valid opening is legal).
 OPENING_SEARCH_NODES = 4000
 OPENING_CHECKS = 8
+#: Steps of the whole-hand search (all-out deals without a contract) before the
+#: listing gives up on a hand: hands of 40 cards or more that no arrangement
+#: covers take minutes to rule out. A whole-hand meld it misses stays legal.
+WHOLE_HAND_NODES = 5_000
 
 
 def _required(g: Game) -> int | None:
@@ -397,19 +401,55 @@ def _search_whole_hand(
             require = None
     if not rest:
         return jokers
+    if _stranded(rest, rules, g.deal.rules.wild_faces):
+        return None
     size = min(rules.set_min, rules.run_min)
     limit = len(rest) // size
     per_turn = g.rules.play.melds_per_turn
     if per_turn is not None:
         limit = min(limit, per_turn - len(jokers))
+    nodes = [WHOLE_HAND_NODES]
     for count in range(1, limit + 1):
         parts = (ContractPart("any", size, exact=False),) * count
         found = find_contract(
-            rest, parts, rules, g.deal.rules.wild_faces, all_out=True, require=require
+            rest, parts, rules, g.deal.rules.wild_faces, all_out=True, require=require, nodes=nodes
         )
         if found is not None:
             return jokers + found.melds
     return None
+
+
+def _stranded(hand: Sequence[int], rules: MeldRules, wild_faces: frozenset[int]) -> bool:
+    """Whether some natural card of ``hand`` could not be in any meld made from
+    ``hand``: a quick necessary condition before the whole-hand search, which
+    is slow to fail on big hands. Counts loosely (any suits, the ace at both
+    ends), so a card it calls stranded is stranded under every rule."""
+    wilds = sum(1 for f in hand if f in wild_faces)
+    naturals = [f for f in hand if f not in wild_faces and f != JOKER_FACE]
+    by_rank = Counter(rank_of(f) for f in naturals)
+    values: dict[int, set[int]] = {}
+    for f in naturals:
+        rank = rank_of(f)
+        held = values.setdefault(suit_of(f), set())
+        held.add(rank + 1)
+        if rank == 0:
+            held.add(14)
+    set_wilds = wilds if rules.set_wilds else 0
+    run_wilds = wilds if rules.run_wilds else 0
+    span = rules.run_min
+    for f in set(naturals):
+        rank = rank_of(f)
+        if by_rank[rank] + set_wilds >= rules.set_min:
+            continue
+        held = values[suit_of(f)]
+        ends = (1, 14) if rank == 0 else (rank + 1,)
+        if not any(
+            sum(1 for v in range(start, start + span) if v not in held) <= run_wilds
+            for value in ends
+            for start in range(max(1, value - span + 1), min(value, 15 - span) + 1)
+        ):
+            return True
+    return False
 
 
 @functools.cache

@@ -84,6 +84,7 @@ def _search(
     value: Callable[[int], int],
     best: bool,
     require: int | None = None,
+    nodes: list[int] | None = None,
 ) -> Arrangement | None:
     # One function on purpose: the two searches below (``rec`` level by level,
     # ``cover`` card by card for all-out deals) are closures over the counts and
@@ -207,6 +208,10 @@ def _search(
         Every card must be melded, so each level only tries melds holding
         that card: an exact cover, far narrower than trying every meld.
         """
+        if nodes is not None:
+            nodes[0] -= 1
+            if nodes[0] < 0:
+                raise _OutOfNodes
         open_slots = [j for j in range(levels) if slots[j] is None]
         if not open_slots:
             if remaining:
@@ -270,12 +275,19 @@ def _search(
 
     if all_out:
         if _every_card_placeable(level_cands, first, held):
-            cover(total)
+            try:
+                cover(total)
+            except _OutOfNodes:
+                return None  # the caller's budget is spent: no arrangement found
     else:
         rec(0, total)
     if not found:
         return None
     return _arrangement(found[0][1], order, counts, wild_cards, value)
+
+
+class _OutOfNodes(Exception):
+    """A search's step budget is spent."""
 
 
 def _too_spread(counts: list[int], held: list[int], kind: str, melds: int) -> bool:
@@ -349,6 +361,7 @@ def find_contract(
     value: Callable[[int], int] | None = None,
     require: int | None = None,
     max_melds: int | None = None,
+    nodes: list[int] | None = None,
 ) -> Arrangement | None:
     """One arrangement of ``hand`` that meets the contract ``parts``, or ``None``.
 
@@ -357,7 +370,9 @@ def find_contract(
     may count as several (``rules.long_meld_counts_once`` false), the
     arrangement may have fewer melds than ``parts``: see
     :func:`~rummy_rules.engine.rules.contract_shapes`; ``max_melds`` leaves out
-    the shapes with more melds than that.
+    the shapes with more melds than that. ``nodes``, a one-item list, is a
+    budget of all-out search steps shared between calls: once it is spent the
+    answer is ``None`` (for suggestions, never for legality).
     """
     for shape in contract_shapes(tuple(parts), rules):
         if max_melds is not None and len(shape) > max_melds:
@@ -371,6 +386,7 @@ def find_contract(
             value=value or _zero,
             best=False,
             require=require,
+            nodes=nodes,
         )
         if found is not None:
             return found
