@@ -101,3 +101,35 @@ def test_drawing_from_the_stock_only_leaves_the_discard_pile_alone():
     assert [t for t in texts(state) if t.startswith("take")] == []
     assert why(state, "take 2D") == "in this variant players draw from the stock only"
     assert why(state, "draw") is None
+
+
+def test_a_push_gives_the_next_player_the_refused_discard_and_a_stock_card():
+    # draw.push (Push, Parlett; knob 44): refusing the discard pushes it and
+    # the top stock card to the next player; the drawer takes the card after.
+    from rummy_rules.cards import parse_card
+
+    state = stacked_state(
+        "contract",
+        4,
+        {},
+        upcard="KC",
+        stock=("5D", "6D", "2H"),
+        overrides=["draw.push=true", "buying.enabled=false"],
+    )
+    before = [len(state.hand(s)) for s in range(4)]
+    act(state, "draw")  # p2 draws
+    assert state.phase == "play" and state.to_move == 1
+    assert parse_card("6D") in state.hand(1)
+    assert parse_card("KC") in state.hand(2) and parse_card("5D") in state.hand(2)
+    assert [len(state.hand(s)) for s in range(4)] == [before[0], 11, 12, before[3]]
+    assert pile(state) == []
+    plain = stacked_state("contract", 4, {}, upcard="KC", stock=("5D",), overrides=[])
+    act(plain, "draw")
+    assert pile(plain) == ["KC"]
+
+
+def test_a_push_cannot_be_played_with_buying():
+    from .test_checks import errors
+
+    found = errors("draw.push=true")
+    assert any("draw.push" in e and "buying.enabled must be false" in e for e in found), found

@@ -196,6 +196,7 @@ def variants(draw: Any) -> dict[str, Any]:
             "deep_take_all_above": draw(st.booleans()),
             "deep_card_use": draw(st.sampled_from(["meld_now", "this_turn", "free"])),
             "stock_look_forfeits_discard": draw(st.booleans()),
+            "push": draw(st.booleans()),
             "discard_condition": draw(
                 st.sampled_from(["none", "meld_now", "opening_or_after", "forces_opening"])
             ),
@@ -239,6 +240,17 @@ def variants(draw: Any) -> dict[str, Any]:
         spec["table"]["upcard_offer"] = "first_player"
         if spec["stock_exhausted"]["action"] == "meldable_discards_only":
             spec["stock_exhausted"]["action"] = "end_deal"
+    if spec["draw"]["push"] and (
+        dig or opening != "contract" or spec["going_out"]["method"] == "all_at_once"
+    ):
+        # Random players refuse nearly every discard, so a push grows every hand
+        # by two cards a round: with whole-hand searches (no contract, or all at
+        # once) or digging, hands of 30 cards make each listing of moves slow.
+        # The push under a contract is played here; test_engine_draw_knobs.py
+        # plays the rule itself.
+        spec["draw"]["push"] = False
+    if spec["draw"]["push"]:
+        spec["buying"] = {"enabled": False}  # the pushed discard cannot be bought
     exchange = spec["wilds"]["exchange"]
     if exchange["claim_order"] == "first_in_rotation":
         # A claim out of turn ties nothing to the claimant's turn (validation says so).

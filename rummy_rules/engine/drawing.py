@@ -239,6 +239,8 @@ def _draw(g: Game, *, window: bool = True) -> None:
         end_deal(g, "void", None)  # the deal is cancelled: it scores nothing
         return
     d.taken_single = None
+    if play.push and d.discard:
+        _push(g)
     if not window:
         if finish_draw(g):
             d.phase = PLAY
@@ -255,6 +257,17 @@ def _draw(g: Game, *, window: bool = True) -> None:
         return
     if finish_draw(g):
         open_buy_window(g)
+
+
+def _push(g: Game) -> None:
+    """``draw.push``: the top discard and the top stock card (if there is one)
+    go to the next player's hand."""
+    d = g.deal
+    pushed = [d.discard.pop()]
+    if refill_stock(g):
+        pushed.append(d.stock.pop())
+    d.hands[g.next_seat(d.current)].extend(pushed)
+    d.discarder = None
 
 
 def _taken_places(g: Game, depth: int) -> range:

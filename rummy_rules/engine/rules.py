@@ -212,6 +212,9 @@ class PlayRules:
     first_player_extra_turn: bool = False
     """Whether the first player of each deal plays two turns in a row."""
     discard_after_going_down: bool = True
+    push: bool = False
+    """``draw.push``: a draw from the stock first pushes the top discard and a stock
+    card to the next player."""
     """Whether a player who has gone down may still take discards."""
     last_card_discard: str = "forbidden"
     """With ``must_meld_last``: ``forbidden`` or ``play_on`` (a discarded last card
@@ -424,6 +427,7 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         discard_required=spec.discard.required,
         first_player_extra_turn=spec.table.first_player_extra_turn,
         discard_after_going_down=spec.draw.discard_after_going_down,
+        push=spec.draw.push,
         last_card_discard=spec.going_out.last_card_discard,
         last_card_kept=(
             spec.going_out.method == "must_meld_last"

@@ -309,6 +309,12 @@ def _draw(s: VariantSpec) -> Iterator[str]:
         yield condition
     if not d.discard_after_going_down:
         yield "A player who has gone down may no longer take discards."
+    if d.push:
+        yield (
+            "A player who draws from the stock first pushes the top discard and the top stock "
+            "card to the next player, who adds both to their hand; then they draw the next "
+            "stock card."
+        )
     if d.stock_look_forfeits_discard:
         yield "Looking at the stock card gives up the right to the discard."
 

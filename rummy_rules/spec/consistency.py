@@ -202,6 +202,17 @@ def _check_draw(spec: VariantSpec, out: list[Finding]) -> None:
 def _check_buying(spec: VariantSpec, out: list[Finding]) -> None:
     """Buying rules that cannot be played together."""
     buying = spec.buying
+    if spec.draw.push and buying.enabled:
+        out.append(
+            (
+                ("draw", "push"),
+                "a push gives the discard to the next player, so nobody could buy it: "
+                "buying.enabled must be false",
+                "error",
+            )
+        )
+    if spec.draw.push and spec.draw.discard_pile == "none":
+        out.append((("draw", "push"), "has no effect: draw.discard_pile is none", "warning"))
     if buying.block_call and not buying.enabled:
         out.append((("buying", "block_call"), "has no effect: buying.enabled is false", "warning"))
     if buying.current_player == "may_give_draw" and buying.window == "until_next_draw":

@@ -62,6 +62,14 @@ class DrawRules(StrictModel):
     discard_after_going_down: bool = Field(
         default=True, description="Whether a player who has gone down may still take discards."
     )
+    push: bool = Field(
+        default=False,
+        description=(
+            "Whether a player who draws from the stock pushes the top discard and the top "
+            "stock card to the next player, who adds both to their hand, and then draws "
+            "the next stock card (Push)."
+        ),
+    )
     stock_look_forfeits_discard: bool = Field(
         default=False,
         description=(
