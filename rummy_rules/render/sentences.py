@@ -550,7 +550,8 @@ def _game_end(s: VariantSpec) -> Iterator[str]:
     else:
         yield f"A player whose penalty total reaches {g.elimination_at} is out of the game."
         if g.buy_backs:
-            yield f"An eliminated player may buy back in {plural(g.buy_backs, 'time')}, " + (
+            times = {1: "once", 2: "twice"}.get(g.buy_backs) or plural(g.buy_backs, "time")
+            yield f"An eliminated player may buy back in {times}, " + (
                 "re-entering with the highest total among the players still in."
                 if g.buy_back_total == "highest_remaining"
                 else "re-entering with a total of zero."

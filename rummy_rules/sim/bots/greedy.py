@@ -348,8 +348,10 @@ class GreedyBot:
             return next(a for a in legal if a.kind == "keep")
         top = view.discard_pile[-1]
         down = view.down[view.seat]
-        # Every buy is two more cards to get rid of: stop once the hand is big.
-        room = len(hand) < (self.cards if self.all_out else self.cards + 3)
+        # Every buy is two more cards to get rid of: stop once the hand is big
+        # (in an all-out deal, once it holds what the contract takes, less the draw).
+        need = sum(p.size for p in self.parts) - 1
+        room = len(hand) < (max(self.cards, need) if self.all_out else self.cards + 3)
         never = self.buy_threshold >= _THRESHOLDS["never"]
         if not down and room and not never and self._wanted(top, hand, self.buy_threshold):
             return next(a for a in legal if a.kind == "buy")
