@@ -130,3 +130,18 @@ def test_a_block_call_draws_from_the_stock_and_nobody_may_buy_the_discard():
     plain = contract_state()
     assert "block" not in texts(plain)
     assert why(plain, "block") == "there is no block call in this variant"
+
+
+def test_a_buy_before_the_draw_is_offered_only_if_the_stock_also_holds_the_drawers_card():
+    # short_stock: no_buy with until_next_draw: the last stock card is the
+    # drawer's, so nobody may buy with it (the buyer's penalty would leave
+    # the player in turn nothing to draw).
+    state = contract_state(overrides=["buying.window=until_next_draw"])
+    del state.game.deal.stock[:-1]  # one card left: 5D
+    act(state, "draw")
+    assert state.phase == "play" and state.to_move == 1
+    assert parse_card("5D") in state.hand(1)
+    two = contract_state(overrides=["buying.window=until_next_draw"])
+    del two.game.deal.stock[:-2]  # two cards: the penalty and the draw
+    act(two, "draw")
+    assert two.phase == "buy"
