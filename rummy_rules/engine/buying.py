@@ -16,7 +16,14 @@ from .ending import end_deal
 from .game import BUY, PLAY, Game
 from .scoring import add_bonus
 
-__all__ = ["apply_buy_phase", "buy_actions", "check_buy_phase", "finish_draw", "open_buy_window"]
+__all__ = [
+    "apply_buy_phase",
+    "buy_actions",
+    "check_buy_phase",
+    "finish_draw",
+    "open_buy_window",
+    "stock_or_end",
+]
 
 _BUY_OR_PASS = [shared_action("buy"), shared_action("pass")]
 _DECISIONS = {
@@ -126,11 +133,19 @@ def finish_draw(g: Game) -> bool:
         end_deal(g, "void", None)  # the buys left too few cards: the deal is cancelled
         return False
     d.draw_pending = False
-    if not refill_stock(g):
-        end_deal(g, "blocked" if d.blocked else "stock", None)
+    if not stock_or_end(g):
         return False
     d.hands[d.current].append(d.stock.pop())
     return True
+
+
+def stock_or_end(g: Game) -> bool:
+    """Whether the stock has a card to draw (rebuilt where the rules allow);
+    if not, the deal ends as it stands."""
+    if refill_stock(g):
+        return True
+    end_deal(g, "blocked" if g.deal.blocked else "stock", None)
+    return False
 
 
 def open_buy_window(g: Game) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..cards import JOKER_FACE, format_card, rank_of, suit_of
 from .actions import Action, action_text, shared_action
-from .buying import finish_draw, open_buy_window
+from .buying import finish_draw, open_buy_window, stock_or_end
 from .dealing import refill_stock, stock_closed
 from .ending import end_deal, pass_turn
 from .game import PLAY, Game
@@ -247,8 +247,7 @@ def _draw(g: Game, *, window: bool = True) -> None:
         return
     if play.buy_before_draw:
         # Buys come first; the player in turn draws when the window closes.
-        if not refill_stock(g):
-            end_deal(g, "blocked" if d.blocked else "stock", None)
+        if not stock_or_end(g):
             return
         d.draw_pending = True
         open_buy_window(g)
