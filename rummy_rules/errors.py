@@ -7,6 +7,7 @@ decides how to show them.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 __all__ = [
@@ -14,6 +15,7 @@ __all__ = [
     "RummyRulesError",
     "UsageError",
     "VariantError",
+    "safe_text",
 ]
 
 
@@ -42,7 +44,7 @@ class Problem:
                 where += f":{self.column}"
         prefix = f"{self.path}: " if self.path else ""
         label = f"{self.severity}: " if self.severity != "error" else ""
-        return f"{where}: {label}{prefix}{self.message}"
+        return _safe(f"{where}: {label}{prefix}{self.message}")
 
     def to_dict(self) -> dict[str, object]:
         """The problem as a JSON-ready mapping."""
@@ -54,6 +56,23 @@ class Problem:
             "message": self.message,
             "severity": self.severity,
         }
+
+
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_UNSAFE_BUT_NEWLINE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def safe_text(text: str, *, lines: bool = False) -> str:
+    """``text`` for a terminal: control and text-direction characters shown as escapes.
+
+    With ``lines``, line feeds are kept (a message of several lines).
+    """
+    pattern = _UNSAFE_BUT_NEWLINE if lines else _UNSAFE
+    return pattern.sub(lambda m: m.group(0).encode("unicode_escape").decode("ascii"), text)
+
+
+def _safe(text: str) -> str:
+    return safe_text(text)
 
 
 class RummyRulesError(Exception):

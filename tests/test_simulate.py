@@ -141,12 +141,13 @@ def test_a_tampered_game_in_a_records_file_is_caught_with_its_line(cli, tmp_path
     assert f"{path}:{target + 1}: deal 1 scores" in result.stderr
 
 
-def test_an_unwritable_output_is_a_usage_error_before_any_game(cli, tmp_path):
+def test_an_unwritable_output_is_refused_before_any_game(cli, tmp_path):
     result = cli("simulate", "contract", "--records", str(tmp_path / "no" / "such" / "dir.jsonl"))
-    assert result.exit_code == 2
-    assert "cannot write" in result.stderr
+    assert result.exit_code == 1
+    assert "cannot write" in result.stderr and "does not exist" in result.stderr
     result = cli("simulate", "contract", "--report", str(tmp_path))
-    assert result.exit_code == 2
+    assert result.exit_code == 1 and "is a directory" in result.stderr
+    assert "games" not in result.stdout
 
 
 def test_the_report_is_one_page_with_well_formed_charts_and_the_run(cli, tmp_path):

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterator
+from types import FrameType
 from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
@@ -15,6 +18,7 @@ from ..errors import RummyRulesError, UsageError, VariantError
 
 __all__ = [
     "JSON_SCHEMA_VERSION",
+    "ForceOption",
     "JsonOption",
     "SetOption",
     "VariantArgument",
@@ -24,6 +28,7 @@ __all__ = [
     "error",
     "handle_errors",
     "players_for",
+    "stop_signals",
 ]
 
 #: Version of the JSON documents printed by ``--json``.
@@ -65,14 +70,24 @@ VariantArgument = Annotated[
     ),
 ]
 
+ForceOption = Annotated[
+    bool,
+    typer.Option(
+        "--force",
+        help="Replace an existing output file even if rummy-rules did not write it.",
+    ),
+]
+
 JsonOption = Annotated[
     bool, typer.Option("--json", help="Print exactly one JSON document on stdout.")
 ]
 
 
 def error(message: str) -> None:
-    """Print a diagnostic line on stderr."""
-    typer.echo(message, err=True)
+    """Print a diagnostic line on stderr (control characters shown escaped)."""
+    from ..errors import safe_text
+
+    typer.echo(safe_text(message, lines=True), err=True)
 
 
 def emit_json(document: dict[str, Any]) -> None:
@@ -140,3 +155,61 @@ def players_for(spec: Any, players: int | None) -> int:
             param_hint="'--players'",
         )
     return count
+
+
+class StopSignals:
+    """Ctrl-C, SIGTERM and SIGHUP as one "stop now": each raises ``KeyboardInterrupt``.
+
+    ``signum`` is the signal that stopped the run (``None`` while none has);
+    ``exit_code`` is the status to end with (128 + the signal: 130, 143, 129).
+    Inside :meth:`hold` a signal waits until the block ends, so a game record
+    is never cut in the middle of a line.
+    """
+
+    def __init__(self) -> None:
+        self.signum: int | None = None
+        self._holding = 0
+        self._pending = False
+
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        self.signum = signum
+        if self._holding:
+            self._pending = True
+            return
+        raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def hold(self) -> Iterator[None]:
+        """Delay a stop signal until the block has run to its end."""
+        self._holding += 1
+        try:
+            yield
+        finally:
+            self._holding -= 1
+            if not self._holding and self._pending:
+                self._pending = False
+                raise KeyboardInterrupt
+
+    @property
+    def exit_code(self) -> int:
+        """128 + the signal's number (130 for Ctrl-C), 0 when no signal came."""
+        return 128 + self.signum if self.signum is not None else 0
+
+
+@contextlib.contextmanager
+def stop_signals() -> Iterator[StopSignals]:
+    """Handle SIGINT, SIGTERM and SIGHUP alike for the block (main thread only)."""
+    guard = StopSignals()
+    names = ("SIGINT", "SIGTERM", "SIGHUP")
+    wanted = [getattr(signal, name) for name in names if hasattr(signal, name)]
+    previous: dict[int, Any] = {}
+    try:
+        for number in wanted:
+            previous[number] = signal.signal(number, guard._handle)
+    except ValueError:  # not the main thread: leave signals alone
+        pass
+    try:
+        yield guard
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)

@@ -12,6 +12,7 @@ from .common import (
     VariantArgument,
     check_overrides,
     emit_json,
+    error,
     handle_errors,
     players_for,
 )
@@ -52,6 +53,7 @@ def meld(
     from ..cards import CardError, format_cards, parse_cards
     from ..engine.rules import compile_rules, describe_contract
     from ..engine.solver import best_contract
+    from ..spec.checks import largest_hand
     from ..spec.loader import load_variant
 
     try:
@@ -63,10 +65,17 @@ def meld(
         raise typer.BadParameter(f"{spec.name} has {len(spec.deals)} deals", param_hint="'--deal'")
     count = players_for(spec, players)
     rules = compile_rules(spec, count)
-    _check_pack(hand, rules.pack.faces(), spec.name, count)
+    faces = rules.pack.faces()
+    largest = largest_hand(spec, spec.deals[deal - 1], count, len(faces))
+    if len(hand) > largest:
+        raise typer.BadParameter(
+            f"{len(hand)} cards: a hand in deal {deal} of {spec.name} holds at most {largest}",
+            param_hint="CARD",
+        )
+    _check_pack(hand, faces, spec.name, count)
     d = rules.deals[deal - 1]
     if not d.parts:
-        typer.echo(f"error: deal {deal} of {spec.name} has no contract", err=True)
+        error(f"error: deal {deal} of {spec.name} has no contract")
         raise typer.Exit(1)
 
     def value(face: int) -> int:

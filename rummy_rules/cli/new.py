@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .common import SetOption, check_overrides, complete_variant, handle_errors
+from .common import SetOption, check_overrides, complete_variant, error, handle_errors
 
 
 def _override_block(base: str, overrides: list[str]) -> dict[str, Any]:
@@ -128,19 +128,33 @@ def new(
     it as you type, then `extends: BASE`, then every rule of BASE as a comment
     showing its value. Rules given with --set are written as real keys.
     """
-    from ..fsutil import atomic_write_text
+    from ..fsutil import atomic_write_text, prepare_output
 
     sets = check_overrides(overrides)
-    if file.exists() and not force:
-        typer.echo(f"error: {file} already exists (use --force to overwrite it)", err=True)
-        raise typer.Exit(1)
-    if file.is_dir():
-        typer.echo(f"error: {file} is a directory", err=True)
-        raise typer.Exit(1)
+    if name is not None:
+        _check_name(name)
+    prepare_output(file, "variant", force=force)
     text = render_house_file(base, file, name, sets)
+    atomic_write_text(file, text)
+    error(f"wrote {file}: edit it, then run `rummy-rules validate {file}`")
+
+
+def _check_name(name: str) -> None:
+    """A --name the variant file could not hold is a usage error, before anything is written."""
+    from pydantic import TypeAdapter, ValidationError
+
+    from ..errors import safe_text
+    from ..spec.schema.base import Name
+
     try:
-        atomic_write_text(file, text)
-    except OSError as exc:
-        typer.echo(f"error: cannot write {file}: {exc.strerror or exc}", err=True)
-        raise typer.Exit(1) from None
-    typer.echo(f"wrote {file}: edit it, then run `rummy-rules validate {file}`", err=True)
+        TypeAdapter(Name).validate_python(name)
+    except ValidationError as exc:
+        message = exc.errors()[0]["msg"].removeprefix("Value error, ")
+        raise typer.BadParameter(
+            f"{safe_text(name[:60])!r}: {message}", param_hint="'--name'"
+        ) from None
+    if safe_text(name) != name:
+        raise typer.BadParameter(
+            f"{safe_text(name[:60])!r}: a name cannot hold control or text-direction characters",
+            param_hint="'--name'",
+        )

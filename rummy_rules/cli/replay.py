@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .common import JsonOption, emit_json, handle_errors
+from .common import JsonOption, emit_json, error, handle_errors
 
 
 @handle_errors
@@ -18,23 +18,35 @@ def replay(
             help="A game record (JSON Lines), or a file of many games from `simulate --records`."
         ),
     ],
+    partial: Annotated[
+        bool,
+        typer.Option(
+            "--partial",
+            help="Accept a record that stops before its game ends (a game in progress, "
+            "or a run that was killed): check what is there.",
+        ),
+    ] = False,
     json_output: JsonOption = False,
 ) -> None:
     """Replay game records: check every action's legality and every score.
 
     The first discrepancy is reported as RECORD:LINE: message, with exit 1, so
     a record edited by hand is caught. A file from `simulate --records` holds
-    one game after another; every one is replayed.
+    one game after another; every one is replayed. A record must be complete:
+    one that stops before the game ends, or whose last line is cut short, is
+    reported as truncated after the last whole game (exit 1) unless --partial.
+    The file is read line by line, so records of any length replay in little
+    memory.
     """
     from ..sim.records import RecordError, replay_records
 
     try:
-        reports = replay_records(record)
+        reports = replay_records(record, partial=partial)
     except RecordError as exc:
         if json_output:
             emit_json({"valid": False, "file": exc.file, "line": exc.line, "message": exc.message})
         else:
-            typer.echo(str(exc), err=True)
+            error(str(exc))
         raise typer.Exit(1) from None
     games: list[dict[str, Any]] = [
         {
@@ -48,7 +60,19 @@ def replay(
         }
         for report in reports
     ]
+    cut = partial and _cut_short(record)
     if json_output:
+        if cut:
+            emit_json(
+                {
+                    "valid": True,
+                    "file": str(record),
+                    "games": len(games),
+                    "records": games,
+                    "truncated": True,
+                }
+            )
+            return
         if len(games) == 1:
             emit_json({"valid": True, "file": str(record), "games": 1, **games[0]})
         else:
@@ -62,6 +86,8 @@ def replay(
             f"ok: {record}: {len(reports)} games of {variants} replayed "
             f"({finished} finished), {actions} actions in all"
         )
+        if cut:
+            error("note: the last line is cut short and was left out")
         return
     report = reports[0]
     status = "a finished game" if report.finished else "an unfinished game"
@@ -71,3 +97,16 @@ def replay(
         f"{report.deals} deals, {report.actions} actions replayed; totals "
         f"{' '.join(str(t) for t in report.totals)}; best: {winners}"
     )
+
+
+def _cut_short(path: Path) -> bool:
+    """True when the file's last line has no newline (a run killed while writing)."""
+    try:
+        with path.open("rb") as fh:
+            fh.seek(0, 2)
+            if fh.tell() == 0:
+                return False
+            fh.seek(-1, 2)
+            return fh.read(1) != b"\n"
+    except OSError:
+        return False

@@ -7,14 +7,18 @@ from typing import Annotated, Any
 
 import typer
 
+from ..fsutil import OutputKind
 from .common import (
+    ForceOption,
     JsonOption,
     SetOption,
     VariantArgument,
     check_overrides,
     complete_variant,
     emit_json,
+    error,
     handle_errors,
+    players_for,
 )
 
 _FORMATS = ("md", "html", "pdf", "txt", "card")
@@ -26,6 +30,24 @@ _EXTENSIONS = {
     ".pdf": "pdf",
     ".txt": "txt",
 }
+
+
+def _format(fmt: str | None, output: Path | None) -> str:
+    """The format asked for, or the one the output's extension names (md by default)."""
+    chosen = fmt
+    if chosen is None and output is not None:
+        chosen = _EXTENSIONS.get(output.suffix.lower())
+        if chosen is None:
+            raise typer.BadParameter(
+                f"cannot tell the format from '{output.suffix}': give --format",
+                param_hint="'--output'",
+            )
+    chosen = chosen or "md"
+    if chosen not in _FORMATS:
+        raise typer.BadParameter(
+            f"'{chosen}' is not one of {', '.join(_FORMATS)}", param_hint="'--format'"
+        )
+    return chosen
 
 
 @handle_errors
@@ -59,6 +81,7 @@ def rulebook(
         int | None, typer.Option("--players", min=2, help="Columns of the score sheet.")
     ] = None,
     overrides: SetOption = None,
+    force: ForceOption = False,
 ) -> None:
     """Print the rules of a variant: a rulebook, a house-rules sheet or a score sheet.
 
@@ -66,25 +89,13 @@ def rulebook(
     by the rules engine. Without --output the text goes to stdout (PDF needs
     --output and the pdf extra: pip install 'rummy-rules[pdf]').
     """
-    from ..fsutil import atomic_write_bytes, atomic_write_text
+    from ..fsutil import atomic_write_bytes, atomic_write_text, prepare_output
     from ..render.rulebook import render_house_sheet, render_rulebook, render_score_sheet, to_pdf
     from ..spec.loader import load_base, load_variant
 
     if paper not in ("a4", "letter"):
         raise typer.BadParameter("use a4 or letter", param_hint="'--paper'")
-    chosen = fmt
-    if chosen is None and output is not None:
-        chosen = _EXTENSIONS.get(output.suffix.lower())
-        if chosen is None:
-            raise typer.BadParameter(
-                f"cannot tell the format from '{output.suffix}': give --format",
-                param_hint="'--output'",
-            )
-    chosen = chosen or "md"
-    if chosen not in _FORMATS:
-        raise typer.BadParameter(
-            f"'{chosen}' is not one of {', '.join(_FORMATS)}", param_hint="'--format'"
-        )
+    chosen = _format(fmt, output)
     pdf = chosen == "pdf" or (
         chosen == "card" and output is not None and output.suffix.lower() == ".pdf"
     )
@@ -93,8 +104,13 @@ def rulebook(
             "PDF goes to a file: give --output FILE.pdf", param_hint="'--format'"
         )
     sets = check_overrides(overrides)
-    spec = load_variant(source, sets)
     markup = "html" if chosen in ("html", "pdf", "card") else chosen
+    if output is not None:
+        kind: OutputKind = "pdf" if pdf else "html" if markup == "html" else "md"
+        if chosen == "txt" and not (house_sheet or score_sheet):
+            kind = "txt"
+        prepare_output(output, kind, force=force)
+    spec = load_variant(source, sets)
     if house_sheet:
         base = load_base(source)
         if base is None:
@@ -105,6 +121,8 @@ def rulebook(
             raise typer.Exit(1)
         text = render_house_sheet(spec, base, "html" if markup == "html" else "md", paper=paper)
     elif score_sheet:
+        if players is not None:
+            players_for(spec, players)
         text = render_score_sheet(
             spec, "html" if markup == "html" else "md", players=players, paper=paper
         )
@@ -115,13 +133,13 @@ def rulebook(
     if pdf:
         assert output is not None
         atomic_write_bytes(output, to_pdf(text))
-        typer.echo(f"wrote {output}", err=True)
+        error(f"wrote {output}")
         return
     if output is None:
         typer.echo(text, nl=False)
         return
     atomic_write_text(output, text)
-    typer.echo(f"wrote {output}", err=True)
+    error(f"wrote {output}")
 
 
 @handle_errors
@@ -160,9 +178,14 @@ def diff(
         typer.echo(f"{a.name} and {b.name} have the same rules.")
         return
     if fmt == "md":
-        lines = [f"| rule | {a.name} | {b.name} |", "|---|---|---|"]
+        from ..render.rulebook import md_escape
+
+        def cell(texts: list[str]) -> str:
+            return "<br>".join(md_escape(text) for text in texts)
+
+        lines = [f"| rule | {md_escape(a.name)} | {md_escape(b.name)} |", "|---|---|---|"]
         for title, before, after in changes:
-            lines.append(f"| {title} | {'<br>'.join(before)} | {'<br>'.join(after)} |")
+            lines.append(f"| {md_escape(title)} | {cell(before)} | {cell(after)} |")
         typer.echo("\n".join(lines))
         return
     from rich.console import Console

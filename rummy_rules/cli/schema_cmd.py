@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from .common import handle_errors
+from .common import ForceOption, error, handle_errors
 
 
 @handle_errors
@@ -17,6 +17,7 @@ def schema(
         Path | None,
         typer.Option("--output", "-o", help="Write the schema to this file instead of stdout."),
     ] = None,
+    force: ForceOption = False,
 ) -> None:
     """Print the JSON Schema (draft-07) of variant files.
 
@@ -24,16 +25,13 @@ def schema(
     with the YAML extension, a first line
     `# yaml-language-server: $schema=PATH` does it.
     """
-    from ..fsutil import atomic_write_text
+    from ..fsutil import atomic_write_text, prepare_output
     from ..spec.jsonschema_export import variant_json_schema
 
     text = json.dumps(variant_json_schema(), indent=2, ensure_ascii=False) + "\n"
     if output is None:
         typer.echo(text, nl=False)
         return
-    try:
-        atomic_write_text(output, text)
-    except OSError as exc:
-        typer.echo(f"error: cannot write {output}: {exc.strerror or exc}", err=True)
-        raise typer.Exit(1) from None
-    typer.echo(f"wrote {output}", err=True)
+    prepare_output(output, "schema", force=force)
+    atomic_write_text(output, text)
+    error(f"wrote {output}")

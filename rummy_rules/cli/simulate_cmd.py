@@ -12,14 +12,17 @@ from typing import Annotated, Any
 import typer
 
 from .common import (
+    ForceOption,
     JsonOption,
     SetOption,
+    StopSignals,
     VariantArgument,
     check_overrides,
     emit_json,
     error,
     handle_errors,
     players_for,
+    stop_signals,
 )
 
 GamesOption = Annotated[int, typer.Option("--games", "-n", min=1, help="How many games to play.")]
@@ -70,17 +73,54 @@ def _bots(text: str, players: int) -> list[str]:
         raise typer.BadParameter(str(exc), param_hint="'--bots'") from None
 
 
-def _writable(path: Path | None, option: str) -> None:
-    from ..fsutil import check_writable
+def _workers(asked: int, games: int) -> int:
+    """No more processes than CPUs and games: more would only wait on each other."""
+    import os
 
-    if path is None:
-        return
-    try:
-        check_writable(path)
-    except OSError as exc:
-        raise typer.BadParameter(
-            f"cannot write {path}: {exc.strerror or exc}", param_hint=option
-        ) from None
+    cpus = os.cpu_count() or 1
+    used = max(1, min(asked, cpus, games))
+    if used < asked:
+        error(f"note: using {used} worker processes, not {asked} ({cpus} CPUs, {games} games)")
+    return used
+
+
+def _outputs(records: Path | None, report: Path | None, force: bool) -> None:
+    """Check both outputs before any game is played."""
+    from ..fsutil import distinct_outputs, prepare_output
+
+    distinct_outputs(("--records", records), ("--report", report))
+    if records is not None:
+        prepare_output(records, "records", force=force)
+    if report is not None:
+        prepare_output(report, "html", force=force)
+        from ..render.report import pyplot
+
+        pyplot()  # a missing extra is reported before the games, not after
+
+
+class _RecordFile:
+    """Game records appended to the visible file as each game finishes.
+
+    Each game is written whole and flushed before a stop signal is acted on,
+    so the file holds every finished game whenever the run ends, even by
+    SIGKILL (then at most the last line is cut, which ``replay`` reports).
+    """
+
+    def __init__(self, path: Path, guard: StopSignals) -> None:
+        import os
+
+        self._file = open(os.path.realpath(path), "w", encoding="utf-8", newline="\n")  # noqa: SIM115
+        self._guard = guard
+        self.games = 0
+
+    def write(self, text: str, /) -> None:
+        with self._guard.hold():
+            self._file.write(text)
+            self._file.flush()
+            self.games += 1
+
+    def close(self) -> None:
+        self._file.close()
 
 
 @contextlib.contextmanager
@@ -132,6 +172,7 @@ def simulate(
             help='Write an HTML report with charts (needs: pip install "rummy-rules[report]").',
         ),
     ] = None,
+    force: ForceOption = False,
 ) -> None:
     """Play many games between bots and report statistics with 95% confidence intervals.
 
@@ -140,9 +181,10 @@ def simulate(
     deals end, turns until players go down (the difficulty curve), one-turn
     go-outs and points caught in hand; the final margin, score spread and how
     often the lead changes. Game i depends only on (seed, i), whatever
-    --workers is. Ctrl-C stops and reports the games finished so far. A bot
-    that fails stops its game only; the errors are listed and the exit status
-    is 1.
+    --workers is. Ctrl-C (or SIGTERM, SIGHUP) stops and reports the games
+    finished so far, with exit status 130 (143, 129); --records then holds
+    every finished game. A bot that fails stops its game only; the errors are
+    listed and the exit status is 1.
     """
     from ..sim.simulate import simulate as run
     from ..spec.loader import load_variant
@@ -152,18 +194,13 @@ def simulate(
     _playable(spec)
     count = players_for(spec, players)
     kinds = _bots(bots, count)
-    _writable(records, "'--records'")
-    _writable(report, "'--report'")
-    if report is not None:
-        from ..render.report import pyplot
-
-        pyplot()  # a missing extra is reported before the games, not after
+    _outputs(records, report, force)
     with contextlib.ExitStack() as stack:
+        guard = stack.enter_context(stop_signals())
         sink = None
         if records is not None:
-            from ..fsutil import atomic_open
-
-            sink = stack.enter_context(atomic_open(records))
+            sink = _RecordFile(records, guard)
+            stack.callback(sink.close)
         tick = stack.enter_context(_progress(games, not json_output))
         stats = run(
             spec,
@@ -171,7 +208,7 @@ def simulate(
             bots=kinds,
             games=games,
             seed=seed,
-            workers=workers,
+            workers=_workers(workers, games),
             on_game=tick,
             records=sink,
         )
@@ -200,11 +237,22 @@ def simulate(
         )
     else:
         _print(spec.name, count, kinds, seed, data)
+    if sink is not None:
+        error(f"wrote {records}: {sink.games} game records")
     if stats.failed:
         for message in stats.errors:
             error(f"error: {message}")
         if stats.failed > len(stats.errors):
             error(f"... and {stats.failed - len(stats.errors)} more games stopped by a bot")
+    _finish(guard, stopped=stats.interrupted, failed=bool(stats.failed))
+
+
+def _finish(guard: StopSignals, *, stopped: bool, failed: bool) -> None:
+    """End with 128 + the signal after a stop, 1 after a bot error."""
+    if stopped:
+        error("interrupted: the figures above are for the games finished so far")
+        raise typer.Exit(guard.exit_code or 130)
+    if failed:
         raise typer.Exit(1)
 
 
@@ -215,6 +263,7 @@ def _write_report(path: Path, parameters: dict[str, Any], data: dict[str, Any]) 
     from ..render.report import render_report
 
     atomic_write_text(path, render_report({**parameters, "engine": __version__}, data))
+    error(f"wrote {path}")
 
 
 def _fmt(item: dict[str, float], percent: bool = False) -> str:
@@ -344,14 +393,14 @@ def compare(
         if i and sets:
             label += " with " + ", ".join(sets)
         labels.append(label)
-    with _progress(games, not json_output) as tick:
+    with stop_signals() as guard, _progress(games, not json_output) as tick:
         result = run(
             list(zip(labels, specs, strict=True)),
             players=count,
             bots=kinds,
             games=games,
             seed=seed,
-            workers=workers,
+            workers=_workers(workers, games),
             on_game=tick,
         )
     data = result.to_dict()
@@ -375,7 +424,7 @@ def compare(
         for side in result.sides:
             for message in side.errors:
                 error(f"error: {message}")
-        raise typer.Exit(1)
+    _finish(guard, stopped=result.interrupted, failed=bool(failed))
 
 
 def _print_comparison(

@@ -17,6 +17,18 @@ from pydantic_core import PydanticUndefined
 
 from ..spec.jsonschema_export import variant_json_schema
 from ..spec.schema import FormulaCount, PerDeckCount, PlayerCountTable, VariantSpec
+from ..spec.schema.base import (
+    MAX_CARDS_DEALT,
+    MAX_CONTRACT_MELDS,
+    MAX_DEALS,
+    MAX_DECKS,
+    MAX_JOKERS,
+    MAX_JOKERS_PER_DECK,
+    MAX_NAME_LENGTH,
+    MAX_NOTES,
+    MAX_TEXT_LENGTH,
+)
+from ..spec.yamlio import MAX_BYTES, MAX_DEPTH, MAX_EXPANDED_BYTES, MAX_NODES, MAX_STRING
 
 __all__ = ["format_reference", "schema_text"]
 
@@ -48,7 +60,43 @@ changes only what it states. Mappings merge key by key, plain values and lists
 replace, and `key+:` appends to the base's list (`notes+: ["..."]`). A
 house-rules file gets its own `id` (from its file name unless it sets one) and
 `name`, and does not inherit the base's `aliases`. `based_on` records the base.
+
+`extends` names a shipped variant id, or a file ending in `.yaml` or `.yml` by
+a path relative to the folder of the file that names it (`../rules/base.yaml`
+works; an absolute path or `~` does not, so a house file means the same on
+every machine). The file named must be a variant file: one whose keys are all
+variant keys. Anything else is refused with one message that shows none of
+its content.
 """
+
+_LIMITS = f"""
+## Limits
+
+Far above any real game, and checked before any work, so that a small file
+cannot ask for hours of work or gigabytes of memory:
+
+| what | at most |
+|---|---|
+| file size | {MAX_BYTES:,} bytes |
+| text once aliases are expanded | {MAX_EXPANDED_BYTES:,} bytes, {MAX_NODES:,} values |
+| nesting of mappings and lists | {MAX_DEPTH} levels |
+| one string (key or value) | {MAX_STRING:,} characters |
+| `name`, `sources[].id`, `deals[].label` | {MAX_NAME_LENGTH} characters, one line |
+| `description`, each of `notes`, `sources[].title` and `note` | {MAX_TEXT_LENGTH:,} characters |
+| `notes` | {MAX_NOTES} |
+| `deck.decks` | {MAX_DECKS} |
+| `deck.jokers` | {MAX_JOKERS} ({{per_deck: {MAX_JOKERS_PER_DECK}}}) |
+| `players.max` | 12 |
+| `deals` | {MAX_DEALS} |
+| `deals[].cards` | {MAX_CARDS_DEALT} |
+| melds in `deals[].contract` | {MAX_CONTRACT_MELDS} |
+
+An alias may not be used inside the value it names. Keys and values may not
+hold control characters (a value may hold line breaks and tabs) or the
+characters that change the direction of text (U+202A–U+202E, U+2066–U+2069).
+A source's `url` starts with `http://` or `https://`.
+"""
+_HEADER += _LIMITS
 
 
 def _type_text(annotation: Any) -> str:

@@ -34,6 +34,7 @@ __all__ = [
     "MeldExample",
     "RenderError",
     "contract_examples",
+    "md_escape",
     "meld_examples",
     "render_diff",
     "render_house_sheet",
@@ -104,11 +105,12 @@ def template_environment() -> Environment:
     )
     env.filters["cards"] = cards_text
     env.filters["cards_html"] = cards_html
-    env.filters["md_escape"] = _md_escape
+    env.filters["md_escape"] = md_escape
     return env
 
 
-def _md_escape(text: str) -> str:
+def md_escape(text: str) -> str:
+    """``text`` as literal Markdown: markup characters (HTML's ``<`` too) backslash-escaped."""
     return re.sub(r"([\\`*_\[\]<>|#])", r"\\\1", str(text))
 
 
@@ -354,5 +356,6 @@ def to_pdf(html_text: str) -> bytes:
             raise ValueError(f"{refuse}: {url}")
 
     document = weasyprint.HTML(string=html_text, url_fetcher=fetcher, base_url=None)
-    data: bytes = document.write_pdf()
+    # The file identifier names the maker, so a later run knows it may replace the file.
+    data: bytes = document.write_pdf(pdf_identifier=b"rummy-rules")
     return data

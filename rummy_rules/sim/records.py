@@ -32,9 +32,11 @@ __all__ = [
     "RECORD_FORMAT",
     "RecordError",
     "ReplayReport",
+    "iter_replay",
     "record_lines",
     "replay_record",
     "replay_records",
+    "shown",
     "variant_digest",
     "write_record",
 ]
@@ -125,21 +127,84 @@ class ReplayReport:
     finished: bool
 
 
-def _load_lines(text: str, file: str) -> list[tuple[int, dict[str, Any]]]:
-    out = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        if not raw.strip():
-            continue
-        try:
-            value = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise RecordError(file, number, f"not JSON: {exc.msg}") from None
-        if not isinstance(value, dict):
-            raise RecordError(file, number, "each line must be a JSON object")
-        out.append((number, value))
-    if not out:
-        raise RecordError(file, None, "the record is empty")
-    return out
+#: Longest line a record may hold, in bytes (a header with its variant takes a few KB).
+MAX_LINE_BYTES = 1_000_000
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """``value`` for a message: control characters escaped, cut to ``limit`` characters."""
+    text = value if isinstance(value, str) else repr(value)
+    escaped = "".join(
+        c if c.isprintable() or c == " " else c.encode("unicode_escape").decode("ascii")
+        for c in text[: limit + 1]
+    )
+    return escaped[:limit] + "…" if len(escaped) > limit else escaped
+
+
+class _Cut(Exception):
+    """The file ends in the middle of a line: it was cut short (a killed run)."""
+
+    def __init__(self, line: int) -> None:
+        super().__init__(f"line {line} is cut short")
+        self.line = line
+
+
+def _open_record(path: Path, file: str) -> Any:
+    import os
+    import stat
+
+    try:
+        info = os.stat(path)
+    except OSError as exc:
+        raise RecordError(file, None, f"cannot read the record: {exc.strerror or exc}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise RecordError(file, None, "is a directory, not a record")
+    if not stat.S_ISREG(info.st_mode):
+        raise RecordError(file, None, "is not a regular file (a device, pipe or socket)")
+    try:
+        return path.open("rb")
+    except OSError as exc:
+        raise RecordError(file, None, f"cannot read the record: {exc.strerror or exc}") from None
+
+
+def _stream_lines(path: Path, file: str) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The record's lines as JSON objects, one at a time, with their line numbers.
+
+    Memory stays bounded whatever the file's size; a line longer than
+    :data:`MAX_LINE_BYTES` is refused without being echoed, and a last line
+    cut short raises :class:`_Cut`.
+    """
+    number = 0
+    with _open_record(path, file) as fh:
+        while True:
+            raw = fh.readline(MAX_LINE_BYTES + 1)
+            if not raw:
+                return
+            number += 1
+            whole = raw.endswith(b"\n")
+            if not whole and len(raw) > MAX_LINE_BYTES:
+                raise RecordError(file, number, f"the line is longer than {MAX_LINE_BYTES} bytes")
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                if not whole:
+                    raise _Cut(number) from None
+                raise RecordError(file, number, "the line is not UTF-8 text") from None
+            if not text.strip():
+                continue
+            try:
+                value = json.loads(text)
+            except json.JSONDecodeError as exc:
+                if not whole:
+                    raise _Cut(number) from None
+                raise RecordError(file, number, f"not JSON: {exc.msg}") from None
+            except RecursionError:
+                raise RecordError(file, number, "not a record line: nested too deeply") from None
+            except ValueError as exc:  # e.g. an integer with thousands of digits
+                raise RecordError(file, number, f"not a record line: {shown(str(exc))}") from None
+            if not isinstance(value, dict):
+                raise RecordError(file, number, "each line must be a JSON object")
+            yield number, value
 
 
 def _int_list(value: Any, file: str, line: int, what: str) -> list[int]:
@@ -172,36 +237,92 @@ def _verify_seeded(
             raise RecordError(file, number, f"{what} is not the one seed {seed} gives")
 
 
-def replay_record(path: Path | str) -> ReplayReport:
+def replay_record(path: Path | str, *, partial: bool = False) -> ReplayReport:
     """Replay the one game recorded at ``path`` and verify it; raises :class:`RecordError`.
 
     A file holding several games (as ``rummy-rules simulate --records`` writes)
     is refused: use :func:`replay_records`.
     """
-    reports = replay_records(path)
+    reports = replay_records(path, partial=partial)
     if len(reports) != 1:
         raise RecordError(str(path), None, f"holds {len(reports)} games, not one")
     return reports[0]
 
 
-def replay_records(path: Path | str) -> list[ReplayReport]:
+def replay_records(path: Path | str, *, partial: bool = False) -> list[ReplayReport]:
     """Replay and verify every game recorded at ``path``, one after another.
 
     Each game starts with its header line; line numbers in errors are the
-    file's. Raises :class:`RecordError` at the first problem.
+    file's. Raises :class:`RecordError` at the first problem. The file is
+    read line by line and one game is held in memory at a time.
+
+    A record must be complete: a game that stops before its ``game_end``
+    line, or a last line cut short (a killed run), is an error saying after
+    which game the record was truncated. With ``partial`` such a record is
+    accepted: the games it holds are replayed, the unfinished one last
+    (``finished`` false), and a cut last line is left out.
     """
+    return list(iter_replay(path, partial=partial))
+
+
+def iter_replay(path: Path | str, *, partial: bool = False) -> Iterator[ReplayReport]:
+    """Like :func:`replay_records`, one report at a time as each game is verified."""
     file = str(path)
+    game: list[tuple[int, dict[str, Any]]] = []
+    done = 0
+    last_number: int | None = None
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(file, None, f"cannot read the record: {exc}") from None
-    lines = _load_lines(text, file)
-    games: list[list[tuple[int, dict[str, Any]]]] = []
-    for number, entry in lines:
-        if "record" in entry or not games:
-            games.append([])
-        games[-1].append((number, entry))
-    return [_replay_game(file, game) for game in games]
+        for number, entry in _stream_lines(Path(path), file):
+            if "record" in entry and game:
+                yield _complete(file, game, done, partial=False, last=False)
+                done += 1
+                last_number = _game_number(file, game[0], last_number)
+                game = []
+            game.append((number, entry))
+    except _Cut as cut:
+        if not partial:
+            raise RecordError(
+                file,
+                cut.line,
+                f"the record is truncated after game {done}: this last line is cut short "
+                "(the run was killed?); replay --partial checks the games before it",
+            ) from None
+    if not game:
+        if not done:
+            raise RecordError(file, None, "the record is empty")
+        return
+    _game_number(file, game[0], last_number)
+    yield _complete(file, game, done, partial=partial, last=True)
+
+
+def _game_number(file: str, header: tuple[int, dict[str, Any]], last: int | None) -> int | None:
+    """Game numbers (``game`` in the headers of a simulation's records) must increase."""
+    number, entry = header
+    value = entry.get("game")
+    if value is None:
+        return last
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise RecordError(file, number, "game must be a positive whole number")
+    if last is not None and value <= last:
+        raise RecordError(file, number, f"game {value} comes after game {last}: out of order")
+    return value
+
+
+def _complete(
+    file: str, lines: list[tuple[int, dict[str, Any]]], done: int, *, partial: bool, last: bool
+) -> ReplayReport:
+    """Replay one game; an unfinished one is an error unless it is the last and ``partial``."""
+    report = _replay_game(file, lines)
+    if report.finished or (last and partial):
+        return report
+    message = (
+        f"the record is truncated after game {done}: game {done + 1} stops here, "
+        "before the game ends (replay --partial accepts an unfinished game)"
+        if last
+        else f"game {done + 1} stops here, before the game ends, and another game starts "
+        "after it: the record is broken"
+    )
+    raise RecordError(file, lines[-1][0], message)
 
 
 def _replay_game(file: str, lines: list[tuple[int, dict[str, Any]]]) -> ReplayReport:
@@ -220,19 +341,19 @@ def _replay_game(file: str, lines: list[tuple[int, dict[str, Any]]]) -> ReplayRe
             _check_game_end(file, number, entry, state)
             finished = True
         elif not ({"first_dealer", "deck", "reshuffle", "cut", "turn_over"} & entry.keys()):
-            raise RecordError(file, number, f"unknown line: {sorted(entry)}")
+            raise RecordError(file, number, f"unknown line: {shown(sorted(entry))}")
         elif "deck" in entry:
             expected_deal = entry.get("deal")
             if expected_deal != state.deal_index + 1:
-                raise RecordError(file, number, f"deal {expected_deal} starts out of order")
+                raise RecordError(file, number, f"deal {shown(expected_deal)} starts out of order")
             said = entry.get("dealer")
             if said != state.dealer:
-                shown = f"p{said + 1}" if isinstance(said, int) else repr(said)
+                who = f"p{said + 1}" if isinstance(said, int) else shown(said)
                 raise RecordError(
                     file,
                     number,
-                    f"deal {expected_deal} is dealt by p{state.dealer + 1} by the rules, "
-                    f"but the record says {shown}",
+                    f"deal {shown(expected_deal)} is dealt by p{state.dealer + 1} by the rules, "
+                    f"but the record says {who}",
                 )
     return ReplayReport(
         variant_id=spec.id,
@@ -260,11 +381,18 @@ def _read_header(
         raise RecordError(file, first_line, "not a rummy-rules game record (bad header)")
     if header.get("format") != RECORD_FORMAT:
         raise RecordError(
-            file, first_line, f"record format {header.get('format')!r} is not {RECORD_FORMAT}"
+            file, first_line, f"record format {shown(header.get('format'))} is not {RECORD_FORMAT}"
         )
     variant = header.get("variant")
     if not isinstance(variant, dict):
         raise RecordError(file, first_line, "the header holds no variant")
+    if header.get("variant_id") != variant.get("id"):
+        raise RecordError(
+            file,
+            first_line,
+            f"variant_id {shown(header.get('variant_id'))} is not the recorded variant's id "
+            f"{shown(variant.get('id'))}",
+        )
     if header.get("variant_sha256") != variant_digest(variant):
         raise RecordError(file, first_line, "the variant does not match its SHA-256: it was edited")
     try:
@@ -341,18 +469,18 @@ def _replay_action(file: str, number: int, text_action: object, state: GameState
     try:
         seat, action = parse_seat_action(text_action)
     except ValueError as exc:
-        raise RecordError(file, number, f"'{text_action}': {exc}") from None
+        raise RecordError(file, number, f"'{shown(text_action)}': {shown(str(exc), 200)}") from None
     if state.is_terminal():
         raise RecordError(file, number, "an action after the end of the game")
     if seat != state.to_move:
         raise RecordError(
             file,
             number,
-            f"'{text_action}': it is p{state.to_move + 1}'s move, not p{seat + 1}'s",
+            f"'{shown(text_action)}': it is p{state.to_move + 1}'s move, not p{seat + 1}'s",
         )
     reason = state.check(action)
     if reason is not None:
-        raise RecordError(file, number, f"'{text_action}' is illegal: {reason}")
+        raise RecordError(file, number, f"'{shown(text_action)}' is illegal: {reason}")
     try:
         state.apply(action)
     except ValueError as exc:  # a scripted reshuffle that does not fit
@@ -380,7 +508,7 @@ def _check_deal_end(file: str, number: int, entry: dict[str, Any], state: GameSt
             raise RecordError(
                 file,
                 number,
-                f"deal {index} {key}: the record says {entry.get(key)!r}, the rules give {expected!r}",
+                f"deal {index} {key}: the record says {shown(entry.get(key))}, the rules give {expected!r}",
             )
 
 
@@ -392,11 +520,11 @@ def _check_game_end(file: str, number: int, entry: dict[str, Any], state: GameSt
         raise RecordError(
             file,
             number,
-            f"final totals: the record says {entry.get('totals')!r}, the rules give {state.totals!r}",
+            f"final totals: the record says {shown(entry.get('totals'))}, the rules give {state.totals!r}",
         )
     if entry.get("winners") != state.winners():
         raise RecordError(
             file,
             number,
-            f"winners: the record says {entry.get('winners')!r}, the rules give {state.winners()!r}",
+            f"winners: the record says {shown(entry.get('winners'))}, the rules give {state.winners()!r}",
         )

@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
-from typing import Any, TextIO
+from typing import Any, Protocol
 
 from ..engine.rules import Rules, compile_rules
 from ..engine.state import GameState
@@ -30,6 +30,7 @@ __all__ = [
     "CompareStats",
     "DealSummary",
     "GameSummary",
+    "RecordSink",
     "SimulationStats",
     "compare",
     "game_metrics",
@@ -415,6 +416,13 @@ def _job(spec: VariantSpec, players: int, bots: Sequence[str], seed: int, record
     return _Job(variant_json, players, tuple(bots), seed, records)
 
 
+class RecordSink(Protocol):
+    """Where :func:`simulate` writes each finished game's record (an open text file will do)."""
+
+    def write(self, text: str, /) -> Any:
+        """Take one game's record: complete JSON Lines ending in a newline."""
+
+
 def simulate(
     spec: VariantSpec,
     *,
@@ -424,7 +432,7 @@ def simulate(
     seed: int = 0,
     workers: int = 1,
     on_game: Callable[[int], None] | None = None,
-    records: TextIO | None = None,
+    records: RecordSink | None = None,
 ) -> SimulationStats:
     """Play ``games`` games and return their statistics.
 

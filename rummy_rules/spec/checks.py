@@ -16,7 +16,15 @@ from .consistency import Finding, check_consistency
 from .schema import ContractPart, DealSpec, VariantSpec, evaluate_count
 from .yamlio import PathT
 
-__all__ = ["Finding", "check_spec", "max_meld_size", "min_stock", "run_length_limit"]
+__all__ = [
+    "Finding",
+    "buy_capacity",
+    "check_spec",
+    "largest_hand",
+    "max_meld_size",
+    "min_stock",
+    "run_length_limit",
+]
 
 """(path, message, severity): severity is ``"error"``, ``"warning"`` (a question the
 file leaves open; ``--strict`` makes it an error) or ``"note"`` (worth knowing, never an error)."""
@@ -236,7 +244,18 @@ def _check_deal_size(spec: VariantSpec, index: int, deal: DealSpec, out: list[Fi
             return
 
 
-def _buy_capacity(spec: VariantSpec, deal: DealSpec) -> int | None:
+def largest_hand(spec: VariantSpec, deal: DealSpec, players: int, pack: int) -> int:
+    """The most cards one hand can hold in ``deal``: the cards dealt, the draw (and a
+    first player's extra card) and every buy allowed; the whole pack when picking up
+    several discards, a push or unlimited buying can add any number."""
+    capacity = buy_capacity(spec, deal)
+    dealt = evaluate_count(deal.cards, players) or 0
+    if capacity is None or spec.draw.discard_pile != "top" or spec.draw.push:
+        return pack
+    return min(pack, dealt + 2 + capacity)
+
+
+def buy_capacity(spec: VariantSpec, deal: DealSpec) -> int | None:
     """Extra cards buying can add to one hand in a deal (None: no limit)."""
     buying = spec.buying
     if not buying.enabled:
@@ -286,7 +305,7 @@ def _check_contract(spec: VariantSpec, index: int, deal: DealSpec, out: list[Fin
             continue
         if total <= hand:
             continue
-        capacity = _buy_capacity(spec, deal)
+        capacity = buy_capacity(spec, deal)
         if capacity == 0:
             out.append(
                 (
@@ -330,7 +349,7 @@ def _check_whole_hand(
     hand = (evaluate_count(deal.cards, n) or 0) + 1  # after the draw
     if deal.all_out:
         most = sum(_part_max(spec, deal, part, n) for part in deal.contract)
-        capacity = _buy_capacity(spec, deal)
+        capacity = buy_capacity(spec, deal)
         reach = None if capacity is None else hand + capacity
         if most >= hand and total > hand and (reach is None or total <= reach):
             out.append(

@@ -157,10 +157,26 @@ def load_variant(
 # --------------------------------------------------------------------------
 
 
+class _NotVariant(Exception):
+    """A base named by ``extends`` that is not a variant file (its content is not shown)."""
+
+
+def _variant_keys() -> frozenset[str]:
+    return frozenset({*VariantSpec.model_fields, "extends"})
+
+
 def _load_layers(
     path: Path, display: str, stack: list[Path]
 ) -> tuple[Located | None, list[Problem]]:
     located, problems = read_yaml_file(path, display=display)
+    if stack and (
+        located is None
+        or not isinstance(located.data, dict)
+        or not {str(k).removesuffix("+") for k in located.data} <= _variant_keys()
+    ):
+        # A base must be a variant file; anything else is refused without
+        # echoing a word of it (extends is no way to read other files).
+        raise _NotVariant
     if located is None:
         return None, problems
     if not isinstance(located.data, dict):
@@ -181,7 +197,11 @@ def _load_layers(
             )
         )
         return None, problems
-    base_path, base_display = _find_base(base_name, path)
+    try:
+        base_path, base_display = _find_base(base_name, path)
+    except _BadBase as exc:
+        problems.append(Problem(display, mark.line, mark.column, "extends", str(exc)))
+        return None, problems
     if base_path is None:
         problems.append(
             Problem(
@@ -201,7 +221,12 @@ def _load_layers(
             Problem(display, mark.line, mark.column, "extends", f"extends makes a cycle: {names}")
         )
         return None, problems
-    base, base_problems = _load_layers(base_path, base_display, chain)
+    try:
+        base, base_problems = _load_layers(base_path, base_display, chain)
+    except _NotVariant:
+        message = f"the base '{base_name}' is not a variant file"
+        problems.append(Problem(display, mark.line, mark.column, "extends", message))
+        return None, problems
     problems.extend(base_problems)
     if base is None:
         problems.append(
@@ -229,8 +254,21 @@ def _load_layers(
     return merged, problems
 
 
+class _BadBase(ValueError):
+    """An ``extends`` value that may not name a base."""
+
+
 def _find_base(name: str, child: Path) -> tuple[Path | None, str]:
-    if "/" in name or name.endswith((".yaml", ".yml")):
+    """The file ``extends: name`` names in a file at ``child``: a shipped id, or a
+    ``.yaml``/``.yml`` path relative to the child's folder (``../`` allowed)."""
+    if "/" in name or "\\" in name or name.endswith((".yaml", ".yml")):
+        if Path(name).is_absolute() or name.startswith("~"):
+            raise _BadBase(
+                "extends names a shipped id or a path relative to this file's folder "
+                "(such as ../rules/base.yaml), not an absolute path"
+            )
+        if not name.endswith((".yaml", ".yml")):
+            raise _BadBase("extends names a shipped id or a variant file ending in .yaml or .yml")
         candidate = (child.parent / name).resolve()
         if candidate.is_file():
             return candidate, registry.display_name(candidate)
@@ -565,7 +603,10 @@ def load_base(source: str | Path) -> VariantSpec | None:
     base = data.get("extends") if isinstance(data, dict) else None
     if not isinstance(base, str):
         return None
-    base_path, _ = _find_base(base, path)
+    try:
+        base_path, _ = _find_base(base, path)
+    except _BadBase:
+        base_path = None
     if base_path is None:
         mark = located.mark_for(("extends",))
         raise VariantError(

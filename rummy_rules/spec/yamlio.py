@@ -5,10 +5,14 @@ lists, strings, ints, floats, booleans, None) and remembers the line and
 column of every value, so that later errors can point at the file.
 
 What it refuses, each with a located :class:`~rummy_rules.errors.Problem`:
-files over :data:`MAX_BYTES`, text that is not UTF-8, YAML syntax errors,
-several documents in one file, duplicate keys, tags other than YAML's own,
-nesting deeper than :data:`MAX_DEPTH` and documents whose aliases expand to
-more than :data:`MAX_NODES` values ("billion laughs").
+anything but a regular file (a directory, device or pipe), files over
+:data:`MAX_BYTES`, text that is not UTF-8, YAML syntax errors, several
+documents in one file, duplicate keys, tags other than YAML's own, nesting
+deeper than :data:`MAX_DEPTH`, aliases that contain themselves, documents
+whose aliases expand to more than :data:`MAX_NODES` values or
+:data:`MAX_EXPANDED_BYTES` bytes of text ("billion laughs"), strings longer
+than :data:`MAX_STRING`, and control or bidirectional-override characters
+(line breaks and tabs are allowed in values, not in keys).
 
 Only ``true``/``false`` are booleans: ``yes``, ``no``, ``on`` and ``off``
 stay strings, so a schema expecting a boolean reports them instead of
@@ -17,7 +21,9 @@ silently reading them as one. Dates stay strings, and integers are decimal.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,7 +37,9 @@ from ..errors import Problem
 __all__ = [
     "MAX_BYTES",
     "MAX_DEPTH",
+    "MAX_EXPANDED_BYTES",
     "MAX_NODES",
+    "MAX_STRING",
     "Located",
     "Mark",
     "PathT",
@@ -46,6 +54,16 @@ MAX_BYTES = 1_000_000
 MAX_DEPTH = 40
 #: Most values a document may hold once aliases are expanded.
 MAX_NODES = 50_000
+#: Most bytes of text a document may hold once aliases are expanded.
+MAX_EXPANDED_BYTES = 2_000_000
+#: Longest single string (key or value), in characters.
+MAX_STRING = 20_000
+
+# C0 and C1 control characters (but tab and line feed) and the bidirectional
+# embeddings, overrides and isolates that can make text display differently
+# from what it says.
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_UNSAFE_KEY = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 PathT = tuple[str | int, ...]
 
@@ -150,6 +168,8 @@ class _Reader:
     def __init__(self, file: str) -> None:
         self.file = file
         self.nodes = 0
+        self.bytes = 0
+        self.open: set[int] = set()  # the nodes being built: an alias back to one is a loop
         self.problems: list[Problem] = []
         self.marks: dict[PathT, Mark] = {}
         self.key_marks: dict[PathT, Mark] = {}
@@ -165,23 +185,51 @@ class _Reader:
     def build(self, node: Node, path: PathT) -> Any:
         self.nodes += 1
         if self.nodes > MAX_NODES:
-            raise _Bomb(self.mark(node))
+            raise _Bomb(self.mark(node), f"more than {MAX_NODES} values")
+        if len(path) > MAX_DEPTH:
+            raise _Bomb(self.mark(node), f"values nested more than {MAX_DEPTH} levels deep")
         self.marks.setdefault(path, self.mark(node))
         if isinstance(node, ScalarNode):
             return self.scalar(node, path)
-        if isinstance(node, SequenceNode):
-            if node.tag != _SEQ:
-                self.problem(node, path, f"unsupported tag {node.tag}")
-            return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
-        if isinstance(node, MappingNode):
-            if node.tag != _MAP:
-                self.problem(node, path, f"unsupported tag {node.tag}")
-            return self.mapping(node, path)
+        if id(node) in self.open:
+            raise _Loop(self.mark(node))
+        self.open.add(id(node))
+        try:
+            if isinstance(node, SequenceNode):
+                if node.tag != _SEQ:
+                    self.problem(node, path, f"unsupported tag {node.tag}")
+                return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
+            if isinstance(node, MappingNode):
+                if node.tag != _MAP:
+                    self.problem(node, path, f"unsupported tag {node.tag}")
+                return self.mapping(node, path)
+        finally:
+            self.open.discard(id(node))
         raise AssertionError(f"unknown node {node!r}")  # pragma: no cover
 
-    def scalar(self, node: ScalarNode, path: PathT) -> Any:
+    def text(self, node: ScalarNode, path: PathT, *, key: bool = False) -> None:
+        """Count the string's bytes and report what a string may not hold."""
+        text = node.value
+        self.bytes += len(text)
+        if self.bytes > MAX_EXPANDED_BYTES:
+            raise _Bomb(self.mark(node), f"more than {MAX_EXPANDED_BYTES // 1_000_000} MB of text")
+        if len(text) > MAX_STRING:
+            self.problem(node, path, f"a text longer than {MAX_STRING} characters")
+        bad = (_UNSAFE_KEY if key else _UNSAFE).search(text)
+        if bad:
+            shown = bad.group(0).encode("unicode_escape").decode("ascii")
+            where = "a key" if key else "a text"
+            self.problem(
+                node,
+                path,
+                f"{where} holds the control character {shown}: write it without "
+                "control or text-direction characters",
+            )
+
+    def scalar(self, node: ScalarNode, path: PathT, *, key: bool = False) -> Any:
         text = node.value
         tag = node.tag
+        self.text(node, path, key=key)
         if tag == _STR:
             return text
         if tag == _BOOL:
@@ -207,7 +255,7 @@ class _Reader:
         if not isinstance(node, ScalarNode):
             self.problem(node, path, "a key must be a plain word or number, not a list or mapping")
             return None
-        value = self.scalar(node, path)
+        value = self.scalar(node, path, key=True)
         if value is None:
             self.problem(node, path, "a key cannot be empty")
             return None
@@ -245,8 +293,15 @@ class _Reader:
 
 
 class _Bomb(Exception):
+    def __init__(self, mark: Mark, what: str) -> None:
+        super().__init__(what)
+        self.mark = mark
+        self.what = what
+
+
+class _Loop(Exception):
     def __init__(self, mark: Mark) -> None:
-        super().__init__("too many values")
+        super().__init__("an alias inside itself")
         self.mark = mark
 
 
@@ -285,11 +340,13 @@ def read_yaml_text(text: str, file: str) -> tuple[Located | None, list[Problem]]
     try:
         data = reader.build(node, ())
     except _Bomb as exc:
-        msg = (
-            f"the document expands to more than {MAX_NODES} values "
-            "(aliases used to multiply content are refused)"
-        )
+        msg = f"the document expands to {exc.what} (aliases used to multiply content are refused)"
         return None, [Problem(file, exc.mark.line, exc.mark.column, "", msg)]
+    except _Loop as exc:
+        msg = "an alias is used inside the value it names, which would never end"
+        return None, [Problem(file, exc.mark.line, exc.mark.column, "", msg)]
+    except RecursionError:
+        return None, [_whole(file, "the document is nested too deeply to read")]
     located = Located(data, file, reader.marks, reader.key_marks)
     return located, reader.problems
 
@@ -303,8 +360,11 @@ def read_yaml_file(
     """
     name = display or str(path)
     try:
-        if path.is_dir():
+        info = os.stat(path)
+        if stat.S_ISDIR(info.st_mode):
             return None, [_whole(name, "is a directory, not a variant file")]
+        if not stat.S_ISREG(info.st_mode):
+            return None, [_whole(name, "is not a regular file (a device, pipe or socket)")]
         with path.open("rb") as fh:
             raw = fh.read(MAX_BYTES + 1)
     except FileNotFoundError:

@@ -9,6 +9,7 @@ import re
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -24,13 +25,25 @@ from ...cards import JOKER, normalize_rank
 __all__ = [
     "COUNT_FORMS",
     "ID_PATTERN",
+    "MAX_CARDS_DEALT",
+    "MAX_CONTRACT_MELDS",
+    "MAX_DEALS",
+    "MAX_DECKS",
+    "MAX_JOKERS",
+    "MAX_JOKERS_PER_DECK",
+    "MAX_NAME_LENGTH",
+    "MAX_NOTES",
+    "MAX_TEXT_LENGTH",
     "SCHEMA_VERSION",
     "FormulaCount",
+    "Name",
     "PerDeckCount",
     "PlayerCountTable",
     "PlayerCountValue",
     "RankName",
     "StrictModel",
+    "Text",
+    "check_count_limit",
     "evaluate_count",
     "number_to_text",
     "parse_player_key",
@@ -39,6 +52,26 @@ __all__ = [
 
 #: The version of the file format this package reads and writes.
 SCHEMA_VERSION = 1
+
+# Upper limits, far above any real game, so that a small file cannot ask for
+# hours of work or gigabytes of memory. docs/format.md lists them.
+#: Most standard decks in one pack.
+MAX_DECKS = 12
+#: Most jokers in one pack (and per deck, for ``{per_deck: N}``).
+MAX_JOKERS = 100
+MAX_JOKERS_PER_DECK = 8
+#: Most cards dealt to one player in a deal.
+MAX_CARDS_DEALT = 60
+#: Most deals in the schedule.
+MAX_DEALS = 40
+#: Most melds in one deal's contract.
+MAX_CONTRACT_MELDS = 12
+#: Longest name (of the variant, a source, a bonus...).
+MAX_NAME_LENGTH = 120
+#: Longest free text (the description, one note, a source's note).
+MAX_TEXT_LENGTH = 10_000
+#: Most notes.
+MAX_NOTES = 200
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
 
@@ -125,7 +158,9 @@ class FormulaCount(StrictModel):
 class PerDeckCount(StrictModel):
     """A number of jokers per standard deck in play."""
 
-    per_deck: int = Field(ge=0, description="How many for each standard deck in play.")
+    per_deck: int = Field(
+        ge=0, le=MAX_JOKERS_PER_DECK, description="How many for each standard deck in play."
+    )
 
 
 def _count_kind(value: Any) -> str | None:
@@ -170,6 +205,36 @@ PlayerCountValue = Annotated[
 COUNT_FORMS = frozenset(
     name for model in (PlayerCountTable, FormulaCount, PerDeckCount) for name in model.model_fields
 )
+
+
+def check_count_limit(value: object, limit: int, what: str) -> None:
+    """Raise ``ValueError`` when any number a count-by-players value can take exceeds ``limit``."""
+    if isinstance(value, int):
+        numbers = [value]
+    elif isinstance(value, PlayerCountTable):
+        numbers = list(value.by_players.values())
+    else:
+        return  # formulas follow the player count, itself limited
+    for number in numbers:
+        if number > limit:
+            raise ValueError(f"{what} is {number}: at most {limit} is allowed")
+
+
+def _one_line(text: str) -> str:
+    if "\n" in text or "\r" in text:
+        raise ValueError("a name is one line: it cannot hold a line break")
+    return text
+
+
+Name = Annotated[
+    str,
+    Field(min_length=1, max_length=MAX_NAME_LENGTH),
+    AfterValidator(_one_line),
+]
+"""A one-line name of at most :data:`MAX_NAME_LENGTH` characters."""
+
+Text = Annotated[str, Field(max_length=MAX_TEXT_LENGTH)]
+"""Free text of at most :data:`MAX_TEXT_LENGTH` characters."""
 
 
 def evaluate_count(

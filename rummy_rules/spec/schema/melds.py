@@ -11,8 +11,12 @@ from pydantic import (
 )
 
 from .base import (
+    MAX_CARDS_DEALT,
+    MAX_CONTRACT_MELDS,
+    Name,
     PlayerCountValue,
     StrictModel,
+    check_count_limit,
 )
 
 __all__ = [
@@ -237,6 +241,7 @@ class DealSpec(StrictModel):
     cards: PlayerCountValue = Field(description="How many cards each player is dealt.")
     contract: list[ContractPart] = Field(
         default_factory=list,
+        max_length=MAX_CONTRACT_MELDS,
         description="The melds a player must lay down to go down; empty when there is no contract.",
     )
     exact: bool | None = Field(
@@ -265,9 +270,15 @@ class DealSpec(StrictModel):
         ge=0,
         description="Overrides buying.limits.per_deal for this deal.",
     )
-    label: str | None = Field(
+    label: Name | None = Field(
         default=None, description="A name for the deal, shown in the rulebook and score sheet."
     )
+
+    @field_validator("cards")
+    @classmethod
+    def _cards_limit(cls, value: object) -> object:
+        check_count_limit(value, MAX_CARDS_DEALT, "the number of cards dealt")
+        return value
 
 
 class ContractRules(StrictModel):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pydantic import (
@@ -12,10 +13,15 @@ from pydantic import (
 
 from ...cards import parse_card_code
 from .base import (
+    MAX_DECKS,
+    MAX_JOKERS,
+    Name,
     PerDeckCount,
     PlayerCountValue,
     RankName,
     StrictModel,
+    Text,
+    check_count_limit,
     rank_list,
 )
 
@@ -30,12 +36,26 @@ __all__ = ["DeckSpec", "Partnerships", "Players", "Source", "TableRules"]
 class Source(StrictModel):
     """A citation for the rules in the file."""
 
-    id: str = Field(
-        description="A short tag used in notes, such as S000 or pagat-ctrummy.", min_length=1
+    id: Name = Field(description="A short tag used in notes, such as S000 or pagat-ctrummy.")
+    title: Text = Field(description="What the source is: a page, book or document.", min_length=1)
+    url: str | None = Field(
+        default=None,
+        max_length=2000,
+        description="Where to read it, if it is online: an http:// or https:// address.",
     )
-    title: str = Field(description="What the source is: a page, book or document.", min_length=1)
-    url: str | None = Field(default=None, description="Where to read it, if it is online.")
-    note: str | None = Field(default=None, description="What this source contributes.")
+    note: Text | None = Field(default=None, description="What this source contributes.")
+
+    @field_validator("url")
+    @classmethod
+    def _web_address(cls, url: str | None) -> str | None:
+        if url is None:
+            return None
+        if not re.match(r"^https?://[^\s<>\"]+$", url):
+            raise ValueError(
+                "a source's url is a web address starting with http:// or https:// "
+                "(no spaces or quotes)"
+            )
+        return url
 
 
 # --------------------------------------------------------------------------
@@ -202,4 +222,11 @@ class DeckSpec(StrictModel):
     def _decks_not_per_deck(cls, value: object) -> object:
         if isinstance(value, PerDeckCount):
             raise ValueError("the number of decks cannot be given per deck")
+        check_count_limit(value, MAX_DECKS, "the number of decks")
+        return value
+
+    @field_validator("jokers")
+    @classmethod
+    def _jokers_limit(cls, value: object) -> object:
+        check_count_limit(value, MAX_JOKERS, "the number of jokers")
         return value

@@ -10,7 +10,12 @@ from pydantic import (
 
 from .base import (
     ID_PATTERN,
+    MAX_DEALS,
+    MAX_NAME_LENGTH,
+    MAX_NOTES,
+    Name,
     StrictModel,
+    Text,
 )
 from .melds import (
     ContractRules,
@@ -46,22 +51,24 @@ class VariantSpec(StrictModel):
     )
     id: str = Field(
         pattern=ID_PATTERN,
+        max_length=MAX_NAME_LENGTH,
         description="The variant's id: lower case letters, digits and hyphens (contract, shanghai-10).",
     )
-    name: str = Field(min_length=1, description="The variant's name as players know it.")
+    name: Name = Field(description="The variant's name as players know it.")
     aliases: list[Annotated[str, Field(pattern=ID_PATTERN)]] = Field(
         default_factory=list, description="Other ids that find this variant."
     )
-    based_on: str | None = Field(
+    based_on: Name | None = Field(
         default=None,
         description="The variant this one extends (filled in when a file uses extends).",
     )
-    description: str = Field(
+    description: Text = Field(
         default="", description="A paragraph about the game, for the rulebook."
     )
     sources: list[Source] = Field(default_factory=list, description="Where the rules come from.")
-    notes: list[str] = Field(
+    notes: list[Text] = Field(
         default_factory=list,
+        max_length=MAX_NOTES,
         description="Choices made where sources disagree, and anything else players should know.",
     )
 
@@ -76,6 +83,7 @@ class VariantSpec(StrictModel):
     )
     deals: list[DealSpec] = Field(
         min_length=1,
+        max_length=MAX_DEALS,
         description=(
             "The deal schedule, in order. With game_end.kind other than fixed_deals the "
             "last deal repeats until the game ends."

@@ -1,0 +1,457 @@
+"""Reliability: outputs never replace what is not ours, runs killed lose no finished game,
+records are checked complete, and hostile record files fail cleanly."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from .conftest import MINIMAL
+
+# -- output files -------------------------------------------------------------
+
+
+def test_output_to_a_fifo_is_refused_without_blocking(cli, tmp_path):
+    fifo = tmp_path / "pipe.md"
+    os.mkfifo(fifo)
+    result = cli("rulebook", "contract", "-o", str(fifo))
+    assert result.exit_code == 1
+    assert "not a regular file" in result.stderr
+    assert Path(fifo).is_fifo()
+
+
+def test_output_to_a_directory_is_refused(cli, tmp_path):
+    folder = tmp_path / "book.md"
+    folder.mkdir()
+    result = cli("rulebook", "contract", "-o", str(folder))
+    assert result.exit_code == 1 and "is a directory" in result.stderr
+
+
+def test_output_into_a_missing_folder_is_a_message_not_a_traceback(cli, tmp_path):
+    result = cli("rulebook", "contract", "-o", str(tmp_path / "nodir" / "x" / "out.html"))
+    assert result.exit_code == 1
+    assert "does not exist" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_output_through_a_symlink_writes_the_target_and_keeps_the_link(cli, tmp_path):
+    real = tmp_path / "real"
+    real.mkdir()
+    target = real / "target.md"
+    link = tmp_path / "link.md"
+    link.symlink_to(target)
+    assert cli("rulebook", "contract", "-o", str(link)).exit_code == 0
+    assert link.is_symlink()
+    assert target.read_text(encoding="utf-8").startswith("# Contract Rummy")
+    assert sorted(p.name for p in real.iterdir()) == ["target.md"]  # no temporary left
+
+
+def test_an_existing_file_we_did_not_write_is_kept_unless_forced(cli, tmp_path):
+    notes = tmp_path / "notes.md"
+    notes.write_text("my own notes\n")
+    refused = cli("rulebook", "contract", "-o", str(notes))
+    assert refused.exit_code == 1 and "--force" in refused.stderr
+    assert notes.read_text() == "my own notes\n"
+    assert cli("rulebook", "contract", "-o", str(notes), "--force").exit_code == 0
+    assert notes.read_text(encoding="utf-8").startswith("# Contract Rummy")
+
+
+@pytest.mark.parametrize("suffix", ["md", "txt", "html"])
+def test_an_earlier_output_of_the_same_kind_is_replaced_without_force(cli, tmp_path, suffix):
+    out = tmp_path / f"book.{suffix}"
+    assert cli("rulebook", "contract", "-o", str(out)).exit_code == 0
+    again = cli("rulebook", "shanghai", "-o", str(out))
+    assert again.exit_code == 0, again.stderr
+    assert "Shanghai" in out.read_text(encoding="utf-8")
+
+
+def test_an_earlier_pdf_is_replaced_without_force(cli, tmp_path):
+    pytest.importorskip("weasyprint")
+    out = tmp_path / "card.pdf"
+    assert cli("rulebook", "contract", "-f", "card", "-o", str(out)).exit_code == 0
+    assert cli("rulebook", "contract", "-f", "card", "-o", str(out)).exit_code == 0
+    out.write_bytes(b"%PDF-1.7\nsomeone else's\n")
+    assert cli("rulebook", "contract", "-f", "card", "-o", str(out)).exit_code == 1
+
+
+def test_a_records_file_is_not_overwritten_by_a_rulebook(cli, tmp_path):
+    records = tmp_path / "games.md"
+    records.write_text('{"record":"rummy-rules game"}\n')
+    result = cli("rulebook", "contract", "-o", str(records))
+    assert result.exit_code == 1
+    assert records.read_text() == '{"record":"rummy-rules game"}\n'
+
+
+def test_schema_output_keeps_a_foreign_file(cli, tmp_path):
+    other = tmp_path / "schema.json"
+    other.write_text('{"mine": true}\n')
+    assert cli("schema", "-o", str(other)).exit_code == 1
+    assert cli("schema", "-o", str(other), "--force").exit_code == 0
+    assert cli("schema", "-o", str(other)).exit_code == 0  # now it is ours
+
+
+def test_new_force_through_a_symlink_keeps_the_link(cli, tmp_path):
+    target = tmp_path / "real.yaml"
+    target.write_text("old\n")
+    link = tmp_path / "ours.yaml"
+    link.symlink_to(target)
+    assert cli("new", str(link), "--from", "contract").exit_code == 1
+    assert cli("new", str(link), "--from", "contract", "--force").exit_code == 0
+    assert link.is_symlink() and "extends: contract" in target.read_text(encoding="utf-8")
+
+
+def test_records_and_report_cannot_name_the_same_file(cli, tmp_path):
+    same = tmp_path / "out"
+    result = cli(
+        "simulate", "contract", "--games", "1", "--records", str(same), "--report", str(same)
+    )
+    assert result.exit_code == 1 and "same file" in result.stderr
+    assert not same.exists()
+
+
+# -- records that survive a kill ---------------------------------------------
+
+
+def _start_simulation(tmp_path: Path, records: Path) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    return subprocess.Popen(
+        [
+            *(sys.executable, "-m", "rummy_rules", "simulate", "contract"),
+            *("--games", "100000", "--records", str(records), "--json"),
+        ],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+
+
+def _wait_for_games(records: Path, games: int, proc: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if records.exists() and records.read_bytes().count(b'{"game_end"') >= games:
+            return
+        assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+        time.sleep(0.1)
+    raise AssertionError("no game finished in two minutes")
+
+
+@pytest.mark.parametrize(
+    ("signum", "status"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129), (signal.SIGINT, 130)]
+)
+def test_a_stop_signal_keeps_every_finished_game_and_exits_non_zero(cli, tmp_path, signum, status):
+    records = tmp_path / "r.jsonl"
+    proc = _start_simulation(tmp_path, records)
+    _wait_for_games(records, 2, proc)
+    proc.send_signal(signum)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == status, err.decode()
+    summary = json.loads(out)
+    assert summary["statistics"]["interrupted"] is True
+    games = summary["statistics"]["games"]
+    replayed = cli("replay", str(records), "--json")
+    assert replayed.exit_code == 0, replayed.stderr
+    assert json.loads(replayed.stdout)["games"] == games >= 2
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_sigkill_leaves_the_finished_games_readable(cli, tmp_path):
+    records = tmp_path / "r.jsonl"
+    proc = _start_simulation(tmp_path, records)
+    _wait_for_games(records, 2, proc)
+    proc.kill()
+    proc.communicate(timeout=60)
+    result = cli("replay", str(records), "--partial", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["games"] >= 2
+
+
+# -- replay checks that a record is whole and consistent ------------------------
+
+
+@pytest.fixture(scope="module")
+def three_games(tmp_path_factory) -> str:
+    from typer.testing import CliRunner
+
+    from rummy_rules.cli import app
+
+    path = tmp_path_factory.mktemp("games") / "r.jsonl"
+    args = ["simulate", "contract", "--games", "3", "--records", str(path), "--json"]
+    assert CliRunner().invoke(app, args).exit_code == 0
+    return path.read_text(encoding="utf-8")
+
+
+def test_a_record_cut_short_is_reported_truncated_after_the_last_whole_game(
+    cli, tmp_path, three_games
+):
+    lines = three_games.splitlines(keepends=True)
+    third = [i for i, line in enumerate(lines) if line.startswith('{"record"')][2]
+    path = tmp_path / "cut.jsonl"
+    path.write_text("".join(lines[: third + 40]), encoding="utf-8")
+    result = cli("replay", str(path))
+    assert result.exit_code == 1
+    assert "truncated after game 2" in result.stderr
+    partial = cli("replay", str(path), "--partial")
+    assert partial.exit_code == 0 and "3 games" in partial.stdout and "2 finished" in partial.stdout
+
+
+def test_a_last_line_cut_in_the_middle_is_reported_truncated(cli, tmp_path, three_games):
+    path = tmp_path / "cut.jsonl"
+    path.write_text(three_games[:-7], encoding="utf-8")
+    result = cli("replay", str(path))
+    assert result.exit_code == 1 and "truncated after game 2" in result.stderr
+    assert cli("replay", str(path), "--partial").exit_code == 0
+
+
+def test_header_only_games_are_not_ok(cli, tmp_path, three_games):
+    header = three_games.splitlines()[0]
+    path = tmp_path / "headers.jsonl"
+    path.write_text((header + "\n") * 200, encoding="utf-8")
+    result = cli("replay", str(path))
+    assert result.exit_code == 1 and "game 1 stops here" in result.stderr
+
+
+def test_a_changed_variant_id_is_caught(cli, tmp_path, three_games):
+    lines = three_games.splitlines(keepends=True)
+    header = json.loads(lines[0])
+    header["variant_id"] = "shanghai"
+    lines[0] = json.dumps(header, separators=(",", ":")) + "\n"
+    path = tmp_path / "id.jsonl"
+    path.write_text("".join(lines), encoding="utf-8")
+    result = cli("replay", str(path))
+    assert result.exit_code == 1 and "variant_id" in result.stderr and ":1:" in result.stderr
+
+
+def test_games_out_of_order_are_caught(cli, tmp_path, three_games):
+    lines = three_games.splitlines(keepends=True)
+    starts = [i for i, line in enumerate(lines) if line.startswith('{"record"')]
+    second = lines[starts[1] : starts[2]]
+    path = tmp_path / "order.jsonl"
+    path.write_text(three_games + "".join(second), encoding="utf-8")
+    result = cli("replay", str(path))
+    assert result.exit_code == 1 and "out of order" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"action": ' + "9" * 100_000 + "}", "not a record line"),
+        ('{"x": "' + "y" * 1_100_000 + '"}', "longer than"),
+    ],
+    ids=["deep-nesting", "huge-integer", "huge-line"],
+)
+def test_hostile_record_lines_fail_with_a_short_located_message(cli, tmp_path, line, words):
+    path = tmp_path / "bad.jsonl"
+    path.write_text(line + "\n", encoding="utf-8")
+    result = cli("replay", str(path))
+    assert result.exit_code == 1
+    assert words in result.stderr and f"{path}:1:" in result.stderr
+    assert len(result.stderr) < 500
+
+
+def test_replay_refuses_a_fifo_without_blocking(cli, tmp_path):
+    fifo = tmp_path / "r.jsonl"
+    os.mkfifo(fifo)
+    result = cli("replay", str(fifo))
+    assert result.exit_code == 1 and "not a regular file" in result.stderr
+
+
+# -- input files: loops, sizes, limits -----------------------------------------
+
+
+def _validate(cli, path):
+    return cli("validate", str(path))
+
+
+def said(result) -> str:
+    """Everything a command printed (validate reports on stdout, errors go to stderr)."""
+    return result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(
+    "body",
+    ["name: &a [*a]\n", "x: &a {b: *a}\n", "notes: &a [1, [2, *a]]\n"],
+    ids=["list", "mapping", "nested"],
+)
+def test_an_alias_inside_itself_is_a_located_error_not_a_recursion_error(cli, write, body):
+    path = write("loop.yaml", MINIMAL.replace("name: Tiny Rummy\n", "") + body)
+    result = _validate(cli, path)
+    assert result.exit_code == 1
+    assert "alias" in said(result) and "Traceback" not in said(result)
+
+
+def test_an_alias_inside_itself_in_set_is_a_usage_error(cli, write):
+    path = write("v.yaml", MINIMAL)
+    result = cli("validate", str(path), "--set", "name=&a [*a]")
+    assert result.exit_code in (1, 2) and "alias" in said(result)
+
+
+def test_load_variant_raises_a_variant_error_for_an_alias_loop(write):
+    from rummy_rules import VariantError, load_variant
+
+    path = write("loop.yaml", MINIMAL + "x: &a {b: *a}\n")
+    with pytest.raises(VariantError, match="alias"):
+        load_variant(path)
+
+
+def test_aliases_that_multiply_bytes_are_refused(cli, write):
+    text = MINIMAL + 'description: &a "' + "x" * 19_000 + '"\nnotes:\n' + "  - *a\n" * 200
+    path = write("bomb.yaml", text)
+    assert path.stat().st_size < 100_000
+    started = time.monotonic()
+    result = _validate(cli, path)
+    assert result.exit_code == 1 and "MB of text" in said(result)
+    assert time.monotonic() - started < 10
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "words"),
+    [
+        ("decks: 1", "decks: 1000000", "at most 12"),
+        ("jokers: 2", "jokers: 1000000", "at most 100"),
+        ("jokers: 2", "jokers: {per_deck: 1000}", "less than or equal to 8"),
+        ("decks: 1", "decks: {by_players: {'2-4': 100000}}", "at most 12"),
+        ("  - cards: 7", "  - cards: 100000", "at most 60"),
+    ],
+    ids=["decks", "jokers", "per-deck", "decks-by-players", "cards"],
+)
+def test_numbers_far_beyond_any_game_are_refused_at_once(cli, write, old, new, words):
+    path = write("big.yaml", MINIMAL.replace(old, new))
+    started = time.monotonic()
+    result = _validate(cli, path)
+    assert result.exit_code == 1 and words in said(result), said(result)
+    assert time.monotonic() - started < 10
+
+
+def test_set_with_a_billion_jokers_is_refused_at_once(cli):
+    started = time.monotonic()
+    result = cli("validate", "contract", "--set", "deck.jokers=1000000000")
+    assert result.exit_code == 1 and "at most 100" in said(result)
+    assert time.monotonic() - started < 10
+
+
+def test_a_contract_of_forty_melds_is_refused(cli, write):
+    contract = "    contract:\n" + "      - {kind: set, size: 3}\n" * 40
+    text = MINIMAL.replace("  - cards: 7", "  - cards: 7\n" + contract).replace(
+        "requirement: none", "requirement: contract"
+    )
+    result = _validate(cli, write("forty.yaml", text))
+    assert result.exit_code == 1 and "at most 12" in said(result)
+
+
+def test_score_sheet_players_are_checked_against_the_variant(cli):
+    started = time.monotonic()
+    result = cli("rulebook", "contract", "--score-sheet", "--players", "100000")
+    assert result.exit_code == 2 and "players" in said(result)
+    assert time.monotonic() - started < 10
+
+
+def test_meld_refuses_more_cards_than_a_hand_can_hold(cli):
+    cards = ["2H"] * 2000
+    started = time.monotonic()
+    result = cli("meld", "contract", "--deal", "1", *cards)
+    assert result.exit_code == 2 and "holds at most" in said(result)
+    assert time.monotonic() - started < 10
+
+
+def test_workers_are_capped_to_the_games_and_cpus(cli):
+    result = cli("simulate", "contract", "--games", "2", "--workers", "64", "--json")
+    assert result.exit_code == 0
+    assert "note: using" in said(result) and "not 64" in said(result)
+
+
+def test_validate_refuses_a_fifo_without_blocking(cli, tmp_path):
+    fifo = tmp_path / "v.yaml"
+    os.mkfifo(fifo)
+    result = cli("validate", str(fifo))
+    assert result.exit_code == 1 and "not a regular file" in said(result)
+
+
+def test_new_refuses_a_name_of_two_lines(cli, tmp_path):
+    target = tmp_path / "n.yaml"
+    result = cli("new", str(target), "--from", "contract", "--name", "two\nlines")
+    assert result.exit_code == 2 and "one line" in said(result)
+    assert not target.exists()
+
+
+# -- extends reads variant files only ----------------------------------------
+
+
+def test_extends_an_absolute_path_is_refused(cli, write, tmp_path):
+    base = write("base.yaml", MINIMAL)
+    house = write("house/h.yaml", f"extends: {base}\n")
+    result = _validate(cli, house)
+    assert result.exit_code == 1 and "absolute path" in said(result)
+
+
+def test_extends_a_file_that_is_not_a_variant_echoes_none_of_it(cli, write):
+    write("secrets.yaml", "aws_secret_access_key: hunter2\nregion: eu-west-1\n")
+    house = write("house/h.yaml", "extends: ../secrets.yaml\n")
+    result = _validate(cli, house)
+    assert result.exit_code == 1
+    assert "is not a variant file" in said(result)
+    assert "aws" not in said(result) and "hunter2" not in said(result)
+    assert "eu-west" not in said(result) and said(result).count("secrets.yaml") == 1
+
+
+def test_extends_a_file_without_a_yaml_extension_is_refused(cli, write):
+    write("notes.txt", MINIMAL)
+    house = write("house/h.yaml", "extends: ../notes.txt\n")
+    result = _validate(cli, house)
+    assert result.exit_code == 1 and ".yaml" in said(result)
+
+
+def test_extends_a_relative_base_in_another_folder_still_works(cli, write):
+    write("rules/base.yaml", MINIMAL)
+    house = write("house/h.yaml", "extends: ../rules/base.yaml\ndeck: {jokers: 4}\n")
+    result = _validate(cli, house)
+    assert result.exit_code == 0, said(result)
+
+
+# -- safe text ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name",
+    ['"\\e]0;owned\\a"', '"tiny\\rOK"', '"a\\0b"', '"\\u202Eevil"'],
+    ids=["osc-title", "carriage-return", "nul", "bidi-override"],
+)
+def test_control_and_bidi_characters_in_names_are_refused_and_shown_escaped(cli, write, name):
+    path = write("v.yaml", MINIMAL.replace("name: Tiny Rummy", f"name: {name}"))
+    result = _validate(cli, path)
+    assert result.exit_code == 1 and "control character" in said(result)
+    assert not any(c in said(result) for c in "\x1b\x07\r\x00\u202e")
+
+
+def test_a_key_with_an_escape_sequence_is_shown_escaped(cli, write):
+    path = write("v.yaml", MINIMAL + '"\\e]0;owned\\a": 1\n')
+    result = _validate(cli, path)
+    assert result.exit_code == 1 and "\\x1b" in said(result)
+    assert "\x1b" not in said(result)
+
+
+def test_diff_markdown_escapes_html_from_a_variant(cli, write):
+    path = write(
+        "v.yaml",
+        MINIMAL.replace("name: Tiny Rummy", "name: <script>alert(1)</script>")
+        + "description: <img src=file:///etc/passwd>\n",
+    )
+    result = cli("diff", "contract", str(path), "-f", "md")
+    assert result.exit_code == 0, said(result)
+    assert "<script>" not in result.stdout and "\\<script\\>" in result.stdout
+
+
+def test_a_javascript_source_url_is_refused(cli, write):
+    path = write(
+        "v.yaml",
+        MINIMAL + "sources:\n  - {id: x, title: X, url: 'javascript:alert(1)'}\n",
+    )
+    result = _validate(cli, path)
+    assert result.exit_code == 1 and "http://" in said(result)
