@@ -6,7 +6,7 @@ Each case (see tests/cli_fuzz.py) runs under a 10 s time limit and a 500 MB
 memory limit, in one of --workers shard processes. Prints how many cases ended
 each way and the first cases that ended badly; exit status 1 if any case gave
 a traceback, hung, went over the memory limit or failed without a message.
-Not part of CI: ten thousand cases take about half an hour on two cores.
+Not part of CI: ten thousand cases take a few minutes on two cores.
 """
 
 from __future__ import annotations

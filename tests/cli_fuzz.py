@@ -17,6 +17,7 @@ import os
 import resource
 import signal
 import tempfile
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -308,7 +309,11 @@ class _Timeout(BaseException):
     pass
 
 
+_FIRED = [False]
+
+
 def _alarm(signum: int, frame: Any) -> None:
+    _FIRED[0] = True
     raise _Timeout
 
 
@@ -328,11 +333,28 @@ def limits(seconds: int = TIME_LIMIT, memory: int = MEMORY_LIMIT) -> Iterator[No
         cap = min(cap, old_hard)
     previous = signal.signal(signal.SIGALRM, _alarm)
     resource.setrlimit(resource.RLIMIT_AS, (cap, old_hard))
-    signal.alarm(seconds)
+    _FIRED[0] = False
+    # A watchdog thread signals the main thread itself (a process-wide alarm
+    # may be taken by another thread, leaving a blocking call in the main
+    # thread uninterrupted), and again every second, in case code swallows
+    # the first interruption.
+    done = threading.Event()
+    main = threading.main_thread().ident
+    assert main is not None
+
+    def watch() -> None:
+        wait = float(seconds)
+        while not done.wait(wait):
+            signal.pthread_kill(main, signal.SIGALRM)
+            wait = 1.0
+
+    watchdog = threading.Thread(target=watch, daemon=True)
+    watchdog.start()
     try:
         yield
     finally:
-        signal.alarm(0)
+        done.set()
+        watchdog.join()
         signal.signal(signal.SIGALRM, previous)
         resource.setrlimit(resource.RLIMIT_AS, (old_soft, old_hard))
 
@@ -382,6 +404,8 @@ def run_case(case: Case, *, on_start: Callable[[], None] | None = None) -> Outco
             return Outcome("memory", None, f"more than {MEMORY_LIMIT // 2**20} MB")
         finally:
             os.chdir(cwd)
+    if _FIRED[0]:
+        return Outcome("hang", None, f"more than {TIME_LIMIT} s (then ended)")
     said = (result.stdout + result.stderr)[-400:]
     exc = result.exception
     if isinstance(exc, MemoryError):

@@ -455,3 +455,29 @@ def test_a_javascript_source_url_is_refused(cli, write):
     )
     result = _validate(cli, path)
     assert result.exit_code == 1 and "http://" in said(result)
+
+
+def test_a_device_is_never_written():
+    from rummy_rules.fsutil import OutputError, prepare_output
+
+    with pytest.raises(OutputError, match="not a regular file"):
+        prepare_output(Path("/dev/null"), "md")
+
+
+def test_an_unwritable_folder_is_a_message_not_a_traceback(cli, tmp_path, monkeypatch):
+    import tempfile
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    result = cli("rulebook", "contract", "-o", str(tmp_path / "book.md"))
+    assert result.exit_code == 1 and "Permission denied" in result.stderr
+
+
+def test_meld_with_many_jokers_answers_quickly(cli):
+    cards = ["JK"] * 12 + "2H 5S 7D 9C JH KS 3D 4C".split()  # 20: the most deal 6 allows
+    started = time.monotonic()
+    result = cli("meld", "contract", "--deal", "6", "--set", "deck.jokers=12", *cards)
+    assert result.exit_code == 0, result.stderr
+    assert time.monotonic() - started < 10
