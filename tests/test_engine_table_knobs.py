@@ -184,3 +184,67 @@ def test_going_out_all_at_once_makes_every_contract_deal_an_all_out_deal():
     assert all(deal.all_out for deal in rules.deals)
     plain = compile_rules(load_variant("contract"), 4)
     assert [deal.all_out for deal in plain.deals] == [False] * 6 + [True]
+
+
+# -- discard.playable: a discard one could have laid off ------------------------
+
+
+def test_discarding_a_card_one_could_lay_off_is_taken_back_with_two_penalty_cards():
+    state = two_player(
+        "3C 4C 5C 7D 7H 7S 9H 10H JH KD", "discard.playable=penalty", stock=("6C", "2S", "3S")
+    )
+    act(state, "draw")
+    act(state, "meld 3C 4C 5C")
+    held = len(state.hand(1))
+    act(state, "discard 6C")
+    assert state.current == 1, "the turn goes on"
+    assert len(state.hand(1)) == held + 2
+    assert "6C" in [format_card(f) for f in state.hand(1)]
+    assert pile(state) == ["KC"]
+    act(state, "discard KD")
+    assert state.current == 0 and pile(state) == ["KC", "KD"]
+
+
+def test_a_card_nobody_could_lay_off_is_discarded_as_usual_under_the_penalty_rule():
+    state = two_player("3C 4C 5C 7D 7H 7S 9H 10H JH KD", "discard.playable=penalty")
+    act(state, "draw")
+    act(state, "discard KD")
+    assert state.current == 0 and pile(state) == ["KC", "KD"]
+
+
+def test_a_playable_discard_is_allowed_by_default():
+    state = two_player("3C 4C 5C 7D 7H 7S 9H 10H JH KD", stock=("6C",))
+    act(state, "draw")
+    act(state, "meld 3C 4C 5C")
+    act(state, "discard 6C")
+    assert state.current == 0 and pile(state) == ["KC", "6C"]
+
+
+def test_the_penalty_takes_the_number_of_cards_the_file_states():
+    state = two_player(
+        "3C 4C 5C 7D 7H 7S 9H 10H JH KD",
+        "discard.playable=penalty",
+        "discard.playable_penalty_cards=1",
+        stock=("6C", "2S"),
+    )
+    act(state, "draw")
+    act(state, "meld 3C 4C 5C")
+    held = len(state.hand(1))
+    act(state, "discard 6C")
+    assert len(state.hand(1)) == held + 1 and state.current == 1
+
+
+def test_the_penalty_rule_is_printed_and_warned_about_where_nothing_can_be_laid_off(tmp_path):
+    from rummy_rules import load_variant
+    from rummy_rules.render.rulebook import render_rulebook
+
+    spec = load_variant("basic-rummy", ["discard.playable=penalty"])
+    assert "could have laid off takes it back, takes two penalty cards" in render_rulebook(
+        spec, "md"
+    )
+    path = tmp_path / "v.yaml"
+    path.write_text(
+        "extends: basic-rummy\ndiscard: {playable: penalty}\nmelding: {lay_off: {targets: none}}\n"
+    )
+    report = check_variant(path)
+    assert any(f.path == "discard.playable" for f in report.warnings)

@@ -207,6 +207,8 @@ def variants(draw: Any) -> dict[str, Any]:
         "discard": {
             "required": draw(st.booleans()),
             "not_just_taken": draw(st.sampled_from(["never", "single_card_take"])),
+            "playable": draw(st.sampled_from(["allowed", "penalty"])),
+            "playable_penalty_cards": draw(st.integers(min_value=1, max_value=3)),
         },
         "going_out": {
             "method": draw(

@@ -145,11 +145,15 @@ def check_discard(g: Game, face: int) -> str | None:
 def apply_discard(g: Game, face: int) -> None:
     """Discard a card of ``face``: the turn ends, or the deal if it was the last
     card (where the last card must be melded, a discarded last card ends only the
-    turn: ``going_out.last_card_discard: play_on``)."""
+    turn: ``going_out.last_card_discard: play_on``). A card the player could
+    have laid off, under ``discard.playable: penalty``, stays in the hand with
+    penalty cards from the stock instead, and the turn goes on."""
     d = g.deal
     seat = d.current
     card = g.find(d.hands[seat], face)
     assert card is not None
+    if g.rules.play.playable_penalty and _playable_penalty(g, face):
+        return
     d.hands[seat].remove(card)
     d.freed.pop(card, None)
     d.discard.append(card)
@@ -159,6 +163,26 @@ def apply_discard(g: Game, face: int) -> None:
         return
     d.passes = 0
     next_turn(g)
+
+
+def _playable_penalty(g: Game, face: int) -> bool:
+    """Under ``discard.playable: penalty``: if the player could lay off ``face``,
+    give them the penalty cards and say True (the card is not discarded); False
+    when the card could not be laid off, or the stock cannot give a single card."""
+    from .dealing import refill_stock
+    from .laying_off import legal_layoff_of
+
+    if not legal_layoff_of(g, face):
+        return False
+    d = g.deal
+    hand = d.hands[d.current]
+    paid = 0
+    for _ in range(g.rules.play.playable_penalty):
+        if not refill_stock(g):
+            break
+        hand.append(d.stock.pop())
+        paid += 1
+    return paid > 0
 
 
 def check_end(g: Game) -> str | None:

@@ -197,6 +197,9 @@ class PlayRules:
     discard_required: bool = True
     """Whether every turn ends with a discard (``False``: a player may ``end``
     the turn keeping every card)."""
+    playable_penalty: int = 0
+    """Cards from the stock for discarding a card one could lay off
+    (``discard.playable: penalty``); 0: such a discard is allowed."""
     wild_reposition: str = "none"
     """``none``, ``slide_to_end`` or ``slide_to_end_once``: whether the natural card
     for a wild inside a run may take its place, the wild moving to an end."""
@@ -425,6 +428,9 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         contract_at_once=spec.contract.all_at_once,
         buyer_waits=spec.buying.buyer_waits_for_turn,
         discard_required=spec.discard.required,
+        playable_penalty=(
+            spec.discard.playable_penalty_cards if spec.discard.playable == "penalty" else 0
+        ),
         first_player_extra_turn=spec.table.first_player_extra_turn,
         discard_after_going_down=spec.draw.discard_after_going_down,
         push=spec.draw.push,

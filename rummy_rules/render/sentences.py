@@ -453,6 +453,14 @@ def _discard(s: VariantSpec) -> Iterator[str]:
         yield "A single card just taken from the discard pile may not be thrown back in the same turn."
     elif d.not_just_taken == "always":
         yield "A card taken from the discard pile may not be thrown back in the same turn."
+    if d.playable == "penalty":
+        cards = number_word(d.playable_penalty_cards)
+        noun = "card" if d.playable_penalty_cards == 1 else "cards"
+        yield (
+            "A player who discards a card they could have laid off takes it back, takes "
+            f"{cards} penalty {noun} from the stock (as many as it can give) and plays on; "
+            "when the stock has no card to give, the discard stands."
+        )
 
 
 def _going_out(s: VariantSpec) -> Iterator[str]:

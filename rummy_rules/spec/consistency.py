@@ -101,6 +101,20 @@ def check_consistency(spec: VariantSpec, out: list[Finding]) -> None:
     if spec.opening.requirement != "min_points" and spec.opening.card_values is not None:
         out.append((("opening", "card_values"), "only used with requirement min_points", "warning"))
     _check_going_out(spec, out)
+    _check_discard(spec, out)
+
+
+def _check_discard(spec: VariantSpec, out: list[Finding]) -> None:
+    discard = spec.discard
+    if discard.playable == "penalty" and spec.melding.lay_off.targets == "none":
+        out.append(
+            (
+                ("discard", "playable"),
+                "penalty never applies: melding.lay_off.targets is none, so no card "
+                "can be laid off",
+                "warning",
+            )
+        )
 
 
 def _check_going_out(spec: VariantSpec, out: list[Finding]) -> None:

@@ -263,6 +263,23 @@ class DiscardRules(StrictModel):
             "restriction; not when a single card was taken; never."
         ),
     )
+    playable: Literal["allowed", "penalty"] = Field(
+        default="allowed",
+        description=(
+            "allowed: a player may discard a card they could lay off; penalty: such a "
+            "discard is taken back, the player takes playable_penalty_cards cards from "
+            "the stock and plays on (toroidalsnark's contract rummy)."
+        ),
+    )
+    playable_penalty_cards: int = Field(
+        default=2,
+        ge=1,
+        le=10,
+        description=(
+            "With playable: penalty, the cards taken from the stock (as many as the "
+            "stock, rebuilt as usual, can give; with none the discard stands)."
+        ),
+    )
 
 
 class GoingOut(StrictModel):
