@@ -383,3 +383,29 @@ def test_meld_refuses_a_hand_the_pack_cannot_hold(cli, variant, hand, message):
     result = cli("meld", variant, "--deal", "2", "--players", "4", *hand.split())
     assert result.exit_code == 2
     assert message in result.stderr
+
+
+def test_meld_that_cannot_meet_the_contract_names_what_is_missing(cli):
+    result = cli("meld", "contract", "--deal", "3", *"3H 4H 5H 8S 9S 10S JS 2C 2D KC QD".split())
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "It meets 1 run of 4" in out and "8S 9S 10S JS" in out
+    assert "Missing: 1 run of 4." in out
+    assert "Any one of these cards would complete it: 2H 6H JK" in out
+
+
+def test_meld_json_names_what_is_missing(cli):
+    result = cli(
+        "meld", "contract", "--deal", "3", "--json", *"3H 4H 5H 8S 9S 10S JS 2C 2D KC QD".split()
+    )
+    data = json.loads(result.stdout)
+    assert data["meets"] is False
+    missing = data["missing"]
+    assert missing["melds"] == "1 run of 4" and missing["met"] == "1 run of 4"
+    assert missing["completing_cards"] == ["2H", "6H", "JK"]
+    assert missing["met_with"] == [{"kind": "run", "cards": ["8S", "9S", "10S", "JS"]}]
+
+
+def test_meld_says_when_one_card_is_not_enough(cli):
+    result = cli("meld", "contract", "--deal", "1", *"3H 4H 5H 8S 9S 10S JS 2C 9D KC QD".split())
+    assert "No single card would complete it" in result.stdout

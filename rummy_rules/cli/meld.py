@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+
+if TYPE_CHECKING:
+    from ..engine.hints import ContractHint
 
 from .common import (
     JsonOption,
@@ -46,11 +49,14 @@ def meld(
     The hand is the CARD arguments; the deal is --deal N.
 
     Among the ways to meet it, the one shown leaves the fewest points in hand.
-    In a deal that must be won all at once, every card must be melded.
+    When the cards cannot meet it, says what is missing: the largest part of
+    the contract they meet, and every card that, added to them, would complete
+    it. In a deal that must be won all at once, every card must be melded.
     Exit status 0 whether or not the cards meet it (see "meets" with --json);
     a card that is not a card is a usage error (exit 2).
     """
     from ..cards import CardError, format_cards, parse_cards
+    from ..engine.hints import contract_hint
     from ..engine.rules import compile_rules, describe_contract
     from ..engine.solver import best_contract
     from ..spec.checks import largest_hand
@@ -83,6 +89,11 @@ def meld(
 
     found = best_contract(hand, d.parts, rules.melds, d.wild_faces, value=value, all_out=d.all_out)
     contract = describe_contract(d.parts, all_out=d.all_out)
+    hint = None
+    if found is None:
+        hint = contract_hint(
+            hand, d.parts, rules.melds, d.wild_faces, pack=faces, value=value, all_out=d.all_out
+        )
     if json_output:
         document: dict[str, Any] = {
             "variant": spec.id,
@@ -95,12 +106,16 @@ def meld(
             document["melds"] = [{"kind": m.kind, "cards": str(m).split()} for m in found.melds]
             document["left"] = format_cards(found.left).split()
             document["points_left"] = found.points_left
+        if hint is not None:
+            document["missing"] = _hint_document(hint)
         emit_json(document)
         return
     typer.echo(f"Deal {deal} of {spec.name}: {contract}")
-    if found is None:
+    if hint is not None:
         typer.echo(f"No: {format_cards(hand)} cannot meet it.")
+        _print_hint(hint, all_out=d.all_out)
         return
+    assert found is not None
     typer.echo(f"Yes: {format_cards(hand)} can meet it:")
     for m in found.melds:
         typer.echo(f"  {m.kind:<4} {m}")
@@ -130,3 +145,44 @@ def _check_pack(hand: list[int], pack: list[int], name: str, players: int) -> No
                 f"and the hand has {number_word(held)}",
                 param_hint="CARD",
             )
+
+
+def _hint_document(hint: ContractHint) -> dict[str, Any]:
+    """What the hand lacks, for --json."""
+    from ..cards import format_card, format_cards
+    from ..engine.rules import describe_contract
+
+    out: dict[str, Any] = {
+        "melds": describe_contract(hint.missing) if hint.missing else None,
+        "met": describe_contract(hint.met) if hint.met else None,
+        "met_with": (
+            [{"kind": m.kind, "cards": str(m).split()} for m in hint.partial.melds]
+            if hint.partial is not None
+            else []
+        ),
+        "completing_cards": [format_card(f) for f in hint.completing],
+    }
+    if hint.partial is not None:
+        out["left"] = format_cards(hint.partial.left).split()
+    return out
+
+
+def _print_hint(hint: ContractHint, *, all_out: bool) -> None:
+    """What the hand lacks, in words: the part it meets, and the cards that would do."""
+    from ..cards import format_card
+    from ..engine.rules import describe_contract
+
+    if hint.partial is not None:
+        typer.echo(f"  It meets {describe_contract(hint.met)}:")
+        for m in hint.partial.melds:
+            typer.echo(f"    {m.kind:<4} {m}")
+        typer.echo(f"  Missing: {describe_contract(hint.missing)}.")
+    else:
+        typer.echo("  Not one meld of the contract can be made from these cards.")
+    if hint.completing:
+        cards = " ".join(format_card(f) for f in hint.completing)
+        which = "This card" if len(hint.completing) == 1 else "Any one of these cards"
+        typer.echo(f"  {which} would complete it: {cards}")
+    else:
+        more = " (every card melded)" if all_out else ""
+        typer.echo(f"  No single card would complete it{more}: it needs two or more.")
