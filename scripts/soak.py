@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -59,8 +61,12 @@ def main() -> int:
     started = time.monotonic()
     base = [sys.executable, __file__, "--cases", str(args.cases), "--seed", str(args.seed)]
     base += ["--workers", str(args.workers)]
+    # Cases that write into the user's data folder (new, schema --install)
+    # write into a scratch one.
+    scratch = tempfile.mkdtemp(prefix="rummy-soak-data-")
+    env = {**os.environ, "XDG_DATA_HOME": scratch}
     procs = [
-        subprocess.Popen([*base, "--shard", str(k)], stdout=subprocess.PIPE, text=True)
+        subprocess.Popen([*base, "--shard", str(k)], stdout=subprocess.PIPE, text=True, env=env)
         for k in range(args.workers)
     ]
     counts: Counter[str] = Counter()

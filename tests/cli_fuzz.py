@@ -284,7 +284,7 @@ def make_case(c: Choices, record_sample: str) -> Case:
         args += [_output_arg(c, case, ".yaml"), "--from", _variant_arg(c, case)]
         args += c.pick([[], ["--name", c.pick(HOSTILE_STRINGS)], ["--force"]])
     elif command == "schema":
-        args += c.pick([[], ["-o", _output_arg(c, case, ".json")]])
+        args += c.pick([[], ["-o", _output_arg(c, case, ".json")], ["--install"]])
     else:
         args += [c.pick(HOSTILE_STRINGS)]
     case.args = args

@@ -67,6 +67,12 @@ game_end:
 """
 
 
+@pytest.fixture(autouse=True)
+def _user_data_folder(tmp_path_factory, monkeypatch):
+    """Tests never write into the real user's data folder (schema --install, new)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
+
+
 @pytest.fixture
 def write(tmp_path: Path) -> Callable[..., Path]:
     """Write a (dedented) text file under tmp_path and return its path."""

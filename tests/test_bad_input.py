@@ -226,3 +226,20 @@ def test_cli_validate_bad_file_exits_1_with_located_lines(write, cli, name, cont
     for line in problem_lines:
         assert line.startswith(str(path) + ":")
     assert "Traceback" not in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ("id: x\n# buying:\n#   limits:\n  per_deal: 3\n", "commented out"),
+        ("id: x\nname:\tfoo\n", "tabs"),
+        ("id: x\nplayers:\n\tmin: 2\n", "tabs"),
+        ("id: x\nname foo\nplayers: 2\n", "colon and a space"),
+        ("id: x\nname: Rummy: our way\n", "must be quoted"),
+    ],
+    ids=["uncommented-child", "tab-after-colon", "tab-indent", "missing-colon", "colon-in-value"],
+)
+def test_common_yaml_slips_get_a_located_hint(write, text, hint):
+    errors = problems_of(write("v.yaml", text))
+    assert len(errors) == 1
+    assert errors[0].line is not None and hint in errors[0].message

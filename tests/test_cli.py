@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -409,3 +410,23 @@ def test_meld_json_names_what_is_missing(cli):
 def test_meld_says_when_one_card_is_not_enough(cli):
     result = cli("meld", "contract", "--deal", "1", *"3H 4H 5H 8S 9S 10S JS 2C 9D KC QD".split())
     assert "No single card would complete it" in result.stdout
+
+
+def test_new_schema_reference_survives_moving_the_file(cli, tmp_path):
+    target = tmp_path / "ours.yaml"
+    cli("new", str(target), "--from", "contract")
+    moved = tmp_path / "elsewhere" / "ours.yaml"
+    moved.parent.mkdir()
+    target.rename(moved)
+    reference = moved.read_text().splitlines()[0].split("$schema=", 1)[1]
+    assert Path(reference).is_absolute() and Path(reference).is_file()
+    assert "rummy-rules" in Path(reference).read_text()
+
+
+def test_schema_install_writes_the_user_copy(cli, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    result = cli("schema", "--install")
+    assert result.exit_code == 0
+    installed = tmp_path / "rummy-rules" / "variant.schema.json"
+    assert installed.is_file() and f"wrote {installed}" in result.stderr
+    assert json.loads(installed.read_text())["$schema"].startswith("http://json-schema.org")

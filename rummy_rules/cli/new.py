@@ -57,6 +57,7 @@ def render_house_file(
     from ..render.describe import IDENTITY
     from ..spec.loader import load_variant, resolve_source
     from ..spec.registry import find_shipped, schema_file
+    from .schema_cmd import install_schema
 
     spec = load_variant(base)
     changes = _override_block(base, overrides or [])
@@ -67,11 +68,12 @@ def render_house_file(
         base_path, _, _ = resolve_source(base)
         assert base_path is not None
         extends = os.path.relpath(base_path.resolve(), target.resolve().parent)
-    schema = schema_file()
+    # A copy of the schema in the user's data folder: an absolute reference to
+    # it survives moving the file and reinstalling the package.
     try:
-        schema_ref = os.path.relpath(schema, target.resolve().parent)
-    except ValueError:  # another drive on Windows
-        schema_ref = str(schema)
+        schema_ref = str(install_schema())
+    except OSError:  # no writable data folder: the installed package's copy
+        schema_ref = str(schema_file())
     data = spec.model_dump(mode="json")
     title = name or f"My {spec.name}"
     lines = [

@@ -18,6 +18,14 @@ def schema(
         typer.Option("--output", "-o", help="Write the schema to this file instead of stdout."),
     ] = None,
     force: ForceOption = False,
+    install: Annotated[
+        bool,
+        typer.Option(
+            "--install",
+            help="Write the schema to this user's data folder, where files made by "
+            "`rummy-rules new` point (it survives moving a file or reinstalling).",
+        ),
+    ] = False,
 ) -> None:
     """Print the JSON Schema (draft-07) of variant files.
 
@@ -28,6 +36,9 @@ def schema(
     from ..fsutil import atomic_write_text, prepare_output
     from ..spec.jsonschema_export import variant_json_schema
 
+    if install:
+        error(f"wrote {install_schema()}")
+        return
     text = json.dumps(variant_json_schema(), indent=2, ensure_ascii=False) + "\n"
     if output is None:
         typer.echo(text, nl=False)
@@ -35,3 +46,31 @@ def schema(
     prepare_output(output, "schema", force=force)
     atomic_write_text(output, text)
     error(f"wrote {output}")
+
+
+def user_schema_path() -> Path:
+    """Where ``schema --install`` puts the schema: the user's data folder
+    (``$XDG_DATA_HOME`` or ``~/.local/share``; Application Support on macOS,
+    ``%APPDATA%`` on Windows), under ``rummy-rules/``."""
+    import os
+    import sys
+
+    if sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "rummy-rules" / "variant.schema.json"
+
+
+def install_schema() -> Path:
+    """Write the current schema to :func:`user_schema_path` and return that path."""
+    from ..fsutil import atomic_write_text, prepare_output
+    from ..spec.jsonschema_export import variant_json_schema
+
+    path = user_schema_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    prepare_output(path, "schema", force=True)
+    atomic_write_text(path, json.dumps(variant_json_schema(), indent=2, ensure_ascii=False) + "\n")
+    return path

@@ -325,7 +325,7 @@ def read_yaml_text(text: str, file: str) -> tuple[Located | None, list[Problem]]
         msg = f"nested more than {MAX_DEPTH} levels deep"
         return None, [Problem(file, line, col, "", msg)]
     except yaml.MarkedYAMLError as exc:
-        return None, [_from_yaml_error(file, exc)]
+        return None, [_from_yaml_error(file, exc, text)]
     except yaml.YAMLError as exc:  # reader errors (bad characters) and the like
         return None, [_reader_problem(file, text, exc)]
     except RecursionError:
@@ -399,11 +399,34 @@ def _reader_problem(file: str, text: str, exc: yaml.YAMLError) -> Problem:
     return Problem(file, None, None, "", message)
 
 
-def _from_yaml_error(file: str, exc: yaml.MarkedYAMLError) -> Problem:
+def _from_yaml_error(file: str, exc: yaml.MarkedYAMLError, text: str = "") -> Problem:
     mark = exc.problem_mark or exc.context_mark
     problem = exc.problem or "cannot read the YAML"
     context = exc.context
     message = "YAML syntax error: " + (f"{context}, {problem}" if context else problem)
     if mark is None:
         return Problem(file, None, None, "", message)
+    hint = _hint(problem, text.splitlines(), mark.line)
+    if hint:
+        message += f" (hint: {hint})"
     return Problem(file, mark.line + 1, mark.column + 1, "", message)
+
+
+def _hint(problem: str, lines: list[str], index: int) -> str | None:
+    """A hint for the common slips behind a YAML syntax error at line ``index`` (0-based)."""
+    line = lines[index] if 0 <= index < len(lines) else ""
+    if "'\\t'" in problem or "\t" in line[: len(line) - len(line.lstrip())]:
+        return "YAML does not allow tabs for indentation or after a colon: use spaces"
+    above = next((s for s in reversed(lines[:index]) if s.strip()), "")
+    indented = line[:1] in (" ", "\t")
+    if indented and above.lstrip().startswith("#"):
+        return (
+            "this line is indented under a line that is commented out: uncomment the "
+            "key it belongs to as well (every '# ' above it up to its section), or "
+            "comment this line out again"
+        )
+    if "could not find expected ':'" in problem:
+        return "each setting is 'key: value', with a colon and a space after the key"
+    if "mapping values are not allowed here" in problem:
+        return "a value that holds ': ' must be quoted, e.g. name: \"Rummy: the house way\""
+    return None
