@@ -252,3 +252,29 @@ def test_a_repeating_schedule_is_labelled_as_such():
     assert deal["played"] > 2 and deal["label"] == "1 and later"
     fixed = simulate(load_variant("may-i"), players=4, bots=["random"] * 4, games=1, seed=1)
     assert [d["label"] for d in fixed.to_dict()["deals"]] == [str(i) for i in range(1, 8)]
+
+
+@pytest.mark.parametrize("width", [80, 120])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("simulate", "contract", "--games", "6"),
+        ("simulate", "rummy-500", "--games", "2", "--players", "8"),
+        ("compare", "contract", "contract", "--set", "buying.limits.per_deal=1", "--games", "4"),
+    ],
+    ids=["simulate", "simulate-8-players", "compare"],
+)
+def test_text_output_fits_the_width_and_cuts_no_value(cli, monkeypatch, width, args):
+    monkeypatch.setenv("COLUMNS", str(width))
+    result = cli(*args)
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines and max(len(line) for line in lines) <= width
+    assert "…" not in result.stdout
+
+
+def test_rates_are_percentages_in_compare(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "120")
+    result = cli("compare", "contract", "contract", "--games", "3")
+    row = next(line for line in result.stdout.splitlines() if "first player's win rate" in line)
+    assert "%" in row and "pts" in row

@@ -24,6 +24,7 @@ from .common import (
     players_for,
     stop_signals,
 )
+from .sim_output import print_comparison, print_simulation
 
 GamesOption = Annotated[int, typer.Option("--games", "-n", min=1, help="How many games to play.")]
 PlayersOption = Annotated[
@@ -236,7 +237,7 @@ def simulate(
             }
         )
     else:
-        _print(spec.name, count, kinds, seed, data)
+        print_simulation(spec.name, count, kinds, seed, data)
     if sink is not None:
         error(f"wrote {records}: {sink.games} game records")
     if stats.failed:
@@ -264,78 +265,6 @@ def _write_report(path: Path, parameters: dict[str, Any], data: dict[str, Any]) 
 
     atomic_write_text(path, render_report({**parameters, "engine": __version__}, data))
     error(f"wrote {path}")
-
-
-def _fmt(item: dict[str, float], percent: bool = False) -> str:
-    if percent:
-        return f"{item['value'] * 100:.1f}% ({item['low'] * 100:.1f}-{item['high'] * 100:.1f})"
-    return f"{item['value']:g} ({item['low']:g}-{item['high']:g})"
-
-
-def _console() -> Any:
-    from rich.console import Console
-
-    return Console() if sys.stdout.isatty() else Console(width=200)
-
-
-def _print(name: str, players: int, kinds: list[str], seed: int, data: dict[str, Any]) -> None:
-    from rich.table import Table
-
-    console = _console()
-    note = " (interrupted)" if data["interrupted"] else ""
-    failed = f", {data['failed_games']} stopped by a bot error" if data["failed_games"] else ""
-    console.print(
-        f"{name}: {data['games']} games{note}{failed}, {players} players "
-        f"({', '.join(kinds)}), seed {seed}; 95% confidence intervals in brackets",
-        highlight=False,
-    )
-    seats = Table(title="Wins", header_style="bold")
-    seats.add_column("")
-    for i in range(players):
-        seats.add_column(f"{i + 1}")
-    seats.add_row("by seat (p1…)", *(_fmt(x, True) for x in data["win_rate_by_seat"]))
-    seats.add_row(
-        "by turn order (1 = first to play, last = dealer)",
-        *(_fmt(x, True) for x in data["win_rate_by_turn_order"]),
-    )
-    seats.add_row("mean total by seat", *(_fmt(x) for x in data["mean_total_by_seat"]))
-    console.print(seats)
-    deals = Table(title="Deals", header_style="bold")
-    for column in (
-        "deal",
-        "turns",
-        "median (10-90%)",
-        "buys",
-        "jk swaps",
-        "own turns to go down",
-        "went down",
-        "one-turn outs",
-        "pts caught",
-        "ended by",
-    ):
-        deals.add_column(column)
-    for row in data["deals"]:
-        ended = ", ".join(f"{k} {v}" for k, v in row["ended_by"].items())
-        pct = row["turns_percentiles"]
-        deals.add_row(
-            row["label"],
-            _fmt(row["turns"]),
-            f"{pct['p50']} ({pct['p10']}-{pct['p90']})",
-            f"{row['buys']['value']:g}",
-            f"{row['joker_exchanges']['value']:g}",
-            _fmt(row["own_turns_to_go_down"]),
-            f"{row['went_down_rate']['value'] * 100:.0f}%",
-            f"{row['one_turn_out_rate']['value'] * 100:.1f}%",
-            f"{row['points_caught_in_hand']['value']:g}",
-            ended,
-        )
-    console.print(deals)
-    console.print(
-        f"turns per game: {_fmt(data['turns_per_game'])}; final margin: "
-        f"{_fmt(data['final_margin'])}; score spread: {_fmt(data['score_spread'])}; "
-        f"lead changes per game: {_fmt(data['lead_changes'])}",
-        highlight=False,
-    )
 
 
 @handle_errors
@@ -419,44 +348,9 @@ def compare(
             }
         )
     else:
-        _print_comparison(data, labels, count, kinds, seed)
+        print_comparison(data, labels, count, kinds, seed)
     if failed:
         for side in result.sides:
             for message in side.errors:
                 error(f"error: {message}")
     _finish(guard, stopped=result.interrupted, failed=bool(failed))
-
-
-def _print_comparison(
-    data: dict[str, Any], labels: list[str], count: int, kinds: list[str], seed: int
-) -> None:
-    from rich.table import Table
-
-    from ..sim.simulate import METRICS
-
-    console = _console()
-    note = " (interrupted)" if data["interrupted"] else ""
-    console.print(
-        f"{data['games']} games a side{note}, {count} players ({', '.join(kinds)}), "
-        f"seed {seed}; the same seeds for every side",
-        highlight=False,
-    )
-    table = Table(header_style="bold")
-    table.add_column("per game")
-    for label in labels:
-        table.add_column(label)
-    for i in range(1, len(labels)):
-        table.add_column(f"{chr(ord('A') + i)} − A (95% CI)")
-    sides = data["sides"]
-    for metric in METRICS:
-        row = [metric.label]
-        row += [f"{s['metrics'][metric.key]['value']:.3g}" for s in sides]
-        for s in sides[1:]:
-            d = s["difference_from_first"][metric.key]
-            star = " *" if d["significant"] else ""
-            row.append(f"{d['value']:+.3g} ({d['low']:+.3g} to {d['high']:+.3g}){star}")
-        table.add_row(*row)
-    console.print(table)
-    console.print("* significant at 95%", highlight=False)
-    for line in data["summary"]:
-        console.print(line, highlight=False)

@@ -33,6 +33,7 @@ __all__ = [
     "RecordSink",
     "SimulationStats",
     "compare",
+    "format_figure",
     "game_metrics",
     "game_seed",
     "parse_bots",
@@ -486,6 +487,8 @@ class Metric:
     label: str
     count: bool = False
     """A count (worded more/fewer) rather than a level (higher/lower)."""
+    percent: bool = False
+    """A rate, shown as a percentage."""
 
 
 #: The per-game measures compared between rule sets.
@@ -493,13 +496,13 @@ METRICS: tuple[Metric, ...] = (
     Metric("turns_per_game", "turns per game", count=True),
     Metric("deals_per_game", "deals per game", count=True),
     Metric("turns_per_deal", "turns per deal", count=True),
-    Metric("not_gone_out_rate", "share of deals nobody went out"),
+    Metric("not_gone_out_rate", "share of deals nobody went out", percent=True),
     Metric("buys_per_game", "buys per game", count=True),
     Metric("joker_exchanges_per_game", "joker exchanges per game", count=True),
     Metric("own_turns_to_go_down", "own turns until a player goes down", count=True),
     Metric("points_caught_per_deal", "points caught in hand per player and deal"),
     Metric("one_turn_outs_per_game", "one-turn go-outs per game", count=True),
-    Metric("first_player_win_rate", "first player's win rate"),
+    Metric("first_player_win_rate", "first player's win rate", percent=True),
     Metric("final_margin", "winning margin"),
     Metric("score_spread", "spread of final totals"),
     Metric("lead_changes", "lead changes per game", count=True),
@@ -601,9 +604,14 @@ class CompareStats:
                     direction = "more" if value > 0 else "fewer"
                 else:
                     direction = "higher" if value > 0 else "lower"
+                pct = metric.percent
+
+                def fig(x: float, sign: bool = False, pct: bool = pct) -> str:
+                    return format_figure(x, percent=pct, sign=sign)
+
                 found.append(
-                    f"{metric.label}: {_num(before)} → {_num(after)} "
-                    f"({direction}; difference {_num(value)}, 95% CI {_num(low)} to {_num(high)})"
+                    f"{metric.label}: {fig(before)} → {fig(after)} ({direction}; "
+                    f"difference {fig(value, True)}, 95% CI {fig(low, True)} to {fig(high, True)})"
                 )
             if found:
                 lines.append(f"{label} against {base}, significant at 95%:")
@@ -620,8 +628,19 @@ def _significant(m: _Mean) -> bool:
     return low > 0 or high < 0
 
 
-def _num(x: float) -> str:
-    return f"{x:.3g}" if abs(x) < 1 else f"{x:.1f}"
+def format_figure(value: float, *, percent: bool = False, sign: bool = False) -> str:
+    """A figure for people. A rate is a percentage with one decimal (with
+    ``sign``, a difference of rates, in percentage points: ``-2.5 pts``);
+    other figures have no decimals from 100 up, one from 10, two below."""
+    if value == 0:
+        return "0 pts" if percent and sign else "0%" if percent else "0"
+    plus = "+" if sign and value > 0 else ""
+    if percent:
+        text = f"{plus}{value * 100:.1f}"
+        return f"{text} pts" if sign else f"{text}%"
+    size = abs(value)
+    digits = 0 if size >= 100 else 1 if size >= 10 else 2
+    return f"{plus}{value:.{digits}f}"
 
 
 def compare(

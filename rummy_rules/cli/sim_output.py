@@ -1,0 +1,168 @@
+"""The text output of ``simulate`` and ``compare``: tables that fit the terminal.
+
+Every table is laid out for the console's width (the terminal's, or
+``COLUMNS`` when the output is not a terminal, else 100 columns): cells wrap
+rather than being cut, and no table is wider than the console. Numbers follow
+one style: rates as percentages with one decimal, other figures with the
+precision their size needs, and every 95% interval as ``(low to high)``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+__all__ = ["console", "number", "print_comparison", "print_simulation", "with_interval"]
+
+
+def console() -> Any:
+    """A Rich console as wide as the terminal, or ``COLUMNS``, or 100 columns."""
+    from rich.console import Console
+
+    if sys.stdout.isatty():
+        return Console()
+    try:
+        width = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        width = 100
+    return Console(width=max(40, width), highlight=False)
+
+
+def number(value: float, *, percent: bool = False, sign: bool = False) -> str:
+    """``value`` for people (see :func:`~rummy_rules.sim.simulate.format_figure`)."""
+    from ..sim.simulate import format_figure
+
+    return format_figure(value, percent=percent, sign=sign)
+
+
+def with_interval(item: dict[str, float], *, percent: bool = False, sign: bool = False) -> str:
+    """A figure and its 95% interval: ``12.5 (10.1 to 14.9)``; for a difference of
+    rates, percentage points: ``-2.5 pts (-4.0 to -1.0)``."""
+    value = number(item["value"], percent=percent, sign=sign)
+    low = number(item["low"], percent=percent, sign=sign)
+    high = number(item["high"], percent=percent, sign=sign)
+    if percent and sign:
+        low, high = low.removesuffix(" pts"), high.removesuffix(" pts")
+    elif percent:
+        low, high = low.removesuffix("%"), high.removesuffix("%")
+    return f"{value} ({low} to {high})"
+
+
+def _table(title: str | None = None) -> Any:
+    from rich.table import Table
+
+    return Table(title=title, header_style="bold", expand=False)
+
+
+def _column(table: Any, header: str, *, right: bool = False) -> None:
+    table.add_column(header, overflow="fold", justify="right" if right else "left")
+
+
+def print_simulation(
+    name: str, players: int, kinds: list[str], seed: int, data: dict[str, Any]
+) -> None:
+    """The figures of one simulation: wins by seat, each deal, the whole game."""
+    out = console()
+    note = " (interrupted)" if data["interrupted"] else ""
+    failed = f", {data['failed_games']} stopped by a bot error" if data["failed_games"] else ""
+    out.print(
+        f"{name}: {data['games']} games{note}{failed}, {players} players "
+        f"({', '.join(kinds)}), seed {seed}. Figures are means with their 95% "
+        "confidence interval in brackets."
+    )
+    wins = _table("Wins")
+    _column(wins, "#")
+    _column(wins, "win rate of seat p#", right=True)
+    _column(wins, "win rate at turn order #", right=True)
+    _column(wins, "mean total of seat p#", right=True)
+    for i in range(players):
+        wins.add_row(
+            str(i + 1),
+            with_interval(data["win_rate_by_seat"][i], percent=True),
+            with_interval(data["win_rate_by_turn_order"][i], percent=True),
+            with_interval(data["mean_total_by_seat"][i]),
+        )
+    out.print(wins)
+    out.print(
+        f"Seats are p1 to p{players}; in each deal turn order 1 is the first to play "
+        f"and {players} the dealer."
+    )
+    length = _table("Deals: length")
+    for header in ("deal", "turns", "median (p10 to p90)", "own turns to go down"):
+        _column(length, header, right=header != "deal")
+    events = _table("Deals: what happened")
+    headers = ("deal", "went down", "buys", "joker swaps", "one-turn outs", "points caught")
+    for header in (*headers, "ended by"):
+        _column(events, header, right=header not in ("deal", "ended by"))
+    for row in data["deals"]:
+        pct = row["turns_percentiles"]
+        length.add_row(
+            row["label"],
+            with_interval(row["turns"]),
+            f"{pct['p50']} ({pct['p10']} to {pct['p90']})",
+            with_interval(row["own_turns_to_go_down"]),
+        )
+        events.add_row(
+            row["label"],
+            number(row["went_down_rate"]["value"], percent=True),
+            number(row["buys"]["value"]),
+            number(row["joker_exchanges"]["value"]),
+            number(row["one_turn_out_rate"]["value"], percent=True),
+            number(row["points_caught_in_hand"]["value"]),
+            ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in row["ended_by"].items()),
+        )
+    out.print(length)
+    out.print(
+        "turns: per deal, with the median and the 10th and 90th percentiles; own "
+        "turns to go down: the turns a player takes before going down."
+    )
+    out.print(events)
+    out.print(
+        "went down: the share of players who did; buys and joker swaps: per deal; "
+        "one-turn outs: the share of deals won by going out in one turn; points "
+        "caught: per player left holding cards; ended by: how many deals ended each way."
+    )
+    out.print(
+        f"Per game: {with_interval(data['turns_per_game'])} turns; winning margin "
+        f"{with_interval(data['final_margin'])}; score spread "
+        f"{with_interval(data['score_spread'])}; lead changes "
+        f"{with_interval(data['lead_changes'])}."
+    )
+
+
+def print_comparison(
+    data: dict[str, Any], labels: list[str], count: int, kinds: list[str], seed: int
+) -> None:
+    """Each side's figures and its difference from the first, with 95% intervals."""
+    from ..sim.simulate import METRICS
+
+    out = console()
+    note = " (interrupted)" if data["interrupted"] else ""
+    out.print(
+        f"{data['games']} games a side{note}, {count} players ({', '.join(kinds)}), "
+        f"seed {seed}; the same seeds for every side."
+    )
+    for label in labels:
+        out.print(f"  {label}")
+    letters = [label.split(":", 1)[0] for label in labels]
+    table = _table()
+    _column(table, "per game")
+    for letter in letters:
+        _column(table, letter, right=True)
+    for letter in letters[1:]:
+        _column(table, f"{letter} − {letters[0]} (95% CI)", right=True)
+    sides = data["sides"]
+    for metric in METRICS:
+        percent = metric.percent
+        row = [metric.label]
+        row += [number(s["metrics"][metric.key]["value"], percent=percent) for s in sides]
+        for s in sides[1:]:
+            d = s["difference_from_first"][metric.key]
+            star = " *" if d["significant"] else ""
+            row.append(with_interval(d, percent=percent, sign=True) + star)
+        table.add_row(*row)
+    out.print(table)
+    out.print("* significant at 95%; differences of rates are in percentage points (pts).")
+    for line in data["summary"]:
+        out.print(line)
