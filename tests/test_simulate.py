@@ -278,3 +278,49 @@ def test_rates_are_percentages_in_compare(cli, monkeypatch):
     result = cli("compare", "contract", "contract", "--games", "3")
     row = next(line for line in result.stdout.splitlines() if "first player's win rate" in line)
     assert "%" in row and "pts" in row
+
+
+def test_games_auto_stops_on_its_own_and_says_why(cli, monkeypatch):
+    import rummy_rules.sim.simulate as sim
+
+    monkeypatch.setattr(sim, "AUTO_MIN", 4)
+    monkeypatch.setattr(sim, "AUTO_BATCH", 4)
+    result = cli("simulate", "contract", "--precision", "50", "--json")
+    assert result.exit_code == 0, result.stderr
+    stats = json.loads(result.stdout)["statistics"]
+    assert stats["games"] % 4 == 0 and stats["games"] < 100
+    assert "win rate is known within ±50 points" in stats["stop_reason"]
+    text = cli("simulate", "contract", "--precision", "50")
+    assert f"Stopped after {stats['games']} games: every seat's win rate" in text.stdout
+
+
+def test_games_auto_stops_at_the_cap_when_the_figures_stay_wide(cli, monkeypatch):
+    import rummy_rules.sim.simulate as sim
+
+    monkeypatch.setattr(sim, "AUTO_MIN", 2)
+    monkeypatch.setattr(sim, "AUTO_BATCH", 2)
+    monkeypatch.setattr(sim, "AUTO_CAP", 4)
+    result = cli("simulate", "contract", "--precision", "0.1", "--json")
+    stats = json.loads(result.stdout)["statistics"]
+    assert stats["games"] == 4 and stats["stop_reason"] == "reached the cap of 4 games"
+
+
+def test_compare_auto_stops_when_the_differences_are_decided(cli, monkeypatch):
+    import rummy_rules.sim.simulate as sim
+
+    monkeypatch.setattr(sim, "AUTO_MIN", 3)
+    monkeypatch.setattr(sim, "AUTO_BATCH", 3)
+    result = cli("compare", "contract", "contract", "--precision", "50", "--json")
+    assert result.exit_code == 0, result.stderr
+    comparison = json.loads(result.stdout)["comparison"]
+    assert comparison["games"] % 3 == 0 and "every difference" in comparison["stop_reason"]
+
+
+def test_a_fixed_number_of_games_has_no_stop_reason(cli):
+    result = cli("simulate", "contract", "--games", "2", "--json")
+    assert json.loads(result.stdout)["statistics"]["stop_reason"] == ""
+
+
+def test_games_must_be_a_number_or_auto(cli):
+    result = cli("simulate", "contract", "--games", "many")
+    assert result.exit_code == 2 and "auto" in result.stderr

@@ -30,8 +30,8 @@ def console() -> Any:
 
 
 def number(value: float, *, percent: bool = False, sign: bool = False) -> str:
-    """``value`` for people (see :func:`~rummy_rules.sim.simulate.format_figure`)."""
-    from ..sim.simulate import format_figure
+    """``value`` for people (see :func:`~rummy_rules.sim.compare.format_figure`)."""
+    from ..sim.compare import format_figure
 
     return format_figure(value, percent=percent, sign=sign)
 
@@ -83,6 +83,8 @@ def print_simulation(
             with_interval(data["win_rate_by_turn_order"][i], percent=True),
             with_interval(data["mean_total_by_seat"][i]),
         )
+    if data.get("stop_reason"):
+        out.print(f"Stopped after {data['games']} games: {data['stop_reason']}.")
     out.print(wins)
     out.print(
         f"Seats are p1 to p{players}; in each deal turn order 1 is the first to play "
@@ -135,7 +137,7 @@ def print_comparison(
     data: dict[str, Any], labels: list[str], count: int, kinds: list[str], seed: int
 ) -> None:
     """Each side's figures and its difference from the first, with 95% intervals."""
-    from ..sim.simulate import METRICS
+    from ..sim.compare import METRICS
 
     out = console()
     note = " (interrupted)" if data["interrupted"] else ""
@@ -143,6 +145,8 @@ def print_comparison(
         f"{data['games']} games a side{note}, {count} players ({', '.join(kinds)}), "
         f"seed {seed}; the same seeds for every side."
     )
+    if data.get("stop_reason"):
+        out.print(f"Stopped after {data['games']} games a side: {data['stop_reason']}.")
     for label in labels:
         out.print(f"  {label}")
     letters = [label.split(":", 1)[0] for label in labels]

@@ -26,7 +26,53 @@ from .common import (
 )
 from .sim_output import print_comparison, print_simulation
 
-GamesOption = Annotated[int, typer.Option("--games", "-n", min=1, help="How many games to play.")]
+GamesOption = Annotated[
+    str,
+    typer.Option(
+        "--games",
+        "-n",
+        metavar="N|auto",
+        help=(
+            "How many games to play, or auto (the default): play in batches of 100 until "
+            "the headline figures are as precise as --precision asks (at least 200 games, "
+            "at most 5000), and say why it stopped."
+        ),
+    ),
+]
+PrecisionOption = Annotated[
+    float,
+    typer.Option(
+        "--precision",
+        min=0.1,
+        max=50,
+        metavar="POINTS",
+        help=(
+            "With --games auto: the half-width of the 95% intervals to reach, in "
+            "percentage points for rates (win rates) and percent of the figure for means "
+            "(deal lengths). Smaller is more precise and slower."
+        ),
+    ),
+]
+
+
+def _games(text: str, precision: float) -> tuple[int, Any]:
+    """(games or cap, Precision or None) from --games N|auto."""
+    from ..sim.simulate import AUTO_CAP, Precision
+
+    if text.strip().lower() == "auto":
+        share = precision / 100
+        return AUTO_CAP, Precision(rate=share, relative=share)
+    try:
+        games = int(text)
+    except ValueError:
+        raise typer.BadParameter(
+            f"'{text}' is not a number of games or auto", param_hint="'--games'"
+        ) from None
+    if games < 1:
+        raise typer.BadParameter("play at least one game", param_hint="'--games'")
+    return games, None
+
+
 PlayersOption = Annotated[
     int | None,
     typer.Option("--players", "-p", min=2, help="Players (default: the variant's best or fewest)."),
@@ -138,8 +184,12 @@ def _progress(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
         yield lambda done: progress.update(task, completed=done)
 
 
-def _command(source: str, games: int, players: int, bots: str, seed: int, sets: list[str]) -> str:
-    words = ["rummy-rules", "simulate", source, "--games", str(games), "--players", str(players)]
+def _command(
+    source: str, games: str, players: int, bots: str, seed: int, sets: list[str], precision: float
+) -> str:
+    words = ["rummy-rules", "simulate", source, "--games", games, "--players", str(players)]
+    if games.strip().lower() == "auto":
+        words += ["--precision", f"{precision:g}"]
     words += ["--bots", bots, "--seed", str(seed)]
     for item in sets:
         words += ["--set", item]
@@ -149,7 +199,8 @@ def _command(source: str, games: int, players: int, bots: str, seed: int, sets: 
 @handle_errors
 def simulate(
     source: VariantArgument,
-    games: GamesOption = 1000,
+    games_text: GamesOption = "auto",
+    precision_points: PrecisionOption = 5.0,
     players: PlayersOption = None,
     bots: BotsOption = "greedy",
     seed: SeedOption = 0,
@@ -181,8 +232,9 @@ def simulate(
     deal: length in turns (mean and percentiles), buys, joker exchanges, how
     deals end, turns until players go down (the difficulty curve), one-turn
     go-outs and points caught in hand; the final margin, score spread and how
-    often the lead changes. Game i depends only on (seed, i), whatever
-    --workers is. Ctrl-C (or SIGTERM, SIGHUP) stops and reports the games
+    often the lead changes. By default (--games auto) it plays until those
+    figures are as precise as --precision asks and says why it stopped.
+    Game i depends only on (seed, i), whatever --workers is. Ctrl-C (or SIGTERM, SIGHUP) stops and reports the games
     finished so far, with exit status 130 (143, 129); --records then holds
     every finished game. A bot that fails stops its game only; the errors are
     listed and the exit status is 1.
@@ -190,6 +242,7 @@ def simulate(
     from ..sim.simulate import simulate as run
     from ..spec.loader import load_variant
 
+    games, precision = _games(games_text, precision_points)
     sets = check_overrides(overrides)
     spec = load_variant(source, sets)
     _playable(spec)
@@ -211,6 +264,7 @@ def simulate(
             seed=seed,
             workers=_workers(workers, games),
             on_game=tick,
+            precision=precision,
             records=sink,
         )
     data = stats.to_dict()
@@ -222,7 +276,7 @@ def simulate(
             "players": count,
             "bots": kinds,
             "seed": seed,
-            "command": _command(source, games, count, bots, seed, sets),
+            "command": _command(source, games_text, count, bots, seed, sets, precision_points),
         }
         _write_report(report, parameters, data)
     if json_output:
@@ -240,12 +294,16 @@ def simulate(
         print_simulation(spec.name, count, kinds, seed, data)
     if sink is not None:
         error(f"wrote {records}: {sink.games} game records")
-    if stats.failed:
-        for message in stats.errors:
-            error(f"error: {message}")
-        if stats.failed > len(stats.errors):
-            error(f"... and {stats.failed - len(stats.errors)} more games stopped by a bot")
+    _report_errors(stats.failed, stats.errors)
     _finish(guard, stopped=stats.interrupted, failed=bool(stats.failed))
+
+
+def _report_errors(failed: int, errors: list[str]) -> None:
+    """The bot errors kept, and how many more games a bot stopped."""
+    for message in errors:
+        error(f"error: {message}")
+    if failed > len(errors):
+        error(f"... and {failed - len(errors)} more games stopped by a bot")
 
 
 def _finish(guard: StopSignals, *, stopped: bool, failed: bool) -> None:
@@ -287,7 +345,8 @@ def compare(
             "e.g. compare contract contract --set buying.limits.per_deal=3. Repeatable.",
         ),
     ] = None,
-    games: GamesOption = 1000,
+    games_text: GamesOption = "auto",
+    precision_points: PrecisionOption = 5.0,
     players: PlayersOption = None,
     bots: BotsOption = "greedy",
     seed: SeedOption = 0,
@@ -299,11 +358,14 @@ def compare(
     Game i of every side has the same seed, deck order and bots (common random
     numbers), so differences come from the rules, not the luck of the deal.
     Prints each side's figures, the paired difference from the baseline with
-    its 95% confidence interval, and which differences are significant.
+    its 95% confidence interval, and which differences are significant. By
+    default (--games auto) it plays until every difference is significant or
+    known to be smaller than --precision.
     """
-    from ..sim.simulate import compare as run
+    from ..sim.compare import compare as run
     from ..spec.loader import load_variant
 
+    games, precision = _games(games_text, precision_points)
     if len(sources) < 2:
         raise typer.BadParameter("give at least two rule sets to compare", param_hint="A B")
     sets = check_overrides(overrides)
@@ -331,6 +393,7 @@ def compare(
             seed=seed,
             workers=_workers(workers, games),
             on_game=tick,
+            precision=precision,
         )
     data = result.to_dict()
     failed = sum(s.failed for s in result.sides)

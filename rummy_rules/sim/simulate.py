@@ -3,7 +3,7 @@
 Game *i* depends only on (master seed, *i*): its seed is derived with a
 stable hash, so the statistics are identical for any number of worker
 processes. Statistics are streamed (running sums and bounded histograms), so
-memory stays flat however many games are played. :func:`compare` plays the
+memory stays flat however many games are played. :mod:`.compare` plays the
 same seeds under two or more rule sets (common random numbers) and reports
 the paired differences.
 """
@@ -26,18 +26,23 @@ from ..spec.schema import VariantSpec
 from .bots import BotError, BotSpec, make_bot, parse_bot_spec, play_game
 
 __all__ = [
-    "METRICS",
-    "CompareStats",
+    "AUTO_BATCH",
+    "AUTO_CAP",
+    "AUTO_MIN",
     "DealSummary",
     "GameSummary",
+    "Precision",
     "RecordSink",
+    "RunningMean",
     "SimulationStats",
-    "compare",
-    "format_figure",
-    "game_metrics",
+    "as_interval",
+    "enough_games",
     "game_seed",
+    "make_job",
     "parse_bots",
+    "play_batches",
     "play_summary",
+    "run_games",
     "simulate",
 ]
 
@@ -229,7 +234,7 @@ def play_sides(jobs: tuple[_Job, ...], index: int) -> tuple[GameSummary, ...]:
 
 
 @dataclass(slots=True)
-class _Mean:
+class RunningMean:
     """Running mean and variance (Welford)."""
 
     n: int = 0
@@ -261,7 +266,8 @@ def _wilson(successes: float, n: int) -> tuple[float, float, float]:
     return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _interval(values: tuple[float, float, float], digits: int = 3) -> dict[str, float]:
+def as_interval(values: tuple[float, float, float], digits: int = 3) -> dict[str, float]:
+    """(value, low, high) as the ``{"value", "low", "high"}`` mapping of the JSON output."""
     return {k: round(v, digits) for k, v in zip(("value", "low", "high"), values, strict=True)}
 
 
@@ -281,16 +287,16 @@ def _percentile(histogram: dict[int, int], q: float) -> int:
 
 @dataclass(slots=True)
 class _DealStats:
-    turns: _Mean = field(default_factory=_Mean)
+    turns: RunningMean = field(default_factory=RunningMean)
     turns_hist: dict[int, int] = field(default_factory=dict)
-    buys: _Mean = field(default_factory=_Mean)
-    exchanges: _Mean = field(default_factory=_Mean)
+    buys: RunningMean = field(default_factory=RunningMean)
+    exchanges: RunningMean = field(default_factory=RunningMean)
     reasons: dict[str, int] = field(default_factory=dict)
-    down_turns: _Mean = field(default_factory=_Mean)
+    down_turns: RunningMean = field(default_factory=RunningMean)
     went_down: int = 0
-    first_down: _Mean = field(default_factory=_Mean)
+    first_down: RunningMean = field(default_factory=RunningMean)
     one_turn_outs: int = 0
-    caught: _Mean = field(default_factory=_Mean)
+    caught: RunningMean = field(default_factory=RunningMean)
 
     def add(self, deal: DealSummary) -> None:
         self.turns.add(deal.turns)
@@ -322,21 +328,23 @@ class SimulationStats:
     failed: int = 0
     errors: list[str] = field(default_factory=list)
     interrupted: bool = False
+    stop_reason: str = ""
+    """Why an automatic run (``--games auto``) stopped where it did."""
     wins_by_seat: list[float] = field(default_factory=list)
     wins_by_position: list[float] = field(default_factory=list)
-    totals_by_seat: list[_Mean] = field(default_factory=list)
+    totals_by_seat: list[RunningMean] = field(default_factory=list)
     totals_hist: dict[int, int] = field(default_factory=dict)
     per_deal: list[_DealStats] = field(default_factory=list)
-    game_turns: _Mean = field(default_factory=_Mean)
-    deals_per_game: _Mean = field(default_factory=_Mean)
-    margin: _Mean = field(default_factory=_Mean)
-    lead_changes: _Mean = field(default_factory=_Mean)
-    spread: _Mean = field(default_factory=_Mean)
+    game_turns: RunningMean = field(default_factory=RunningMean)
+    deals_per_game: RunningMean = field(default_factory=RunningMean)
+    margin: RunningMean = field(default_factory=RunningMean)
+    lead_changes: RunningMean = field(default_factory=RunningMean)
+    spread: RunningMean = field(default_factory=RunningMean)
 
     def __post_init__(self) -> None:
         self.wins_by_seat = [0.0] * self.players
         self.wins_by_position = [0.0] * self.players
-        self.totals_by_seat = [_Mean() for _ in range(self.players)]
+        self.totals_by_seat = [RunningMean() for _ in range(self.players)]
         self.per_deal = [_DealStats() for _ in range(self.deals)]
 
     def add(self, game: GameSummary) -> None:
@@ -374,23 +382,23 @@ class SimulationStats:
                     "deal": i + 1,
                     # Target-score and elimination games repeat the last deal.
                     "label": f"{i + 1} and later" if played > n and n else str(i + 1),
-                    "turns": _interval(d.turns.interval(), 1),
+                    "turns": as_interval(d.turns.interval(), 1),
                     "turns_percentiles": {
                         f"p{q}": _percentile(d.turns_hist, q / 100) for q in (10, 50, 90, 99)
                     },
                     "turns_histogram": {str(k): v for k, v in sorted(d.turns_hist.items())},
-                    "buys": _interval(d.buys.interval(), 2),
-                    "joker_exchanges": _interval(d.exchanges.interval(), 2),
+                    "buys": as_interval(d.buys.interval(), 2),
+                    "joker_exchanges": as_interval(d.exchanges.interval(), 2),
                     "ended_by": dict(sorted(d.reasons.items())),
                     "played": played,
-                    "not_gone_out_rate": _interval(
+                    "not_gone_out_rate": as_interval(
                         _wilson(played - d.reasons.get("out", 0), played)
                     ),
-                    "own_turns_to_go_down": _interval(d.down_turns.interval(), 2),
-                    "first_down_after_own_turns": _interval(d.first_down.interval(), 2),
-                    "went_down_rate": _interval(_wilson(d.went_down, played * self.players)),
-                    "one_turn_out_rate": _interval(_wilson(d.one_turn_outs, played)),
-                    "points_caught_in_hand": _interval(d.caught.interval(), 1),
+                    "own_turns_to_go_down": as_interval(d.down_turns.interval(), 2),
+                    "first_down_after_own_turns": as_interval(d.first_down.interval(), 2),
+                    "went_down_rate": as_interval(_wilson(d.went_down, played * self.players)),
+                    "one_turn_out_rate": as_interval(_wilson(d.one_turn_outs, played)),
+                    "points_caught_in_hand": as_interval(d.caught.interval(), 1),
                 }
             )
         return {
@@ -398,23 +406,77 @@ class SimulationStats:
             "failed_games": self.failed,
             "errors": list(self.errors),
             "interrupted": self.interrupted,
-            "win_rate_by_seat": [_interval(_wilson(w, n)) for w in self.wins_by_seat],
-            "win_rate_by_turn_order": [_interval(_wilson(w, n)) for w in self.wins_by_position],
-            "mean_total_by_seat": [_interval(m.interval(), 1) for m in self.totals_by_seat],
+            "stop_reason": self.stop_reason,
+            "win_rate_by_seat": [as_interval(_wilson(w, n)) for w in self.wins_by_seat],
+            "win_rate_by_turn_order": [as_interval(_wilson(w, n)) for w in self.wins_by_position],
+            "mean_total_by_seat": [as_interval(m.interval(), 1) for m in self.totals_by_seat],
             "totals_histogram": {str(k): v for k, v in sorted(self.totals_hist.items())},
             "deals": deals,
-            "turns_per_game": _interval(self.game_turns.interval(), 1),
-            "deals_per_game": _interval(self.deals_per_game.interval(), 2),
-            "final_margin": _interval(self.margin.interval(), 1),
-            "score_spread": _interval(self.spread.interval(), 1),
-            "lead_changes": _interval(self.lead_changes.interval(), 2),
+            "turns_per_game": as_interval(self.game_turns.interval(), 1),
+            "deals_per_game": as_interval(self.deals_per_game.interval(), 2),
+            "final_margin": as_interval(self.margin.interval(), 1),
+            "score_spread": as_interval(self.spread.interval(), 1),
+            "lead_changes": as_interval(self.lead_changes.interval(), 2),
         }
 
 
-def _job(spec: VariantSpec, players: int, bots: Sequence[str], seed: int, records: bool) -> _Job:
+def make_job(
+    spec: VariantSpec, players: int, bots: Sequence[str], seed: int, records: bool
+) -> _Job:
+    """What a worker needs to play game *i* of a run (picklable)."""
     variant_json = json.dumps(spec.model_dump(mode="json"), sort_keys=True)
     compile_rules(spec, players)  # fail early on a bad player count
     return _Job(variant_json, players, tuple(bots), seed, records)
+
+
+#: An automatic run (``--games auto``) checks whether to stop every this many
+#: games, plays at least ``AUTO_MIN`` and at most ``AUTO_CAP``.
+AUTO_BATCH = 100
+AUTO_MIN = 200
+AUTO_CAP = 5000
+
+
+@dataclass(frozen=True, slots=True)
+class Precision:
+    """How precise an automatic run's headline figures must be before it stops.
+
+    ``rate``: the half-width of every 95% interval on a rate (a seat's win
+    rate; in compare, a difference of rates), as a fraction (0.05 is ±5
+    points). ``relative``: the half-width of every other 95% interval (a
+    deal's mean length; in compare, a difference), relative to the figure's
+    mean (0.05 is ±5%).
+    """
+
+    rate: float = 0.05
+    relative: float = 0.05
+
+    def words(self) -> str:
+        """The precision in plain words."""
+        return f"±{self.rate * 100:g} points for rates, ±{self.relative * 100:g}% for means"
+
+
+def enough_games(stats: SimulationStats, precision: Precision) -> str | None:
+    """Why ``stats`` answer the headline questions precisely enough (``None``: play on).
+
+    The headline figures: every seat's win rate, and every deal's mean length.
+    """
+    n = stats.games
+    if n < AUTO_MIN:
+        return None
+    for wins in stats.wins_by_seat:
+        _, low, high = _wilson(wins, n)
+        if (high - low) / 2 > precision.rate:
+            return None
+    for deal in stats.per_deal:
+        if deal.turns.n < 2:
+            continue
+        mean, low, high = deal.turns.interval()
+        if (high - low) / 2 > precision.relative * abs(mean):
+            return None
+    return (
+        f"every seat's win rate is known within ±{precision.rate * 100:g} points and every "
+        f"deal's mean length within ±{precision.relative * 100:g}%"
+    )
 
 
 class RecordSink(Protocol):
@@ -434,6 +496,7 @@ def simulate(
     workers: int = 1,
     on_game: Callable[[int], None] | None = None,
     records: RecordSink | None = None,
+    precision: Precision | None = None,
 ) -> SimulationStats:
     """Play ``games`` games and return their statistics.
 
@@ -442,22 +505,62 @@ def simulate(
     record is written to ``records`` (JSON Lines, one game after another) when
     it is given. A ``KeyboardInterrupt`` stops early and keeps the statistics
     (and records) of the games finished so far.
+
+    With ``precision``, ``games`` is a cap: every :data:`AUTO_BATCH` games
+    the run stops once :func:`enough_games` says the figures are precise
+    enough; ``stop_reason`` says why it stopped. The games played depend only
+    on the seed, so the same seed stops at the same game.
     """
-    job = _job(spec, players, bots, seed, records is not None)
+    job = make_job(spec, players, bots, seed, records is not None)
     stats = SimulationStats(players=players, deals=len(spec.deals))
-    try:
-        for summary in _run(partial(play_summary, job), games, workers):
-            stats.add(summary)
-            if records is not None and summary.record is not None:
-                records.write(summary.record)
-            if on_game is not None:
-                on_game(stats.games + stats.failed)
-    except KeyboardInterrupt:
-        stats.interrupted = True
+
+    def fold(summary: GameSummary) -> int:
+        stats.add(summary)
+        if records is not None and summary.record is not None:
+            records.write(summary.record)
+        return stats.games + stats.failed
+
+    stats.stop_reason, stats.interrupted = play_batches(
+        run_games(partial(play_summary, job), games, workers),
+        fold,
+        games=games,
+        decided=None if precision is None else partial(enough_games, stats, precision),
+        on_game=on_game,
+    )
     return stats
 
 
-def _run(job: Callable[[int], Any], games: int, workers: int) -> Iterator[Any]:
+def play_batches(
+    results: Iterable[Any],
+    fold: Callable[[Any], int],
+    *,
+    games: int,
+    decided: Callable[[], str | None] | None,
+    on_game: Callable[[int], None] | None,
+) -> tuple[str, bool]:
+    """Fold each of ``results`` in (``fold`` returns the games done so far).
+
+    With ``decided`` (an automatic run) it is asked every :data:`AUTO_BATCH`
+    games whether to stop. Returns (why the run stopped, whether a
+    ``KeyboardInterrupt`` stopped it): the reason is empty for a fixed number
+    of games.
+    """
+    try:
+        for result in results:
+            done = fold(result)
+            if on_game is not None:
+                on_game(done)
+            if decided is not None and done % AUTO_BATCH == 0:
+                reason = decided()
+                if reason is not None:
+                    return reason, False
+    except KeyboardInterrupt:
+        return "", True
+    return (f"reached the cap of {games} games" if decided is not None else ""), False
+
+
+def run_games(job: Callable[[int], Any], games: int, workers: int) -> Iterator[Any]:
+    """``job(i)`` for i in ``range(games)``, in order, in ``workers`` processes."""
     if workers <= 1:
         for index in range(games):
             yield job(index)
@@ -474,209 +577,3 @@ def _run(job: Callable[[int], Any], games: int, workers: int) -> Iterator[Any]:
         except KeyboardInterrupt:
             pool.terminate()
             raise
-
-
-# -- comparing rule sets -----------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Metric:
-    """A per-game measure that :func:`compare` reports."""
-
-    key: str
-    label: str
-    count: bool = False
-    """A count (worded more/fewer) rather than a level (higher/lower)."""
-    percent: bool = False
-    """A rate, shown as a percentage."""
-
-
-#: The per-game measures compared between rule sets.
-METRICS: tuple[Metric, ...] = (
-    Metric("turns_per_game", "turns per game", count=True),
-    Metric("deals_per_game", "deals per game", count=True),
-    Metric("turns_per_deal", "turns per deal", count=True),
-    Metric("not_gone_out_rate", "share of deals nobody went out", percent=True),
-    Metric("buys_per_game", "buys per game", count=True),
-    Metric("joker_exchanges_per_game", "joker exchanges per game", count=True),
-    Metric("own_turns_to_go_down", "own turns until a player goes down", count=True),
-    Metric("points_caught_per_deal", "points caught in hand per player and deal"),
-    Metric("one_turn_outs_per_game", "one-turn go-outs per game", count=True),
-    Metric("first_player_win_rate", "first player's win rate", percent=True),
-    Metric("final_margin", "winning margin"),
-    Metric("score_spread", "spread of final totals"),
-    Metric("lead_changes", "lead changes per game", count=True),
-)
-
-
-def game_metrics(game: GameSummary) -> dict[str, float]:
-    """The :data:`METRICS` of one finished game."""
-    deals = game.deals
-    count = max(1, len(deals))
-    downs = [t for d in deals for t in d.down_turns if t >= 0]
-    return {
-        "turns_per_game": float(sum(d.turns for d in deals)),
-        "deals_per_game": float(len(deals)),
-        "turns_per_deal": sum(d.turns for d in deals) / count,
-        "not_gone_out_rate": sum(d.reason != "out" for d in deals) / count,
-        "buys_per_game": float(sum(d.buys for d in deals)),
-        "joker_exchanges_per_game": float(sum(d.exchanges for d in deals)),
-        "own_turns_to_go_down": sum(downs) / len(downs) if downs else math.nan,
-        "points_caught_per_deal": sum(d.caught for d in deals) / count,
-        "one_turn_outs_per_game": float(sum(d.one_turn_out for d in deals)),
-        "first_player_win_rate": (
-            1 / len(game.winners) if game.first_player in game.winners else 0.0
-        ),
-        "final_margin": float(game.margin),
-        "score_spread": game.spread,
-        "lead_changes": float(game.lead_changes),
-    }
-
-
-@dataclass(slots=True)
-class CompareStats:
-    """Side-by-side statistics of several rule sets played on the same seeds."""
-
-    labels: list[str]
-    sides: list[SimulationStats]
-    means: list[dict[str, _Mean]] = field(default_factory=list)
-    differences: list[dict[str, _Mean]] = field(default_factory=list)
-    """For each side after the first: the paired difference (side − first) per metric."""
-    interrupted: bool = False
-
-    def __post_init__(self) -> None:
-        self.means = [{m.key: _Mean() for m in METRICS} for _ in self.sides]
-        self.differences = [{m.key: _Mean() for m in METRICS} for _ in self.sides[1:]]
-
-    def add(self, games: Sequence[GameSummary]) -> None:
-        """Fold in one seed's games, one per side."""
-        for stats, game in zip(self.sides, games, strict=True):
-            stats.add(game)
-        if any(g.error is not None for g in games):
-            return  # pairs only: a game that failed on one side drops the pair
-        values = [game_metrics(g) for g in games]
-        for side, row in enumerate(values):
-            for key, value in row.items():
-                if not math.isnan(value):
-                    self.means[side][key].add(value)
-        for side, row in enumerate(values[1:]):
-            for key, value in row.items():
-                base = values[0][key]
-                if not (math.isnan(value) or math.isnan(base)):
-                    self.differences[side][key].add(value - base)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: per side its statistics and metric means; per challenger the differences."""
-        out_sides = []
-        for i, (label, stats) in enumerate(zip(self.labels, self.sides, strict=True)):
-            side: dict[str, Any] = {
-                "label": label,
-                "metrics": {k: _interval(m.interval()) for k, m in self.means[i].items()},
-                "statistics": stats.to_dict(),
-            }
-            if i:
-                side["difference_from_first"] = {
-                    k: {**_interval(m.interval()), "significant": _significant(m)}
-                    for k, m in self.differences[i - 1].items()
-                }
-            out_sides.append(side)
-        return {
-            "games": self.sides[0].games,
-            "interrupted": self.interrupted,
-            "sides": out_sides,
-            "summary": self.summary(),
-        }
-
-    def summary(self) -> list[str]:
-        """Plain-language sentences: which differences are significant at 95%."""
-        lines = []
-        base = self.labels[0]
-        for i, label in enumerate(self.labels[1:]):
-            found = []
-            for metric in METRICS:
-                diff = self.differences[i][metric.key]
-                if not _significant(diff):
-                    continue
-                value, low, high = diff.interval()
-                before = self.means[0][metric.key].mean
-                after = self.means[i + 1][metric.key].mean
-                if metric.count:
-                    direction = "more" if value > 0 else "fewer"
-                else:
-                    direction = "higher" if value > 0 else "lower"
-                pct = metric.percent
-
-                def fig(x: float, sign: bool = False, pct: bool = pct) -> str:
-                    return format_figure(x, percent=pct, sign=sign)
-
-                found.append(
-                    f"{metric.label}: {fig(before)} → {fig(after)} ({direction}; "
-                    f"difference {fig(value, True)}, 95% CI {fig(low, True)} to {fig(high, True)})"
-                )
-            if found:
-                lines.append(f"{label} against {base}, significant at 95%:")
-                lines.extend(f"  - {text}" for text in found)
-            else:
-                lines.append(f"{label} against {base}: no significant difference at 95%.")
-        return lines
-
-
-def _significant(m: _Mean) -> bool:
-    if m.n < 2:
-        return False
-    _, low, high = m.interval()
-    return low > 0 or high < 0
-
-
-def format_figure(value: float, *, percent: bool = False, sign: bool = False) -> str:
-    """A figure for people. A rate is a percentage with one decimal (with
-    ``sign``, a difference of rates, in percentage points: ``-2.5 pts``);
-    other figures have no decimals from 100 up, one from 10, two below."""
-    if value == 0:
-        return "0 pts" if percent and sign else "0%" if percent else "0"
-    plus = "+" if sign and value > 0 else ""
-    if percent:
-        text = f"{plus}{value * 100:.1f}"
-        return f"{text} pts" if sign else f"{text}%"
-    size = abs(value)
-    digits = 0 if size >= 100 else 1 if size >= 10 else 2
-    return f"{plus}{value:.{digits}f}"
-
-
-def compare(
-    sides: Sequence[tuple[str, VariantSpec]],
-    *,
-    players: int,
-    bots: Sequence[str],
-    games: int,
-    seed: int = 0,
-    workers: int = 1,
-    on_game: Callable[[int], None] | None = None,
-) -> CompareStats:
-    """Play the same ``games`` seeds under each side's rules and compare them.
-
-    ``sides`` pairs a label with a variant; the first is the baseline. Game *i*
-    of every side uses the same seed, deck order and bot seeds (common random
-    numbers), so the differences are paired and their intervals tight.
-    """
-    if len(sides) < 2:
-        raise UsageError("compare needs at least two rule sets")
-    jobs = tuple(_job(spec, players, bots, seed, False) for _, spec in sides)
-    result = CompareStats(
-        labels=[label for label, _ in sides],
-        sides=[SimulationStats(players=players, deals=len(spec.deals)) for _, spec in sides],
-    )
-    try:
-        for done, summaries in enumerate(_run(partial(play_sides, jobs), games, workers), 1):
-            result.add(summaries)
-            if on_game is not None:
-                on_game(done)
-    except KeyboardInterrupt:
-        result.interrupted = True
-    return result
-
-
-def iter_errors(stats: Iterable[SimulationStats]) -> Iterator[str]:
-    """Every kept error message of ``stats``."""
-    for s in stats:
-        yield from s.errors
