@@ -7,11 +7,13 @@ from typing import Annotated
 import typer
 
 from .. import __version__
+from .common import QUIET
+from .diff_cmd import diff
 from .list_cmd import list_variants
 from .meld import meld
 from .new import new
 from .replay import replay
-from .rulebook import diff, rulebook
+from .rulebook import rulebook
 from .schema_cmd import schema
 from .show import show
 from .simulate_cmd import compare, simulate
@@ -22,9 +24,11 @@ __all__ = ["app", "main"]
 app = typer.Typer(
     name="rummy-rules",
     help=(
-        "House rules for the rummy family as data: check variant files, show the "
-        "resolved rules, start your own house rules.\n\n"
-        "Exit status: 0 success, 1 a problem was reported, 2 a usage error."
+        "House rules for the rummy family as data: start your own house rules, check "
+        "them, print rulebooks, simulate games between bots and compare rule sets, "
+        "replay game records. docs/cli.md has the conventions every command follows.\n\n"
+        "Exit status: 0 success, 1 a problem was reported, 2 a usage error, 130/143/129 a "
+        "simulation stopped by Ctrl-C/SIGTERM/SIGHUP."
     ),
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -47,8 +51,17 @@ def _root(
             "--version", callback=_version, is_eager=True, help="Show the version and exit."
         ),
     ] = False,
+    quiet: Annotated[
+        bool,
+        typer.Option(
+            "--quiet",
+            "-q",
+            help="Print no notes or 'wrote FILE' lines on stderr (errors still are).",
+        ),
+    ] = False,
 ) -> None:
     """House rules for the rummy family as data."""
+    QUIET[0] = quiet
 
 
 app.command("validate")(validate)

@@ -9,6 +9,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from types import FrameType
 from typing import Annotated, Any, ParamSpec, TypeVar
 
@@ -18,8 +19,10 @@ from ..errors import RummyRulesError, UsageError, VariantError
 
 __all__ = [
     "JSON_SCHEMA_VERSION",
+    "ChangedSideSetOption",
     "ForceOption",
     "JsonOption",
+    "OutputOption",
     "SetOption",
     "VariantArgument",
     "check_overrides",
@@ -27,6 +30,7 @@ __all__ = [
     "emit_json",
     "error",
     "handle_errors",
+    "note",
     "players_for",
     "stop_signals",
 ]
@@ -61,6 +65,26 @@ SetOption = Annotated[
     ),
 ]
 
+#: ``--set`` for the commands that set two rule sets side by side (diff, compare).
+ChangedSideSetOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set",
+        "-s",
+        metavar="PATH=VALUE",
+        help=(
+            "A rule change applied to every variant but the first (B in diff, every side "
+            "but the baseline in compare), e.g. compare contract contract --set "
+            "buying.limits.per_deal=3. Repeatable."
+        ),
+    ),
+]
+
+OutputOption = Annotated[
+    Path | None,
+    typer.Option("--output", "-o", help="Write to this file (the format follows its extension)."),
+]
+
 VariantArgument = Annotated[
     str,
     typer.Argument(
@@ -81,6 +105,16 @@ ForceOption = Annotated[
 JsonOption = Annotated[
     bool, typer.Option("--json", help="Print exactly one JSON document on stdout.")
 ]
+
+
+#: Set by the root option --quiet: notes and "wrote FILE" lines are not printed.
+QUIET = [False]
+
+
+def note(message: str) -> None:
+    """Print a note on stderr ("wrote FILE", a setting adjusted) unless --quiet."""
+    if not QUIET[0]:
+        error(message)
 
 
 def error(message: str) -> None:

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .common import SetOption, check_overrides, complete_variant, error, handle_errors
+from .common import SetOption, check_overrides, complete_variant, handle_errors, note
 
 
 def _override_block(base: str, overrides: list[str]) -> dict[str, Any]:
@@ -108,7 +108,9 @@ def render_house_file(
 
 @handle_errors
 def new(
-    file: Annotated[Path, typer.Argument(help="The house-rules file to create (.yaml).")],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="The house-rules file to create (.yaml).")
+    ],
     base: Annotated[
         str,
         typer.Option(
@@ -138,7 +140,7 @@ def new(
     prepare_output(file, "variant", force=force)
     text = render_house_file(base, file, name, sets)
     atomic_write_text(file, text)
-    error(f"wrote {file}: edit it, then run `rummy-rules validate {file}`")
+    note(f"wrote {file}: edit it, then run `rummy-rules validate {file}`")
 
 
 def _check_name(name: str) -> None:

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .common import JsonOption, emit_json, error, handle_errors
+from .common import JsonOption, emit_json, error, handle_errors, note
 
 
 @handle_errors
@@ -15,7 +15,8 @@ def replay(
     record: Annotated[
         Path,
         typer.Argument(
-            help="A game record (JSON Lines), or a file of many games from `simulate --records`."
+            metavar="RECORD",
+            help="A game record (JSON Lines), or a file of many games from `simulate --records`.",
         ),
     ],
     partial: Annotated[
@@ -87,7 +88,7 @@ def replay(
             f"({finished} finished), {actions} actions in all"
         )
         if cut:
-            error("note: the last line is cut short and was left out")
+            note("note: the last line is cut short and was left out")
         return
     report = reports[0]
     status = "a finished game" if report.finished else "an unfinished game"

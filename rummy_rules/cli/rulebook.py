@@ -3,21 +3,19 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from ..fsutil import OutputKind
 from .common import (
     ForceOption,
-    JsonOption,
+    OutputOption,
     SetOption,
     VariantArgument,
     check_overrides,
-    complete_variant,
-    emit_json,
-    error,
     handle_errors,
+    note,
     players_for,
 )
 
@@ -47,18 +45,21 @@ def _format(fmt: str | None, output: Path | None) -> str:
         raise typer.BadParameter(
             f"'{chosen}' is not one of {', '.join(_FORMATS)}", param_hint="'--format'"
         )
+    if fmt is not None and output is not None and output.suffix.lower() in _EXTENSIONS:
+        written = _EXTENSIONS[output.suffix.lower()]
+        fits = written == chosen or (chosen == "card" and written in ("html", "pdf"))
+        if not fits:
+            raise typer.BadParameter(
+                f"--format {chosen} does not match the extension of {output}",
+                param_hint="'--output'",
+            )
     return chosen
 
 
 @handle_errors
 def rulebook(
     source: VariantArgument,
-    output: Annotated[
-        Path | None,
-        typer.Option(
-            "--output", "-o", help="Write to this file (the format follows its extension)."
-        ),
-    ] = None,
+    output: OutputOption = None,
     fmt: Annotated[
         str | None,
         typer.Option(
@@ -78,7 +79,8 @@ def rulebook(
         bool, typer.Option("--score-sheet", help="A printable score sheet instead.")
     ] = False,
     players: Annotated[
-        int | None, typer.Option("--players", min=2, help="Columns of the score sheet.")
+        int | None,
+        typer.Option("--players", "-p", min=2, help="Columns of the score sheet."),
     ] = None,
     overrides: SetOption = None,
     force: ForceOption = False,
@@ -133,71 +135,10 @@ def rulebook(
     if pdf:
         assert output is not None
         atomic_write_bytes(output, to_pdf(text))
-        error(f"wrote {output}")
+        note(f"wrote {output}")
         return
     if output is None:
         typer.echo(text, nl=False)
         return
     atomic_write_text(output, text)
-    error(f"wrote {output}")
-
-
-@handle_errors
-def diff(
-    first: Annotated[
-        str,
-        typer.Argument(metavar="A", help="A variant id or file.", autocompletion=complete_variant),
-    ],
-    second: Annotated[
-        str,
-        typer.Argument(
-            metavar="B", help="Another variant id or file.", autocompletion=complete_variant
-        ),
-    ],
-    fmt: Annotated[
-        str, typer.Option("--format", "-f", help="text (a terminal table) or md.")
-    ] = "text",
-    json_output: JsonOption = False,
-) -> None:
-    """List every rule that differs between two variants, in plain words, and nothing else."""
-    from ..render.rulebook import render_diff
-    from ..spec.loader import load_variant
-
-    if fmt not in ("text", "md"):
-        raise typer.BadParameter("use text or md", param_hint="'--format'")
-    a = load_variant(first)
-    b = load_variant(second)
-    changes = render_diff(a, b)
-    if json_output:
-        rows: list[dict[str, Any]] = [
-            {"topic": title, "a": before, "b": after} for title, before, after in changes
-        ]
-        emit_json({"a": a.id, "b": b.id, "differences": rows})
-        return
-    if not changes:
-        typer.echo(f"{a.name} and {b.name} have the same rules.")
-        return
-    if fmt == "md":
-        from ..render.rulebook import md_escape
-
-        def cell(texts: list[str]) -> str:
-            return "<br>".join(md_escape(text) for text in texts)
-
-        lines = [f"| rule | {md_escape(a.name)} | {md_escape(b.name)} |", "|---|---|---|"]
-        for title, before, after in changes:
-            lines.append(f"| {md_escape(title)} | {cell(before)} | {cell(after)} |")
-        typer.echo("\n".join(lines))
-        return
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(show_lines=True, header_style="bold")
-    table.add_column("rule")
-    table.add_column(a.name)
-    table.add_column(b.name)
-    for title, before, after in changes:
-        table.add_row(title, "\n".join(before), "\n".join(after))
-    import sys
-
-    console = Console() if sys.stdout.isatty() else Console(width=160)
-    console.print(table)
+    note(f"wrote {output}")

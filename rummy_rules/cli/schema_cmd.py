@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from .common import ForceOption, error, handle_errors
+from .common import ForceOption, handle_errors, note
 
 
 @handle_errors
@@ -37,7 +37,7 @@ def schema(
     from ..spec.jsonschema_export import variant_json_schema
 
     if install:
-        error(f"wrote {install_schema()}")
+        note(f"wrote {install_schema()}")
         return
     text = json.dumps(variant_json_schema(), indent=2, ensure_ascii=False) + "\n"
     if output is None:
@@ -45,7 +45,7 @@ def schema(
         return
     prepare_output(output, "schema", force=force)
     atomic_write_text(output, text)
-    error(f"wrote {output}")
+    note(f"wrote {output}")
 
 
 def user_schema_path() -> Path:

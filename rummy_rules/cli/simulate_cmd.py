@@ -12,6 +12,7 @@ from typing import Annotated, Any
 import typer
 
 from .common import (
+    ChangedSideSetOption,
     ForceOption,
     JsonOption,
     SetOption,
@@ -21,6 +22,7 @@ from .common import (
     emit_json,
     error,
     handle_errors,
+    note,
     players_for,
     stop_signals,
 )
@@ -127,7 +129,7 @@ def _workers(asked: int, games: int) -> int:
     cpus = os.cpu_count() or 1
     used = max(1, min(asked, cpus, games))
     if used < asked:
-        error(f"note: using {used} worker processes, not {asked} ({cpus} CPUs, {games} games)")
+        note(f"note: using {used} worker processes, not {asked} ({cpus} CPUs, {games} games)")
     return used
 
 
@@ -293,7 +295,7 @@ def simulate(
     else:
         print_simulation(spec.name, count, kinds, seed, data)
     if sink is not None:
-        error(f"wrote {records}: {sink.games} game records")
+        note(f"wrote {records}: {sink.games} game records")
     _report_errors(stats.failed, stats.errors)
     _finish(guard, stopped=stats.interrupted, failed=bool(stats.failed))
 
@@ -322,7 +324,7 @@ def _write_report(path: Path, parameters: dict[str, Any], data: dict[str, Any]) 
     from ..render.report import render_report
 
     atomic_write_text(path, render_report({**parameters, "engine": __version__}, data))
-    error(f"wrote {path}")
+    note(f"wrote {path}")
 
 
 @handle_errors
@@ -335,16 +337,7 @@ def compare(
             "The first is the baseline.",
         ),
     ],
-    overrides: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--set",
-            "-s",
-            metavar="PATH=VALUE",
-            help="A rule change applied to every side but the first (the baseline), "
-            "e.g. compare contract contract --set buying.limits.per_deal=3. Repeatable.",
-        ),
-    ] = None,
+    overrides: ChangedSideSetOption = None,
     games_text: GamesOption = "auto",
     precision_points: PrecisionOption = 5.0,
     players: PlayersOption = None,
