@@ -354,7 +354,7 @@ def test_rulebook_score_sheet_and_table_card(cli, tmp_path):
     sheet = cli("rulebook", "contract", "--score-sheet", "--players", "5")
     assert sheet.exit_code == 0 and "Player 5" in sheet.stdout
     card = cli("rulebook", "contract", "--format", "card")
-    assert card.exit_code == 0 and "Don't forget" in card.stdout
+    assert card.exit_code == 0 and "DON'T FORGET" in card.stdout
 
 
 def test_rulebook_with_set_changes_the_text(cli):

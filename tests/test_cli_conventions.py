@@ -87,7 +87,7 @@ def test_format_names_come_from_one_list(cli, command):
 
 
 def test_an_output_extension_that_contradicts_the_format_is_refused(cli, tmp_path):
-    result = cli("rulebook", "contract", "-f", "card", "-o", str(tmp_path / "card.txt"))
+    result = cli("rulebook", "contract", "-f", "md", "-o", str(tmp_path / "book.html"))
     assert result.exit_code == 2 and "does not match" in result.stderr
     result = cli("diff", "contract", "shanghai", "-f", "md", "-o", str(tmp_path / "d.txt"))
     assert result.exit_code == 2 and "does not match" in result.stderr

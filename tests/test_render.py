@@ -224,3 +224,29 @@ def test_a_rule_no_source_states_is_a_key_and_a_note():
             "game_end.ties",
         ):
             assert key in notes, (variant, key)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("contract", "-f", "txt"),
+        ("contract", "--score-sheet", "-f", "txt"),
+        ("variants/house/family-contract.yaml", "--house-sheet", "-f", "txt"),
+        ("contract", "-f", "card"),
+    ],
+    ids=["rulebook", "score-sheet", "house-sheet", "card"],
+)
+def test_every_printable_has_a_real_plain_text_form(cli, args):
+    result = cli("rulebook", *args)
+    assert result.exit_code == 0, result.stderr
+    text = result.stdout
+    assert "<" not in text and "|---" not in text and "**" not in text and "# " not in text
+    assert text.rstrip().endswith("Written by rummy-rules.")
+    assert max(len(line) for line in text.splitlines()) <= 80
+
+
+def test_a_table_card_follows_the_file_it_is_written_to(cli, tmp_path):
+    assert cli("rulebook", "contract", "-f", "card", "-o", str(tmp_path / "c.txt")).exit_code == 0
+    assert (tmp_path / "c.txt").read_text(encoding="utf-8").startswith("CONTRACT RUMMY")
+    assert cli("rulebook", "contract", "-f", "card", "-o", str(tmp_path / "c.html")).exit_code == 0
+    assert "<html" in (tmp_path / "c.html").read_text(encoding="utf-8")

@@ -14,6 +14,7 @@ from .common import (
     SetOption,
     VariantArgument,
     check_overrides,
+    error,
     handle_errors,
     note,
     players_for,
@@ -47,7 +48,7 @@ def _format(fmt: str | None, output: Path | None) -> str:
         )
     if fmt is not None and output is not None and output.suffix.lower() in _EXTENSIONS:
         written = _EXTENSIONS[output.suffix.lower()]
-        fits = written == chosen or (chosen == "card" and written in ("html", "pdf"))
+        fits = written == chosen or (chosen == "card" and written in ("html", "pdf", "txt"))
         if not fits:
             raise typer.BadParameter(
                 f"--format {chosen} does not match the extension of {output}",
@@ -106,30 +107,25 @@ def rulebook(
             "PDF goes to a file: give --output FILE.pdf", param_hint="'--format'"
         )
     sets = check_overrides(overrides)
-    markup = "html" if chosen in ("html", "pdf", "card") else chosen
+    # A table card is HTML (or PDF) in a file of that kind, plain text elsewhere.
+    card_text = chosen == "card" and (output is None or output.suffix.lower() == ".txt")
+    markup = "txt" if card_text else "html" if chosen in ("html", "pdf", "card") else chosen
     if output is not None:
-        kind: OutputKind = "pdf" if pdf else "html" if markup == "html" else "md"
-        if chosen == "txt" and not (house_sheet or score_sheet):
-            kind = "txt"
+        kind: OutputKind = "pdf" if pdf else "html" if markup == "html" else markup  # type: ignore[assignment]
         prepare_output(output, kind, force=force)
     spec = load_variant(source, sets)
     if house_sheet:
         base = load_base(source)
         if base is None:
-            typer.echo(
-                f"error: {source} does not extend another variant, so it has no house sheet",
-                err=True,
-            )
+            error(f"error: {source} does not extend another variant, so it has no house sheet")
             raise typer.Exit(1)
-        text = render_house_sheet(spec, base, "html" if markup == "html" else "md", paper=paper)
+        text = render_house_sheet(spec, base, markup, paper=paper)
     elif score_sheet:
         if players is not None:
             players_for(spec, players)
-        text = render_score_sheet(
-            spec, "html" if markup == "html" else "md", players=players, paper=paper
-        )
+        text = render_score_sheet(spec, markup, players=players, paper=paper)
     elif chosen == "card":
-        text = render_rulebook(spec, "card", paper=paper)
+        text = render_rulebook(spec, "card_txt" if card_text else "card", paper=paper)
     else:
         text = render_rulebook(spec, markup, paper=paper)
     if pdf:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,6 +41,7 @@ __all__ = [
     "render_rulebook",
     "render_score_sheet",
     "template_environment",
+    "text_grid",
     "to_pdf",
 ]
 
@@ -269,17 +270,50 @@ def _forgotten_rules(spec: VariantSpec) -> list[str]:
     return picks
 
 
+def text_grid(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A table of plain text with ruled borders, each column as wide as its widest cell."""
+    widths = [max(len(str(r[i])) for r in [headers, *rows]) for i in range(len(headers))]
+    rule = "+" + "+".join("-" * (w + 2) for w in widths) + "+"
+
+    def line(cells: Sequence[str]) -> str:
+        return "|" + "|".join(f" {c!s:<{w}} " for c, w in zip(cells, widths, strict=True)) + "|"
+
+    return "\n".join([rule, line(headers), rule, *(line(r) for r in rows), rule])
+
+
 def render_rulebook(spec: VariantSpec, fmt: str = "md", *, paper: str = "a4") -> str:
-    """The rulebook of ``spec`` as Markdown, HTML, plain text or a one-page table card (HTML)."""
-    if fmt not in ("md", "html", "txt", "card"):
+    """The rulebook of ``spec`` as Markdown, HTML or plain text, or its one-page table
+    card as HTML (``card``) or plain text (``card_txt``)."""
+    if fmt not in ("md", "html", "txt", "card", "card_txt"):
         raise ValueError(f"unknown format {fmt!r}")
     template = {
         "md": "rulebook.md.j2",
         "html": "rulebook.html.j2",
         "txt": "rulebook.txt.j2",
         "card": "card.html.j2",
+        "card_txt": "card.txt.j2",
     }[fmt]
-    return template_environment().get_template(template).render(**_context(spec, paper))
+    context = _context(spec, paper)
+    if fmt == "card_txt":
+        headers = ["deal", "cards", *(["contract"] if context["has_contracts"] else [])]
+        rows = [
+            [
+                str(row["number"]),
+                str(row["cards"]),
+                *(
+                    [row["contract"] + (f" ({row['special']})" if row["special"] else "")]
+                    if context["has_contracts"]
+                    else []
+                ),
+            ]
+            for row in context["deals"]
+        ]
+        values = context["values"]
+        context["deal_grid"] = text_grid(headers, rows)
+        context["value_grid"] = text_grid(
+            [str(rank) for rank, _ in values], [[str(points) for _, points in values]]
+        )
+    return template_environment().get_template(template).render(**context)
 
 
 def render_house_sheet(
@@ -287,7 +321,9 @@ def render_house_sheet(
 ) -> str:
     """The rules of ``spec`` that differ from ``base``, in plain words."""
     changes = diff_topics(base, spec)
-    template = "house.html.j2" if fmt in ("html", "pdf") else "house.md.j2"
+    template = {"html": "house.html.j2", "pdf": "house.html.j2", "txt": "house.txt.j2"}.get(
+        fmt, "house.md.j2"
+    )
     return (
         template_environment()
         .get_template(template)
@@ -321,11 +357,21 @@ def render_score_sheet(
             }
             for i in range(12)
         ]
-    template = "scoresheet.html.j2" if fmt in ("html", "pdf") else "scoresheet.md.j2"
+    template = {
+        "html": "scoresheet.html.j2",
+        "pdf": "scoresheet.html.j2",
+        "txt": "scoresheet.txt.j2",
+    }.get(fmt, "scoresheet.md.j2")
+    blank = " " * 8
+    grid = text_grid(
+        ["deal", "contract", *columns],
+        [[str(r["number"]), str(r["contract"]), *[blank] * len(columns)] for r in rows]
+        + [["total", "", *[blank] * len(columns)]],
+    )
     return (
         template_environment()
         .get_template(template)
-        .render(spec=spec, name=spec.name, columns=columns, rows=rows, paper=paper)
+        .render(spec=spec, name=spec.name, columns=columns, rows=rows, paper=paper, grid=grid)
     )
 
 
