@@ -267,8 +267,8 @@ def make_case(c: Choices, record_sample: str) -> Case:
         args += c.pick([[], ["--players", str(c.pick(HOSTILE_NUMBERS))]])
         args += c.pick([[], ["--workers", str(c.pick([1, 2, 64, 0]))]])
         args += c.pick([[], ["--bots", c.pick(["random", "greedy:buy=eager", "x:y", ""])]])
-        if command == "simulate":
-            args += c.pick([[], ["--records", _output_arg(c, case, ".jsonl")]])
+        args += c.pick([[], ["--records", _output_arg(c, case, ".jsonl")]])
+        args += c.pick([[], [], ["--report", _output_arg(c, case, ".html")]])
     elif command == "replay":
         kind = c.pick(["file", "file", "file", "fifo", "missing"])
         if kind == "file":

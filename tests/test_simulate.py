@@ -324,3 +324,32 @@ def test_a_fixed_number_of_games_has_no_stop_reason(cli):
 def test_games_must_be_a_number_or_auto(cli):
     result = cli("simulate", "contract", "--games", "many")
     assert result.exit_code == 2 and "auto" in result.stderr
+
+
+def test_compare_records_every_side_and_replay_accepts_them(cli, tmp_path):
+    records = tmp_path / "ab.jsonl"
+    result = cli(
+        "compare", "contract", "contract", "--set", "buying.limits.per_deal=1",
+        "--games", "2", "--records", str(records),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert f"wrote {records}: 2 games of each side" in result.stderr
+    headers = [json.loads(line) for line in records.read_text().splitlines() if '"record"' in line]
+    assert [(h["game"], h["side"]) for h in headers] == [(1, "A"), (1, "B"), (2, "A"), (2, "B")]
+    assert headers[1]["variant"]["buying"]["limits"]["per_deal"] == 1
+    replayed = cli("replay", str(records), "--json")
+    assert replayed.exit_code == 0 and json.loads(replayed.stdout)["games"] == 4
+
+
+def test_compare_report_charts_the_differences(cli, tmp_path):
+    pytest.importorskip("matplotlib")
+    report = tmp_path / "ab.html"
+    result = cli(
+        "compare", "contract", "contract", "--set", "buying.limits.per_deal=1",
+        "--games", "3", "--report", str(report),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    page = report.read_text(encoding="utf-8")
+    assert '<meta name="generator" content="rummy-rules">' in page
+    assert page.count("<svg") == 2 and "buys per game" in page
+    assert "rummy-rules compare contract contract" in page

@@ -8,6 +8,7 @@ import typer
 
 from .. import __version__
 from .common import QUIET
+from .compare_cmd import compare
 from .diff_cmd import diff
 from .list_cmd import list_variants
 from .meld import meld
@@ -16,7 +17,7 @@ from .replay import replay
 from .rulebook import rulebook
 from .schema_cmd import schema
 from .show import show
-from .simulate_cmd import compare, simulate
+from .simulate_cmd import simulate
 from .validate import validate
 
 __all__ = ["app", "main"]

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import RummyRulesError
 
-__all__ = ["pyplot", "render_report"]
+__all__ = ["pyplot", "render_compare_report", "render_report"]
 
 _INSTALL = 'HTML reports need matplotlib: pip install "rummy-rules[report]"'
 
@@ -149,3 +149,88 @@ def render_report(run: dict[str, Any], statistics: dict[str, Any]) -> str:
     charts = [(title, _prefix_ids(svg, f"c{i}-")) for i, (title, svg) in enumerate(charts)]
     template = template_environment().get_template("report.html.j2")
     return template.render(run=run, stats=statistics, charts=charts, players=players)
+
+
+def _differences(plt: Any, comparison: dict[str, Any], letters: list[str]) -> str:
+    """Each metric's difference from the first side, relative to the first side's
+    figure (rates: in percentage points), with its 95% interval."""
+    from ..sim.compare import METRICS
+
+    sides = comparison["sides"]
+    fig, ax = plt.subplots(figsize=(6.5, 0.35 * len(METRICS) * (len(sides) - 1) + 1.2))
+    labels, values, lows, highs, colours = [], [], [], [], []
+    for i, side in enumerate(sides[1:], 1):
+        for metric in METRICS:
+            diff = side["difference_from_first"][metric.key]
+            base = sides[0]["metrics"][metric.key]["value"]
+            scale = 100.0 if metric.percent else (100.0 / abs(base) if base else 0.0)
+            labels.append(f"{letters[i]}: {metric.label}")
+            values.append(diff["value"] * scale)
+            lows.append(max(0.0, (diff["value"] - diff["low"]) * scale))
+            highs.append(max(0.0, (diff["high"] - diff["value"]) * scale))
+            colours.append("#c0392b" if diff["significant"] else "#3b6ea5")
+    ys = list(range(len(labels)))[::-1]
+    ax.errorbar(values, ys, xerr=[lows, highs], fmt="none", ecolor="#888", capsize=3)
+    ax.scatter(values, ys, color=colours, zorder=3)
+    ax.axvline(0, color="#222", linewidth=0.8)
+    ax.set_yticks(ys, labels)
+    ax.set_xlabel(f"difference from {letters[0]}: % of {letters[0]}'s figure (rates: points)")
+    ax.set_title("What changes (red: significant at 95%)")
+    return _svg(fig, plt)
+
+
+def _side_deal_lengths(plt: Any, comparison: dict[str, Any], letters: list[str]) -> str:
+    fig, ax = plt.subplots(figsize=(6.5, 2.8))
+    for letter, side in zip(letters, comparison["sides"], strict=True):
+        deals = side["statistics"]["deals"]
+        xs = [d["deal"] for d in deals]
+        ys = [d["turns"]["value"] for d in deals]
+        low = [max(0.0, d["turns"]["value"] - d["turns"]["low"]) for d in deals]
+        high = [max(0.0, d["turns"]["high"] - d["turns"]["value"]) for d in deals]
+        ax.errorbar(xs, ys, yerr=[low, high], marker="o", capsize=3, label=letter)
+    ax.set_xlabel("deal")
+    ax.set_ylabel("turns (mean)")
+    ax.legend(title="side")
+    ax.set_title("Deal length by side (95% intervals)")
+    return _svg(fig, plt)
+
+
+def render_compare_report(run: dict[str, Any], comparison: dict[str, Any]) -> str:
+    """The HTML page for a comparison: ``run`` holds its parameters (with ``labels``,
+    one per side), ``comparison`` what
+    :meth:`rummy_rules.sim.compare.CompareStats.to_dict` returns."""
+    from ..sim.compare import METRICS, format_figure
+    from .rulebook import template_environment
+
+    plt = pyplot()
+    labels: list[str] = run["labels"]
+    letters = [label.split(":", 1)[0] for label in labels]
+    sides = [
+        {"letter": letter, "label": label.split(":", 1)[1].strip()}
+        for letter, label in zip(letters, labels, strict=True)
+    ]
+    rows = []
+    for metric in METRICS:
+        pct = metric.percent
+        values = [
+            format_figure(s["metrics"][metric.key]["value"], percent=pct)
+            for s in comparison["sides"]
+        ]
+        differences = []
+        for s in comparison["sides"][1:]:
+            d = s["difference_from_first"][metric.key]
+            low = format_figure(d["low"], percent=pct, sign=True).removesuffix(" pts")
+            high = format_figure(d["high"], percent=pct, sign=True).removesuffix(" pts")
+            text = f"{format_figure(d['value'], percent=pct, sign=True)} ({low} to {high})"
+            differences.append({"text": text, "significant": d["significant"]})
+        rows.append({"label": metric.label, "figures": values, "differences": differences})
+    charts = [
+        ("Differences", _differences(plt, comparison, letters)),
+        ("Deal length", _side_deal_lengths(plt, comparison, letters)),
+    ]
+    charts = [(title, _prefix_ids(svg, f"c{i}-")) for i, (title, svg) in enumerate(charts)]
+    errors = [e for s in comparison["sides"] for e in s["statistics"]["errors"]]
+    template = template_environment().get_template("compare.html.j2")
+    return template.render(
+        run=run, comparison=comparison, sides=sides, rows=rows, charts=charts, errors=errors
+    )

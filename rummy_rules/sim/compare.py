@@ -17,6 +17,7 @@ from . import simulate as _sim
 from .simulate import (
     GameSummary,
     Precision,
+    RecordSink,
     RunningMean,
     SimulationStats,
     as_interval,
@@ -243,18 +244,24 @@ def compare(
     workers: int = 1,
     on_game: Callable[[int], None] | None = None,
     precision: Precision | None = None,
+    records: RecordSink | None = None,
 ) -> CompareStats:
     """Play the same ``games`` seeds under each side's rules and compare them.
 
     ``sides`` pairs a label with a variant; the first is the baseline. Game *i*
     of every side uses the same seed, deck order and bot seeds (common random
-    numbers), so the differences are paired and their intervals tight. With
+    numbers), so the differences are paired and their intervals tight. Each
+    game's records (every side's, side A first, each header naming its
+    ``side``) go to ``records`` when it is given. With
     ``precision``, ``games`` is a cap and the run stops once
     :func:`differences_decided` (checked every :data:`AUTO_BATCH` games).
     """
     if len(sides) < 2:
         raise UsageError("compare needs at least two rule sets")
-    jobs = tuple(make_job(spec, players, bots, seed, False) for _, spec in sides)
+    jobs = tuple(
+        make_job(spec, players, bots, seed, records is not None, _letter(i))
+        for i, (_, spec) in enumerate(sides)
+    )
     result = CompareStats(
         labels=[label for label, _ in sides],
         sides=[SimulationStats(players=players, deals=len(spec.deals)) for _, spec in sides],
@@ -263,6 +270,8 @@ def compare(
 
     def fold(summaries: tuple[GameSummary, ...]) -> int:
         result.add(summaries)
+        if records is not None:
+            records.write("".join(s.record for s in summaries if s.record is not None))
         done[0] += 1
         return done[0]
 
@@ -274,6 +283,11 @@ def compare(
         on_game=on_game,
     )
     return result
+
+
+def _letter(index: int) -> str:
+    """A side's name in records and reports: A, B, C... (then 27, 28... past Z)."""
+    return chr(ord("A") + index) if index < 26 else str(index + 1)
 
 
 def iter_errors(stats: Iterable[SimulationStats]) -> Iterator[str]:

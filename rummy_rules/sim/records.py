@@ -270,13 +270,13 @@ def iter_replay(path: Path | str, *, partial: bool = False) -> Iterator[ReplayRe
     file = str(path)
     game: list[tuple[int, dict[str, Any]]] = []
     done = 0
-    last_number: int | None = None
+    last_number: dict[str, int] = {}
     try:
         for number, entry in _stream_lines(Path(path), file):
             if "record" in entry and game:
                 yield _complete(file, game, done, partial=False, last=False)
                 done += 1
-                last_number = _game_number(file, game[0], last_number)
+                _game_number(file, game[0], last_number)
                 game = []
             game.append((number, entry))
     except _Cut as cut:
@@ -295,17 +295,23 @@ def iter_replay(path: Path | str, *, partial: bool = False) -> Iterator[ReplayRe
     yield _complete(file, game, done, partial=partial, last=True)
 
 
-def _game_number(file: str, header: tuple[int, dict[str, Any]], last: int | None) -> int | None:
-    """Game numbers (``game`` in the headers of a simulation's records) must increase."""
+def _game_number(file: str, header: tuple[int, dict[str, Any]], last: dict[str, int]) -> None:
+    """Game numbers (``game`` in the headers of a simulation's records) must increase,
+    side by side in a comparison's records (``side``); ``last`` holds each side's last."""
     number, entry = header
     value = entry.get("game")
     if value is None:
-        return last
+        return
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
         raise RecordError(file, number, "game must be a positive whole number")
-    if last is not None and value <= last:
-        raise RecordError(file, number, f"game {value} comes after game {last}: out of order")
-    return value
+    side = str(entry.get("side", ""))
+    before = last.get(side)
+    if before is not None and value <= before:
+        where = f" of side {shown(side)}" if side else ""
+        raise RecordError(
+            file, number, f"game {value}{where} comes after game {before}: out of order"
+        )
+    last[side] = value
 
 
 def _complete(

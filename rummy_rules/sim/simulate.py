@@ -116,6 +116,8 @@ class _Job:
     bots: tuple[str, ...]
     master: int
     records: bool = False
+    side: str | None = None
+    """In compare, the side's letter, written into each record's header."""
 
 
 @lru_cache(maxsize=8)
@@ -212,7 +214,10 @@ def play_summary(job: _Job, index: int) -> GameSummary:
         from .records import record_lines
 
         variant = json.loads(job.variant_json)
-        lines = record_lines(state, variant, seats=job.bots, extra={"game": index + 1})
+        extra: dict[str, Any] = {"game": index + 1}
+        if job.side is not None:
+            extra["side"] = job.side
+        lines = record_lines(state, variant, seats=job.bots, extra=extra)
         record = "\n".join(lines) + "\n"
     return GameSummary(
         index=index,
@@ -421,12 +426,17 @@ class SimulationStats:
 
 
 def make_job(
-    spec: VariantSpec, players: int, bots: Sequence[str], seed: int, records: bool
+    spec: VariantSpec,
+    players: int,
+    bots: Sequence[str],
+    seed: int,
+    records: bool,
+    side: str | None = None,
 ) -> _Job:
     """What a worker needs to play game *i* of a run (picklable)."""
     variant_json = json.dumps(spec.model_dump(mode="json"), sort_keys=True)
     compile_rules(spec, players)  # fail early on a bad player count
-    return _Job(variant_json, players, tuple(bots), seed, records)
+    return _Job(variant_json, players, tuple(bots), seed, records, side)
 
 
 #: An automatic run (``--games auto``) checks whether to stop every this many
