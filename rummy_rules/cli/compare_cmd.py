@@ -29,6 +29,7 @@ from .runs import (
     bot_list,
     check_outputs,
     check_playable,
+    command_line,
     finish,
     games_and_precision,
     report_errors,
@@ -108,7 +109,10 @@ def compare(
         )
     data = result.to_dict()
     if report is not None:
-        _write_report(report, labels, count, kinds, seed, data, sources, sets)
+        command = command_line(
+            "compare", sources, games_text, count, bots, seed, sets, precision_points
+        )
+        _write_report(report, labels, count, kinds, seed, data, command)
     failed = sum(s.failed for s in result.sides)
     if json_output:
         emit_json(
@@ -139,27 +143,20 @@ def _write_report(
     kinds: list[str],
     seed: int,
     data: dict[str, Any],
-    sources: list[str],
-    sets: list[str],
+    command: str,
 ) -> None:
     """The HTML report of a comparison, written atomically."""
-    import shlex
-
     from .. import __version__
     from ..fsutil import atomic_write_text
     from ..render.report import render_compare_report
 
-    words = ["rummy-rules", "compare", *sources, "--players", str(players)]
-    words += ["--bots", ",".join(kinds), "--seed", str(seed)]
-    for item in sets:
-        words += ["--set", item]
     run = {
         "labels": labels,
         "players": players,
         "bots": kinds,
         "seed": seed,
         "engine": __version__,
-        "command": " ".join(shlex.quote(w) for w in words),
+        "command": command,
     }
     atomic_write_text(path, render_compare_report(run, data))
     note(f"wrote {path}")

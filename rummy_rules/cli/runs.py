@@ -216,9 +216,17 @@ def progress(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
 
 
 def command_line(
-    source: str, games: str, players: int, bots: str, seed: int, sets: list[str], precision: float
+    command: str,
+    sources: list[str],
+    games: str,
+    players: int,
+    bots: str,
+    seed: int,
+    sets: list[str],
+    precision: float,
 ) -> str:
-    words = ["rummy-rules", "simulate", source, "--games", games, "--players", str(players)]
+    """The command that plays the same run again (for reports)."""
+    words = ["rummy-rules", command, *sources, "--games", games, "--players", str(players)]
     if games.strip().lower() == "auto":
         words += ["--precision", f"{precision:g}"]
     words += ["--bots", bots, "--seed", str(seed)]

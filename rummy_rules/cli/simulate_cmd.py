@@ -97,7 +97,9 @@ def simulate(
             "players": count,
             "bots": kinds,
             "seed": seed,
-            "command": command_line(source, games_text, count, bots, seed, sets, precision_points),
+            "command": command_line(
+                "simulate", [source], games_text, count, bots, seed, sets, precision_points
+            ),
         }
         _write_report(report, parameters, data)
     if json_output:

@@ -230,7 +230,16 @@ def render_compare_report(run: dict[str, Any], comparison: dict[str, Any]) -> st
     ]
     charts = [(title, _prefix_ids(svg, f"c{i}-")) for i, (title, svg) in enumerate(charts)]
     errors = [e for s in comparison["sides"] for e in s["statistics"]["errors"]]
+    summary = [
+        (line.startswith("  - "), line.removeprefix("  - ")) for line in comparison["summary"]
+    ]
     template = template_environment().get_template("compare.html.j2")
     return template.render(
-        run=run, comparison=comparison, sides=sides, rows=rows, charts=charts, errors=errors
+        run=run,
+        comparison=comparison,
+        sides=sides,
+        rows=rows,
+        charts=charts,
+        errors=errors,
+        summary=summary,
     )
