@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated
 
@@ -130,7 +132,9 @@ def rulebook(
         text = render_rulebook(spec, markup, paper=paper)
     if pdf:
         assert output is not None
-        atomic_write_bytes(output, to_pdf(text))
+        with _working("making the PDF"):
+            data = to_pdf(text)
+        atomic_write_bytes(output, data)
         note(f"wrote {output}")
         return
     if output is None:
@@ -138,3 +142,19 @@ def rulebook(
         return
     atomic_write_text(output, text)
     note(f"wrote {output}")
+
+
+@contextlib.contextmanager
+def _working(what: str) -> Iterator[None]:
+    """A spinner on stderr while a slow step runs, in a terminal only (and not with -q)."""
+    import sys
+
+    from .common import QUIET
+
+    if QUIET[0] or not sys.stderr.isatty():
+        yield
+        return
+    from rich.console import Console
+
+    with Console(stderr=True).status(what):
+        yield
