@@ -13,6 +13,7 @@ from .diff_cmd import diff
 from .list_cmd import list_variants
 from .meld import meld
 from .new import new
+from .play_cmd import play
 from .replay import replay
 from .rulebook import rulebook
 from .schema_cmd import schema
@@ -76,6 +77,7 @@ app.command("rulebook")(rulebook)
 app.command("diff")(diff)
 app.command("simulate")(simulate)
 app.command("compare")(compare)
+app.command("play")(play)
 
 
 def main() -> None:

@@ -30,9 +30,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "RECORD_FORMAT",
+    "LoadedGame",
     "RecordError",
     "ReplayReport",
     "iter_replay",
+    "load_game",
     "record_lines",
     "replay_record",
     "replay_records",
@@ -329,6 +331,33 @@ def _complete(
         "after it: the record is broken"
     )
     raise RecordError(file, lines[-1][0], message)
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedGame:
+    """A recorded game played again up to its last line, to go on from there."""
+
+    spec: VariantSpec
+    state: GameState
+    header: dict[str, Any]
+
+
+def load_game(path: Path | str) -> LoadedGame:
+    """The one game recorded at ``path``, verified and played again to where the
+    record stops (a finished game or one in progress); raises :class:`RecordError`."""
+    file = str(path)
+    lines = list(_stream_lines(Path(path), file))
+    if not lines:
+        raise RecordError(file, None, "the record is empty")
+    starts = [number for number, entry in lines if "record" in entry]
+    if len(starts) != 1 or "record" not in lines[0][1]:
+        raise RecordError(file, None, f"holds {len(starts)} games, not one")
+    spec, rules, header = _read_header(file, lines[0])
+    state = _start(file, lines, rules, header)
+    for number, entry in lines[1:]:
+        if "action" in entry:
+            _replay_action(file, number, entry["action"], state)
+    return LoadedGame(spec, state, header)
 
 
 def _replay_game(file: str, lines: list[tuple[int, dict[str, Any]]]) -> ReplayReport:

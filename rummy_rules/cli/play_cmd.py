@@ -1,0 +1,213 @@
+"""``rummy-rules play``: play your house rules against bots."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, TextIO
+
+import typer
+
+from .common import (
+    ForceOption,
+    SetOption,
+    check_overrides,
+    complete_variant,
+    error,
+    handle_errors,
+    note,
+    players_for,
+)
+from .runs import BotsOption, PlayersOption, SeedOption, bot_list, check_playable
+
+if TYPE_CHECKING:
+    from ..sim.session import PlaySession
+
+Say = Callable[[str], None]
+
+#: The most actions listed by number at a prompt (the rest are typed).
+SHOWN_ACTIONS = 40
+
+_HELP = """\
+Type the number of an action, or the action itself:
+  draw | take 7H | buy | pass | down 7H 7S 7D / 4C 5C 6C 7C | meld 5C 6C 7C
+  layoff 5S@2 | exchange 7H@2 | discard QC | end
+Cards: 10H QS AS JK (T for ten, lower case and ♠♥♦♣ work too); a wild card
+in a meld says what it stands for: JK=7D. Meld numbers are the table's.
+Other commands: all (every legal action), hint (can I go down?), help, quit."""
+
+
+@handle_errors
+def play(
+    source: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="VARIANT",
+            help="A shipped variant id or a variant file (not needed with --resume).",
+            autocompletion=complete_variant,
+        ),
+    ] = None,
+    overrides: SetOption = None,
+    players: PlayersOption = None,
+    seat: Annotated[
+        int, typer.Option("--seat", min=1, help="Your seat, from 1 (p1 plays first).")
+    ] = 1,
+    bots: BotsOption = "greedy",
+    seed: SeedOption = 0,
+    record: Annotated[
+        Path | None,
+        typer.Option(
+            "--record",
+            metavar="FILE",
+            help="Keep the game's record in FILE, complete after every action "
+            "(replay it with `rummy-rules replay`, go on with --resume).",
+        ),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume", metavar="FILE", help="Go on with a game recorded by `play --record`."
+        ),
+    ] = None,
+    plain: Annotated[
+        bool,
+        typer.Option(
+            "--plain",
+            help="Line-based play on standard input and output (screen readers, pipes, "
+            "tests) instead of the full screen.",
+        ),
+    ] = False,
+    force: ForceOption = False,
+) -> None:
+    """Play a game of VARIANT against bots: you see your own hand and the table.
+
+    The bots' moves are shown one by one; on your turn the legal actions are
+    listed by number. An illegal action is refused with the rule that forbids
+    it and changes nothing. With --record the game is saved after every
+    action; Ctrl-C or end of input stops, and --resume FILE goes on.
+    """
+    from ..fsutil import prepare_output
+    from ..sim.session import PlaySession
+    from ..spec.loader import load_variant
+
+    if resume is not None:
+        if source is not None:
+            raise typer.BadParameter("give a VARIANT or --resume, not both", param_hint="VARIANT")
+        if record is not None:
+            prepare_output(record, "records", force=force)
+        session = PlaySession.resume(resume, record=record)
+        note(f"going on with {resume}")
+    else:
+        if source is None:
+            raise typer.BadParameter("give the variant to play", param_hint="VARIANT")
+        spec = load_variant(source, check_overrides(overrides))
+        check_playable(spec)
+        count = players_for(spec, players)
+        if seat > count:
+            raise typer.BadParameter(f"there are {count} seats", param_hint="'--seat'")
+        kinds = bot_list(bots, count - 1) if count > 1 else []
+        if record is not None:
+            prepare_output(record, "records", force=force)
+        session = PlaySession(
+            spec, players=count, seat=seat - 1, bots=kinds, seed=seed, record=record
+        )
+        session.save()
+    if plain:
+        play_plain(session, sys.stdin, sys.stdout)
+        return
+    try:
+        from .play_screen import run_screen
+    except ImportError:
+        error(
+            "error: the full-screen game needs Textual: pip install 'rummy-rules[play]' "
+            "(or play line by line with --plain)"
+        )
+        raise typer.Exit(1) from None
+    run_screen(session)
+
+
+def play_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> None:
+    """The line-based game: bots' moves and the table as text, actions read line by line."""
+
+    def say(text: str = "") -> None:
+        stdout.write(text + "\n")
+        stdout.flush()
+
+    say(f"{session.spec.name}: you are p{session.seat + 1}. Type help for the commands.")
+    ended = len(session.state.results)
+    try:
+        while True:
+            for move in session.bot_moves():
+                say(move.text)
+            for line in session.deal_results(ended):
+                say(line)
+            ended = len(session.state.results)
+            if session.over():
+                for line in session.result():
+                    say(line)
+                return
+            if not _turn(session, stdin, say):
+                _stopped(session, say)
+                return
+    except KeyboardInterrupt:
+        _stopped(session, say)
+        raise typer.Exit(130) from None
+
+
+def _turn(session: PlaySession, stdin: TextIO, say: Say) -> bool:
+    """One prompt: show the table and the actions, read until an action is made.
+    False when the input ends or the person quits."""
+    say("")
+    for line in session.status():
+        say(line)
+    legal = session.legal()
+    _list_actions(legal, say, limit=SHOWN_ACTIONS)
+    while True:
+        line = stdin.readline()
+        if not line:
+            return False
+        text = line.strip()
+        if not text:
+            continue
+        if text in ("quit", "q", "exit"):
+            return False
+        if text in ("help", "?"):
+            say(_HELP)
+            continue
+        if text == "all":
+            _list_actions(legal, say, limit=None)
+            continue
+        if text == "hint":
+            say(session.hint())
+            continue
+        if text.isdigit():
+            number = int(text)
+            if not 1 <= number <= len(legal):
+                say(f"there is no action {number}: choose 1 to {len(legal)}")
+                continue
+            text = legal[number - 1]
+        reason = session.play(text)
+        if reason is None:
+            say(f"p{session.seat + 1} {text}")
+            return True
+        say(f"not allowed: {reason}")
+
+
+def _list_actions(legal: list[str], say: Say, *, limit: int | None) -> None:
+    shown = legal if limit is None else legal[:limit]
+    for i, text in enumerate(shown, 1):
+        say(f"  {i:>2}. {text}")
+    if len(shown) < len(legal):
+        say(f"  ... and {len(legal) - len(shown)} more: type all to list them, or the action")
+    say("Your move (a number, an action, or help):")
+
+
+def _stopped(session: PlaySession, say: Say) -> None:
+    if session.record is not None:
+        say(
+            f"Stopped. The game is saved in {session.record}: "
+            f"rummy-rules play --resume {session.record} goes on."
+        )
+    else:
+        say("Stopped (give --record FILE to keep a game and go on later).")

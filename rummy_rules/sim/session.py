@@ -1,0 +1,237 @@
+"""A game with a person at one seat and bots at the others.
+
+:class:`PlaySession` is what every way of playing (the full-screen game and
+the line-based ``--plain`` mode of ``rummy-rules play``) is built on: it
+plays the bots' turns, shows the person only their own seat's view, checks
+each of their actions with the engine (an illegal one changes nothing and
+comes back with the engine's reason), and keeps the game's record written
+after every action, so a game can be stopped at any point and resumed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..cards import format_card
+from ..engine.actions import ActionError, format_seat_action, parse_action
+from ..engine.rules import compile_rules, describe_contract
+from ..engine.state import GameState
+from ..engine.view import SeatView, seat_view
+from ..spec.schema import VariantSpec
+from .bots import Bot, make_bot, parse_bot_spec
+from .records import load_game, write_record
+from .simulate import game_seed
+
+__all__ = ["HUMAN", "Move", "PlaySession"]
+
+#: The label of the person's seat in records.
+HUMAN = "you"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One action made at the table, as text for the log (``p2 draw``)."""
+
+    seat: int
+    text: str
+
+
+class PlaySession:
+    """A game of ``spec`` with the person at ``seat`` (from 0) and ``bots``
+    (one spec per other seat, in seat order) at the others.
+
+    ``record``: where the record is kept (written atomically after every
+    action); ``state``: a game to go on with (see :meth:`resume`).
+    """
+
+    def __init__(
+        self,
+        spec: VariantSpec,
+        *,
+        players: int,
+        seat: int,
+        bots: Sequence[str],
+        seed: int = 0,
+        record: Path | None = None,
+        state: GameState | None = None,
+    ) -> None:
+        if not 0 <= seat < players:
+            raise ValueError(f"seat {seat + 1} is not one of the {players} seats")
+        if len(bots) != players - 1:
+            raise ValueError(f"give {players - 1} bots, one for every other seat")
+        self.spec = spec
+        self.seat = seat
+        self.record = record
+        self.variant: dict[str, Any] = spec.model_dump(mode="json")
+        self.state = state or GameState(compile_rules(spec, players), seed=seed)
+        names = list(bots)
+        names.insert(seat, HUMAN)
+        self.names = names
+        self.bots: list[Bot | None] = []
+        for i, name in enumerate(names):
+            if i == seat:
+                self.bots.append(None)
+            else:
+                rng = random.Random(game_seed(self.state.seed, i) + len(self.state.log))
+                self.bots.append(make_bot(parse_bot_spec(name), rng))
+        self._deal = -1
+
+    @classmethod
+    def resume(cls, path: Path, *, record: Path | None = None) -> PlaySession:
+        """Go on with the game recorded at ``path`` (written by a session): the
+        person takes the seat labelled ``you``, bots the others, as recorded."""
+        loaded = load_game(path)
+        seats = [str(s) for s in loaded.header.get("seats", [])]
+        if seats.count(HUMAN) != 1:
+            raise ValueError(f"{path} is not a game played with rummy-rules play")
+        seat = seats.index(HUMAN)
+        bots = [s for i, s in enumerate(seats) if i != seat]
+        return cls(
+            loaded.spec,
+            players=loaded.state.seats,
+            seat=seat,
+            bots=bots,
+            seed=loaded.state.seed,
+            record=record or path,
+            state=loaded.state,
+        )
+
+    # -- the table as the person sees it ----------------------------------------
+
+    def view(self) -> SeatView:
+        """The person's view: their own hand, and what everyone can see."""
+        return seat_view(self.state, self.seat)
+
+    def my_turn(self) -> bool:
+        """Whether the person is to act now."""
+        return not self.state.is_terminal() and self.state.to_move == self.seat
+
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.state.is_terminal()
+
+    def contract(self) -> str:
+        """The current deal's contract in words."""
+        rules = self.state.deal_rules
+        if not rules.parts:
+            return "no contract"
+        return describe_contract(rules.parts, all_out=rules.all_out)
+
+    def legal(self) -> list[str]:
+        """The person's legal actions now, as text."""
+        return [str(a) for a in self.state.legal_actions()] if self.my_turn() else []
+
+    def hint(self) -> str:
+        """What the solver suggests: a way to go down now, if there is one."""
+        if not self.my_turn():
+            return "it is not your turn"
+        action = self.state.suggest_down()
+        if action is not None:
+            return f"you can go down: {action}"
+        return "you cannot go down with these cards yet"
+
+    # -- playing ----------------------------------------------------------------
+
+    def play(self, text: str) -> str | None:
+        """Make the person's action written as ``text``; ``None`` when it was
+        made, else why not (the engine's reason; nothing changes)."""
+        if self.over():
+            return "the game is over"
+        if not self.my_turn():
+            return f"it is p{self.state.to_move + 1}'s move, not yours"
+        try:
+            action = parse_action(text.strip())
+        except (ActionError, ValueError) as exc:
+            return str(exc)
+        reason = self.state.check(action)
+        if reason is not None:
+            return reason
+        self.state.apply(action)
+        self.save()
+        return None
+
+    def bot_moves(self) -> Iterator[Move]:
+        """Play the bots until it is the person's turn or the game ends, one move
+        at a time (the record is saved after each)."""
+        while not self.over() and not self.my_turn():
+            seat = self.state.to_move
+            bot = self.bots[seat]
+            assert bot is not None
+            if self.state.deal_index != self._deal:
+                self._deal = self.state.deal_index
+                for other in self.bots:
+                    new_deal = getattr(other, "new_deal", None)
+                    if new_deal is not None:
+                        new_deal(self.state.deal_rules)
+            action = bot.choose(seat_view(self.state, seat))
+            reason = self.state.check(action)
+            if reason is not None:  # a bot error: the game cannot go on
+                raise RuntimeError(f"the bot at p{seat + 1} chose '{action}': {reason}")
+            self.state.apply(action)
+            self.save()
+            yield Move(seat, format_seat_action(seat, action))
+
+    def save(self) -> None:
+        """Write the record as it stands (atomically), if one is kept."""
+        if self.record is not None:
+            write_record(self.record, self.state, self.variant, seats=self.names)
+
+    # -- words ------------------------------------------------------------------
+
+    def status(self) -> list[str]:
+        """The table as the person sees it, in lines of text (nothing of other hands)."""
+        v = self.view()
+        state = self.state
+        lines = [
+            f"Deal {v.deal}: {self.contract()}. Dealer p{v.dealer + 1}; p{v.current + 1} to play.",
+        ]
+        sizes = "  ".join(
+            f"p{i + 1}{' (you)' if i == self.seat else ''}: {n} cards"
+            f"{', down' if v.down[i] else ''}, {v.totals[i]} points"
+            for i, n in enumerate(v.hand_sizes)
+        )
+        lines.append(sizes)
+        top = format_card(v.discard_pile[-1]) if v.discard_pile else "empty"
+        lines.append(f"Stock: {v.stock_size} cards. Discard pile: {top}.")
+        if v.melds:
+            lines.append("Table:")
+            for i, meld in enumerate(v.melds, 1):
+                cards = " ".join(
+                    format_card(c)
+                    if c == s or c not in state.deal_rules.wild_faces
+                    else f"{format_card(c)}={format_card(s)}"
+                    for c, s in zip(meld.cards, meld.stands_for, strict=True)
+                )
+                lines.append(f"  {i}. p{meld.owner + 1} {meld.kind}: {cards}")
+        hand = sorted(v.hand, key=lambda f: (f // 13 if f < 52 else 4, f % 13))
+        lines.append("Your hand: " + " ".join(format_card(f) for f in hand))
+        return lines
+
+    def deal_results(self, since: int) -> list[str]:
+        """How each deal from number ``since`` (from 0) on ended, in words."""
+        lines = []
+        for number, result in enumerate(self.state.results[since:], since + 1):
+            who = (
+                f"p{result.went_out + 1} went out"
+                if result.went_out is not None and result.went_out >= 0
+                else f"it ended: {result.reason}"
+            )
+            scores = "  ".join(f"p{i + 1}: {s:+d}" for i, s in enumerate(result.scores))
+            lines.append(f"Deal {number} is over: {who}. Scores {scores}.")
+        return lines
+
+    def result(self) -> list[str]:
+        """The final totals and the winners, once the game is over."""
+        totals = self.state.totals
+        winners = ", ".join(
+            f"p{w + 1}{' (you)' if w == self.seat else ''}" for w in self.state.winners()
+        )
+        return [
+            "The game is over. Totals: "
+            + "  ".join(f"p{i + 1}: {t}" for i, t in enumerate(totals))
+            + f". Best: {winners}."
+        ]
