@@ -99,6 +99,7 @@ COMMANDS = [
     *("validate", "show", "meld", "rulebook", "diff", "simulate", "compare", "replay"),
     *("validate", "show", "meld", "rulebook", "diff", "simulate", "compare", "replay"),
     *("rulebook", "replay", "new", "new", "list", "schema", "schema", "bogus"),
+    *("play", "watch"),
 ]
 HOSTILE_NUMBERS = [-1, 0, 1, 2, 3, 7, 13, 60, 61, 100, 10**6, 10**12]
 SET_PATHS = [
@@ -283,6 +284,14 @@ def make_case(c: Choices, record_sample: str) -> Case:
     elif command == "new":
         args += [_output_arg(c, case, ".yaml"), "--from", _variant_arg(c, case)]
         args += c.pick([[], ["--name", c.pick(HOSTILE_STRINGS)], ["--force"]])
+    elif command == "play":
+        args += [_variant_arg(c, case), "--plain", *_options(c)]
+        args += c.pick([[], ["--seat", str(c.pick(HOSTILE_NUMBERS))], ["--bots", "random"]])
+        args += c.pick([[], ["--record", _output_arg(c, case, ".jsonl")]])
+    elif command == "watch":
+        case.files["r.jsonl"] = _record_text(c, record_sample)
+        args += ["r.jsonl", "--plain"]
+        args += c.pick([[], ["--all"], ["--seat", str(c.pick(HOSTILE_NUMBERS))], ["--game", "2"]])
     elif command == "schema":
         args += c.pick([[], ["-o", _output_arg(c, case, ".json")], ["--install"]])
     else:

@@ -20,6 +20,7 @@ from .schema_cmd import schema
 from .show import show
 from .simulate_cmd import simulate
 from .validate import validate
+from .watch_cmd import watch
 
 __all__ = ["app", "main"]
 
@@ -78,6 +79,7 @@ app.command("diff")(diff)
 app.command("simulate")(simulate)
 app.command("compare")(compare)
 app.command("play")(play)
+app.command("watch")(watch)
 
 
 def main() -> None:

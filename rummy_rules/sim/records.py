@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -342,21 +342,49 @@ class LoadedGame:
     header: dict[str, Any]
 
 
-def load_game(path: Path | str) -> LoadedGame:
-    """The one game recorded at ``path``, verified and played again to where the
-    record stops (a finished game or one in progress); raises :class:`RecordError`."""
+def load_game(
+    path: Path | str,
+    *,
+    game: int | None = None,
+    on_action: Callable[[GameState], None] | None = None,
+) -> LoadedGame:
+    """A game recorded at ``path``, verified and played again to where the record
+    stops (a finished game or one in progress); raises :class:`RecordError`.
+
+    Without ``game`` the file must hold one game; ``game`` (from 1) picks one of
+    a file of many (``simulate --records``). ``on_action`` is called with the
+    game as dealt and after each action (to keep the steps, as ``watch`` does).
+    """
     file = str(path)
-    lines = list(_stream_lines(Path(path), file))
-    if not lines:
+    games: list[list[tuple[int, dict[str, Any]]]] = []
+    try:
+        for number, entry in _stream_lines(Path(path), file):
+            if "record" in entry or not games:
+                if game is not None and len(games) >= game:
+                    break
+                games.append([])
+            if game is None or len(games) == game:
+                games[-1].append((number, entry))
+    except _Cut as cut:
+        raise RecordError(file, cut.line, "this line is cut short (the run was killed?)") from None
+    if not games:
         raise RecordError(file, None, "the record is empty")
-    starts = [number for number, entry in lines if "record" in entry]
-    if len(starts) != 1 or "record" not in lines[0][1]:
-        raise RecordError(file, None, f"holds {len(starts)} games, not one")
+    if game is None and len(games) != 1:
+        raise RecordError(file, None, f"holds {len(games)} games, not one: choose one")
+    if game is not None and len(games) < game:
+        raise RecordError(file, None, f"holds {len(games)} games, not {game}")
+    lines = games[-1]
+    if "record" not in lines[0][1]:
+        raise RecordError(file, lines[0][0], "a game must start with its header line")
     spec, rules, header = _read_header(file, lines[0])
     state = _start(file, lines, rules, header)
+    if on_action is not None:
+        on_action(state)
     for number, entry in lines[1:]:
         if "action" in entry:
             _replay_action(file, number, entry["action"], state)
+            if on_action is not None:
+                on_action(state)
     return LoadedGame(spec, state, header)
 
 

@@ -21,12 +21,13 @@ from ..engine.actions import ActionError, format_seat_action, parse_action
 from ..engine.rules import compile_rules, describe_contract
 from ..engine.state import GameState
 from ..engine.view import SeatView, seat_view
+from ..errors import UsageError
 from ..spec.schema import VariantSpec
 from .bots import Bot, make_bot, parse_bot_spec
 from .records import load_game, write_record
 from .simulate import game_seed
 
-__all__ = ["HUMAN", "Move", "PlaySession"]
+__all__ = ["HUMAN", "Move", "PlaySession", "contract_words", "table_lines"]
 
 #: The label of the person's seat in records.
 HUMAN = "you"
@@ -87,7 +88,10 @@ class PlaySession:
         loaded = load_game(path)
         seats = [str(s) for s in loaded.header.get("seats", [])]
         if seats.count(HUMAN) != 1:
-            raise ValueError(f"{path} is not a game played with rummy-rules play")
+            raise UsageError(
+                f"{path} is not a game played with rummy-rules play (no seat is labelled "
+                f"'{HUMAN}'): watch it with rummy-rules watch"
+            )
         seat = seats.index(HUMAN)
         bots = [s for i, s in enumerate(seats) if i != seat]
         return cls(
@@ -116,10 +120,7 @@ class PlaySession:
 
     def contract(self) -> str:
         """The current deal's contract in words."""
-        rules = self.state.deal_rules
-        if not rules.parts:
-            return "no contract"
-        return describe_contract(rules.parts, all_out=rules.all_out)
+        return contract_words(self.state)
 
     def legal(self) -> list[str]:
         """The person's legal actions now, as text."""
@@ -184,32 +185,7 @@ class PlaySession:
 
     def status(self) -> list[str]:
         """The table as the person sees it, in lines of text (nothing of other hands)."""
-        v = self.view()
-        state = self.state
-        lines = [
-            f"Deal {v.deal}: {self.contract()}. Dealer p{v.dealer + 1}; p{v.current + 1} to play.",
-        ]
-        sizes = "  ".join(
-            f"p{i + 1}{' (you)' if i == self.seat else ''}: {n} cards"
-            f"{', down' if v.down[i] else ''}, {v.totals[i]} points"
-            for i, n in enumerate(v.hand_sizes)
-        )
-        lines.append(sizes)
-        top = format_card(v.discard_pile[-1]) if v.discard_pile else "empty"
-        lines.append(f"Stock: {v.stock_size} cards. Discard pile: {top}.")
-        if v.melds:
-            lines.append("Table:")
-            for i, meld in enumerate(v.melds, 1):
-                cards = " ".join(
-                    format_card(c)
-                    if c == s or c not in state.deal_rules.wild_faces
-                    else f"{format_card(c)}={format_card(s)}"
-                    for c, s in zip(meld.cards, meld.stands_for, strict=True)
-                )
-                lines.append(f"  {i}. p{meld.owner + 1} {meld.kind}: {cards}")
-        hand = sorted(v.hand, key=lambda f: (f // 13 if f < 52 else 4, f % 13))
-        lines.append("Your hand: " + " ".join(format_card(f) for f in hand))
-        return lines
+        return table_lines(self.state, self.seat)
 
     def deal_results(self, since: int) -> list[str]:
         """How each deal from number ``since`` (from 0) on ended, in words."""
@@ -235,3 +211,53 @@ class PlaySession:
             + "  ".join(f"p{i + 1}: {t}" for i, t in enumerate(totals))
             + f". Best: {winners}."
         ]
+
+
+def contract_words(state: GameState) -> str:
+    """The current deal's contract in words."""
+    rules = state.deal_rules
+    if not rules.parts:
+        return "no contract"
+    return describe_contract(rules.parts, all_out=rules.all_out)
+
+
+def _hand_text(faces: Sequence[int]) -> str:
+    hand = sorted(faces, key=lambda f: (f // 13 if f < 52 else 4, f % 13))
+    return " ".join(format_card(f) for f in hand)
+
+
+def table_lines(state: GameState, seat: int | None, *, label: str = "you") -> list[str]:
+    """The table as seat ``seat`` (from 0) sees it, in lines of text: only that
+    seat's hand, its place marked with ``label``; with ``seat`` None, every hand
+    (to watch a record)."""
+    v = seat_view(state, seat if seat is not None else 0)
+    you = seat if seat is not None else -1
+    lines = [
+        f"Deal {v.deal}: {contract_words(state)}. Dealer p{v.dealer + 1}; "
+        f"p{v.current + 1} to play.",
+    ]
+    sizes = "  ".join(
+        f"p{i + 1}{f' ({label})' if i == you else ''}: {n} card{'' if n == 1 else 's'}"
+        f"{', down' if v.down[i] else ''}, {v.totals[i]} points"
+        for i, n in enumerate(v.hand_sizes)
+    )
+    lines.append(sizes)
+    top = format_card(v.discard_pile[-1]) if v.discard_pile else "empty"
+    lines.append(f"Stock: {v.stock_size} cards. Discard pile: {top}.")
+    if v.melds:
+        lines.append("Table:")
+        wild = state.deal_rules.wild_faces
+        for i, meld in enumerate(v.melds, 1):
+            cards = " ".join(
+                format_card(c) if c == s or c not in wild else f"{format_card(c)}={format_card(s)}"
+                for c, s in zip(meld.cards, meld.stands_for, strict=True)
+            )
+            lines.append(f"  {i}. p{meld.owner + 1} {meld.kind}: {cards}")
+    if seat is None:
+        for i in range(state.seats):
+            lines.append(f"p{i + 1}'s hand: {_hand_text(state.hand(i))}")
+    elif label == "you":
+        lines.append("Your hand: " + _hand_text(v.hand))
+    else:
+        lines.append(f"p{seat + 1}'s hand: " + _hand_text(v.hand))
+    return lines

@@ -1,0 +1,193 @@
+"""``rummy-rules watch``: step through a game record, forwards and backwards."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, TextIO
+
+import typer
+
+from .common import error, handle_errors
+
+if TYPE_CHECKING:
+    from ..engine.state import GameState
+
+__all__ = ["Steps", "watch"]
+
+_KEYS = (
+    "Enter or n: next move; b: back one move; d: next deal; u: back one deal; "
+    "g N: go to move N; q: quit"
+)
+
+
+class Steps:
+    """Every position of a recorded game: the start of play, then after each action."""
+
+    def __init__(self, path: Path, game: int | None) -> None:
+        from ..sim.records import load_game
+
+        self.states: list[GameState] = []
+        self.actions: list[str] = []
+        loaded = load_game(path, game=game, on_action=self._keep)
+        self.spec = loaded.spec
+        self.header = loaded.header
+
+    def _keep(self, state: GameState) -> None:
+        self.actions.append(self._last_action(state) if self.states else "")
+        self.states.append(state.clone())
+
+    @staticmethod
+    def _last_action(state: GameState) -> str:
+        for entry in reversed(state.log):
+            if "action" in entry:
+                from ..engine.actions import format_seat_action, parse_action
+
+                return format_seat_action(entry["seat"], parse_action(entry["action"]))
+        return ""
+
+    def __len__(self) -> int:
+        return len(self.states)
+
+    def deal_of(self, step: int) -> int:
+        """The deal (from 0) the position ``step`` is in."""
+        return self.states[step].deal_index
+
+    def next_deal(self, step: int) -> int:
+        """The first position of the next deal (or the last position)."""
+        deal = self.deal_of(step)
+        for i in range(step + 1, len(self)):
+            if self.deal_of(i) != deal:
+                return i
+        return len(self) - 1
+
+    def previous_deal(self, step: int) -> int:
+        """The first position of this deal, or of the one before if already there."""
+        deal = self.deal_of(step)
+        start = step
+        while start > 0 and self.deal_of(start - 1) == deal:
+            start -= 1
+        if start < step:
+            return start
+        if start == 0:
+            return 0
+        return self.previous_deal(start - 1)
+
+    def text(self, step: int, seat: int | None) -> list[str]:
+        """The position ``step`` as seat ``seat`` saw it (every hand with None)."""
+        from ..sim.session import table_lines
+
+        state = self.states[step]
+        head = f"Move {step} of {len(self) - 1}" + (
+            f": {self.actions[step]}" if self.actions[step] else ": the deal"
+        )
+        lines = [head, *table_lines(state, seat, label="shown")]
+        if state.is_terminal():
+            totals = "  ".join(f"p{i + 1}: {t}" for i, t in enumerate(state.totals))
+            lines.append(f"The game is over. Totals: {totals}.")
+        return lines
+
+
+@handle_errors
+def watch(
+    record: Annotated[
+        Path,
+        typer.Argument(
+            metavar="RECORD",
+            help="A game record: from `play --record`, `simulate --records` or anyone else.",
+        ),
+    ],
+    game: Annotated[
+        int | None,
+        typer.Option(
+            "--game", min=1, help="Which game of a file of many (from 1; the first by default)."
+        ),
+    ] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat", min=1, help="Show the table as this seat saw it (from 1; default: p1)."
+        ),
+    ] = None,
+    everyone: Annotated[bool, typer.Option("--all", help="Show every hand, open.")] = False,
+    plain: Annotated[
+        bool,
+        typer.Option(
+            "--plain", help="Step line by line on standard input and output instead of full screen."
+        ),
+    ] = False,
+) -> None:
+    """Step through a recorded game forwards and backwards, move by move or deal by deal.
+
+    The record is checked as `replay` checks it. The table is shown as one seat
+    saw it (--seat; only that seat's hand), or with every hand open (--all).
+    Keys: Enter or n next move, b back, d next deal, u back a deal, q quit.
+    """
+    from ..sim.records import RecordError
+
+    try:
+        steps = Steps(record, game if game is not None else _default_game(record))
+    except RecordError as exc:
+        error(str(exc))
+        raise typer.Exit(1) from None
+    players = len(steps.states[0].totals)
+    if seat is not None and seat > players:
+        raise typer.BadParameter(f"the game has {players} seats", param_hint="'--seat'")
+    shown: int | None = None if everyone else (seat or 1) - 1
+    if plain:
+        watch_plain(steps, shown, sys.stdin, sys.stdout)
+        return
+    try:
+        from .watch_screen import run_watch
+    except ImportError:
+        error(
+            "error: the full-screen viewer needs Textual: pip install 'rummy-rules[play]' "
+            "(or step line by line with --plain)"
+        )
+        raise typer.Exit(1) from None
+    run_watch(steps, shown)
+
+
+def _default_game(path: Path) -> int | None:
+    """None for a file of one game (load_game checks it), else 1: the first game."""
+    from ..sim.records import RecordError, load_game
+
+    try:
+        load_game(path, game=2)
+    except RecordError:
+        return None
+    return 1
+
+
+def watch_plain(steps: Steps, seat: int | None, stdin: TextIO, stdout: TextIO) -> None:
+    """Step through ``steps`` with commands read line by line."""
+
+    def show(step: int) -> None:
+        stdout.write("\n".join(["", *steps.text(step, seat), "(n, b, d, u, g N, q)"]) + "\n")
+        stdout.flush()
+
+    stdout.write(_KEYS + "\n")
+    step = 0
+    show(step)
+    last = len(steps) - 1
+    while True:
+        line = stdin.readline()
+        if not line:
+            return
+        command = line.strip().lower()
+        if command in ("q", "quit"):
+            return
+        if command in ("", "n", "next"):
+            step = min(last, step + 1)
+        elif command in ("b", "back"):
+            step = max(0, step - 1)
+        elif command == "d":
+            step = steps.next_deal(step)
+        elif command == "u":
+            step = steps.previous_deal(step)
+        elif command.startswith("g ") and command[2:].strip().isdigit():
+            step = max(0, min(last, int(command[2:])))
+        else:
+            stdout.write(_KEYS + "\n")
+            continue
+        show(step)

@@ -1,0 +1,96 @@
+"""rummy-rules watch: step through a record, forwards and backwards."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from pathlib import Path
+
+import pytest
+
+from rummy_rules.cli.watch_cmd import Steps, watch_plain
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory) -> Path:
+    from typer.testing import CliRunner
+
+    from rummy_rules.cli import app
+
+    path = tmp_path_factory.mktemp("watch") / "r.jsonl"
+    args = ["simulate", "contract", "--games", "2", "--players", "4", "--records", str(path)]
+    assert CliRunner().invoke(app, args).exit_code == 0
+    return path
+
+
+def screens(steps: Steps, seat, commands: str) -> list[str]:
+    out = io.StringIO()
+    watch_plain(steps, seat, io.StringIO(commands), out)
+    return [b.strip() for b in out.getvalue().split("\n\n") if b.startswith("Move ")]
+
+
+def test_stepping_forwards_then_back_shows_the_same_position(records):
+    steps = Steps(records, 2)
+    shown = screens(steps, 0, "n\nn\nb\nb\nq\n")
+    assert [s.split(" of ")[0] for s in shown] == ["Move 0", "Move 1", "Move 2", "Move 1", "Move 0"]
+    assert shown[0] == shown[4] and shown[1] == shown[3]
+
+
+def test_deal_by_deal_forwards_and_back(records):
+    steps = Steps(records, 1)
+    shown = screens(steps, None, "d\nd\nu\nq\n")
+    deals = [s.splitlines()[1].split(":")[0] for s in shown]
+    assert deals == ["Deal 1", "Deal 2", "Deal 3", "Deal 2"]
+    assert len(steps) > 100 and steps.states[-1].is_terminal()
+
+
+def test_one_seat_sees_only_its_own_hand_and_all_shows_every_hand(records):
+    steps = Steps(records, 1)
+    one = screens(steps, 1, "q\n")[0]
+    assert "p2's hand:" in one and "p1's hand:" not in one and "p3's hand:" not in one
+    everyone = screens(steps, None, "q\n")[0]
+    assert all(f"p{i}'s hand:" in everyone for i in range(1, 5))
+
+
+def test_watch_command_refuses_a_game_the_file_does_not_hold(cli, records):
+    result = cli("watch", str(records), "--game", "9", "--plain")
+    assert result.exit_code == 1 and "holds 2 games" in result.stderr
+
+
+def test_the_full_screen_viewer_steps_with_the_arrow_keys(records):
+    pytest.importorskip("textual")
+    from rummy_rules.cli.watch_screen import WatchApp
+
+    app = WatchApp(Steps(records, 1), None)
+
+    async def run() -> list[int]:
+        seen = []
+        async with app.run_test(size=(120, 40)) as pilot:
+            for key in ("right", "right", "left", "down", "up"):
+                await pilot.press(key)
+                seen.append(app.step)
+        return seen
+
+    seen = asyncio.run(run())
+    assert seen[:3] == [1, 2, 1] and seen[3] > 2 and seen[4] == 0
+
+
+def test_a_record_cut_short_is_a_located_error_not_a_traceback(cli, records, tmp_path):
+    cut = tmp_path / "cut.jsonl"
+    text = records.read_text()
+    cut.write_text(text[: len(text) // 2 + 7])
+    result = cli("watch", str(cut), "--game", "2", "--plain")
+    assert result.exit_code == 1 and "cut short" in result.stderr
+    resumed = cli("play", "--resume", str(cut), "--plain")
+    assert resumed.exit_code == 1 and "Traceback" not in resumed.stderr
+
+
+def test_resuming_a_record_not_made_by_play_says_so(cli, tmp_path):
+    from typer.testing import CliRunner
+
+    from rummy_rules.cli import app
+
+    one = tmp_path / "one.jsonl"
+    CliRunner().invoke(app, ["simulate", "basic-rummy", "--games", "1", "--records", str(one)])
+    result = cli("play", "--resume", str(one), "--plain")
+    assert result.exit_code == 1 and "not a game played with rummy-rules play" in result.stderr
