@@ -60,7 +60,7 @@ class PlayApp(App[None]):
                 yield Static(id="table")
                 yield Static(id="hand")
             with Vertical(id="right"):
-                yield RichLog(id="log", wrap=True, markup=False)
+                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
                 yield OptionList(id="actions")
         yield Input(placeholder="type an action (discard QC), or help", id="command")
         yield Footer()
@@ -75,7 +75,8 @@ class PlayApp(App[None]):
 
     def log_line(self, text: str) -> None:
         """Add a line to the log pane."""
-        self.query_one("#log", RichLog).write(text)
+        log = self.query_one("#log", RichLog)
+        log.write(text, scroll_end=True)
 
     def refresh_table(self) -> None:
         """Redraw the status, table and hand from the person's view."""
