@@ -136,3 +136,24 @@ def test_play_command_plain_from_stdin(cli, tmp_path):
     assert result.exit_code == 0, result.output
     assert "The game is over." in result.stdout
     assert cli("replay", str(record)).exit_code == 0
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=10_000))
+def test_plain_mode_with_random_legal_input_always_ends_and_replays(tmp_path_factory, seed):
+    record = tmp_path_factory.mktemp("plain") / "game.jsonl"
+    game = session("basic-rummy", 2, record=record, seed=seed)
+    rng = random.Random(seed)
+
+    class RandomInput:
+        """Types the number of a random legal action, sometimes a bad line first."""
+
+        def readline(self) -> str:
+            if rng.random() < 0.05:
+                return rng.choice(["0", "zzz", "discard 2X", "help", "all", "hint"]) + "\n"
+            return f"{rng.randint(1, len(game.legal()))}\n"
+
+    out = io.StringIO()
+    play_plain(game, RandomInput(), out)
+    assert "The game is over." in out.getvalue()
+    assert replay_record(record).finished
