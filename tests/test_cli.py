@@ -430,3 +430,23 @@ def test_schema_install_writes_the_user_copy(cli, tmp_path, monkeypatch):
     installed = tmp_path / "rummy-rules" / "variant.schema.json"
     assert installed.is_file() and f"wrote {installed}" in result.stderr
     assert json.loads(installed.read_text())["$schema"].startswith("http://json-schema.org")
+
+
+def test_an_internal_error_is_one_line_with_the_details_saved(monkeypatch, capsys):
+    import rummy_rules.spec.registry as registry
+    from rummy_rules.cli.app import INTERNAL_ERROR, main
+
+    def broken():
+        raise RuntimeError("something impossible")
+
+    monkeypatch.setattr(registry, "shipped_variants", broken)
+    monkeypatch.setattr("sys.argv", ["rummy-rules", "list"])
+    monkeypatch.delenv("RUMMY_RULES_DEBUG", raising=False)
+    with pytest.raises(SystemExit) as stopped:
+        main()
+    assert stopped.value.code == INTERNAL_ERROR
+    err = capsys.readouterr().err
+    assert "internal error: RuntimeError: something impossible" in err
+    assert "Traceback" not in err
+    saved = Path(err.split("the details are in ")[1].split(". Please")[0])
+    assert "Traceback" in saved.read_text() and "something impossible" in saved.read_text()

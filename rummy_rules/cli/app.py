@@ -82,6 +82,47 @@ app.command("play")(play)
 app.command("watch")(watch)
 
 
+#: The exit status of an internal error (a bug): EX_SOFTWARE.
+INTERNAL_ERROR = 70
+
+
 def main() -> None:
-    """Entry point of the ``rummy-rules`` console script."""
-    app()
+    """Entry point of the ``rummy-rules`` console script.
+
+    Known problems are reported by each command; anything else is a bug in
+    rummy-rules: it is reported in one line, with the traceback saved to a
+    file for the bug report (``RUMMY_RULES_DEBUG=1`` prints it instead).
+    """
+    import os
+    import sys
+
+    try:
+        app()
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except Exception as exc:
+        if os.environ.get("RUMMY_RULES_DEBUG"):
+            raise
+        saved = _save_traceback(exc)
+        where = f"; the details are in {saved}" if saved else ""
+        print(
+            f"internal error: {type(exc).__name__}: {exc}. This is a bug in rummy-rules, "
+            f"not in your input{where}. Please report it.",
+            file=sys.stderr,
+        )
+        raise SystemExit(INTERNAL_ERROR) from None
+
+
+def _save_traceback(exc: BaseException) -> str | None:
+    """Write the traceback to a temporary file; its path, or None if it cannot be written."""
+    import tempfile
+    import traceback
+
+    try:
+        with tempfile.NamedTemporaryFile(
+            "w", prefix="rummy-rules-error-", suffix=".txt", delete=False, encoding="utf-8"
+        ) as fh:
+            fh.write("".join(traceback.format_exception(exc)))
+            return fh.name
+    except OSError:
+        return None
