@@ -87,3 +87,25 @@ def test_the_screen_never_shows_another_seat_s_cards():
     for seat in range(1, 4):
         theirs = " ".join(sorted(format_card(f) for f in session.state.hand(seat)))
         assert theirs not in text
+
+
+def test_the_sort_key_orders_the_hand_by_rank_and_back():
+    session = game("contract", 4, seed=5)
+    app = PlayApp(session, pace=0)
+
+    async def run() -> tuple[str, str, str]:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            hand = lambda: str(app.query_one("#hand").render())  # noqa: E731
+            first = hand()
+            app.query_one("#table").focus()
+            await pilot.press("s")
+            second = hand()
+            await pilot.press("s")
+            return first, second, hand()
+
+    by_suit, by_rank, again = asyncio.run(run())
+    assert by_suit == again and sorted(by_suit.split()) == sorted(by_rank.split())
+    ranks = [card[:-1] for card in by_rank.split()[2:] if card != "JK"]
+    order = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+    assert ranks == sorted(ranks, key=order.index)

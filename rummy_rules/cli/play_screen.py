@@ -4,7 +4,8 @@ The screen shows only the person's seat's view (their hand, the table, the
 discard pile, every player's hand size, down status and score), the bots'
 moves one by one in a log, and the legal actions: pick one with the arrow keys
 and Enter, or type any action (``discard QC``) in the box below. Keys: h asks
-the solver for a hint, f makes the bots play faster, q saves and quits.
+the solver for a hint, s sorts the hand by rank or by suit, f and l make the
+bots play faster or slower, q saves and quits.
 """
 
 from __future__ import annotations
@@ -41,7 +42,9 @@ class PlayApp(App[None]):
     """
     BINDINGS: ClassVar[list[Any]] = [
         Binding("h", "hint", "Hint"),
+        Binding("s", "sort", "Sort by rank/suit"),
         Binding("f", "faster", "Faster bots"),
+        Binding("l", "slower", "Slower bots"),
         Binding("q", "quit_game", "Save and quit"),
     ]
 
@@ -51,6 +54,7 @@ class PlayApp(App[None]):
         self.pace = pace
         self._moves: Iterator[Move] | None = None
         self._ended = len(session.state.results)
+        self.by_rank = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -80,7 +84,7 @@ class PlayApp(App[None]):
 
     def refresh_table(self) -> None:
         """Redraw the status, table and hand from the person's view."""
-        lines = self.session.status()
+        lines = self.session.status(by_rank=self.by_rank)
         hand = [line for line in lines if line.startswith("Your hand")]
         rest = [line for line in lines if not line.startswith("Your hand")]
         table_at = next((i for i, line in enumerate(rest) if line == "Table:"), len(rest))
@@ -158,6 +162,14 @@ class PlayApp(App[None]):
     def action_hint(self) -> None:
         self.log_line(self.session.hint())
 
+    def action_sort(self) -> None:
+        self.by_rank = not self.by_rank
+        self.refresh_table()
+
+    def action_slower(self) -> None:
+        self.pace = min(3.0, max(0.2, self.pace * 2))
+        self.log_line(f"the bots play one move every {self.pace:.1f} s")
+
     def action_faster(self) -> None:
         self.pace = 0.0 if self.pace < 0.1 else self.pace / 4
         self.log_line("the bots play faster" if self.pace else "the bots play at once")
@@ -171,7 +183,7 @@ class PlayApp(App[None]):
 _HELP = (
     "Pick an action with the arrows and Enter, or type one: draw, take 7H, buy, pass, "
     "down 7H 7S 7D / 4C 5C 6C 7C, meld 5C 6C 7C, layoff 5S@2, exchange 7H@2, discard QC. "
-    "Keys: h hint, f faster bots, q save and quit."
+    "Keys: h hint, s sort the hand, f/l faster/slower bots, q save and quit."
 )
 
 

@@ -183,9 +183,10 @@ class PlaySession:
 
     # -- words ------------------------------------------------------------------
 
-    def status(self) -> list[str]:
-        """The table as the person sees it, in lines of text (nothing of other hands)."""
-        return table_lines(self.state, self.seat)
+    def status(self, *, by_rank: bool = False) -> list[str]:
+        """The table as the person sees it, in lines of text (nothing of other hands);
+        the hand sorted by suit, or by rank."""
+        return table_lines(self.state, self.seat, by_rank=by_rank)
 
     def deal_results(self, since: int) -> list[str]:
         """How each deal from number ``since`` (from 0) on ended, in words."""
@@ -221,12 +222,18 @@ def contract_words(state: GameState) -> str:
     return describe_contract(rules.parts, all_out=rules.all_out)
 
 
-def _hand_text(faces: Sequence[int]) -> str:
-    hand = sorted(faces, key=lambda f: (f // 13 if f < 52 else 4, f % 13))
+def _hand_text(faces: Sequence[int], *, by_rank: bool = False) -> str:
+    """A hand sorted by suit then rank (or by rank then suit), jokers last."""
+    if by_rank:
+        hand = sorted(faces, key=lambda f: (f % 13 if f < 52 else 13, f // 13))
+    else:
+        hand = sorted(faces, key=lambda f: (f // 13 if f < 52 else 4, f % 13))
     return " ".join(format_card(f) for f in hand)
 
 
-def table_lines(state: GameState, seat: int | None, *, label: str = "you") -> list[str]:
+def table_lines(
+    state: GameState, seat: int | None, *, label: str = "you", by_rank: bool = False
+) -> list[str]:
     """The table as seat ``seat`` (from 0) sees it, in lines of text: only that
     seat's hand, its place marked with ``label``; with ``seat`` None, every hand
     (to watch a record)."""
@@ -257,7 +264,7 @@ def table_lines(state: GameState, seat: int | None, *, label: str = "you") -> li
         for i in range(state.seats):
             lines.append(f"p{i + 1}'s hand: {_hand_text(state.hand(i))}")
     elif label == "you":
-        lines.append("Your hand: " + _hand_text(v.hand))
+        lines.append("Your hand: " + _hand_text(v.hand, by_rank=by_rank))
     else:
         lines.append(f"p{seat + 1}'s hand: " + _hand_text(v.hand))
     return lines
