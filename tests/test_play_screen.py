@@ -109,3 +109,24 @@ def test_the_sort_key_orders_the_hand_by_rank_and_back():
     ranks = [card[:-1] for card in by_rank.split()[2:] if card != "JK"]
     order = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
     assert ranks == sorted(ranks, key=order.index)
+
+
+def test_the_rules_are_one_key_away_and_escape_goes_back():
+    session = game("contract", 4, seed=5)
+    app = PlayApp(session, pace=0)
+
+    async def run() -> tuple[str, str]:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            app.query_one("#table").focus()
+            await pilot.press("r")
+            await pilot.pause()
+            shown = type(app.screen).__name__
+            text = str(app.screen.query_one("Static").render())
+            await pilot.press("escape")
+            await pilot.pause()
+            return shown + "|" + type(app.screen).__name__, text
+
+    screens, text = asyncio.run(run())
+    assert screens == "RulesScreen|Screen"
+    assert "CONTRACT RUMMY" in text and "THE DEALS" in text

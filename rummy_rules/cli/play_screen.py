@@ -4,8 +4,8 @@ The screen shows only the person's seat's view (their hand, the table, the
 discard pile, every player's hand size, down status and score), the bots'
 moves one by one in a log, and the legal actions: pick one with the arrow keys
 and Enter, or type any action (``discard QC``) in the box below. Keys: h asks
-the solver for a hint, s sorts the hand by rank or by suit, f and l make the
-bots play faster or slower, q saves and quits.
+the solver for a hint, r shows the rulebook, s sorts the hand by rank or by
+suit, f and l make the bots play faster or slower, q saves and quits.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from typing import Any, ClassVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
 from textual.widgets import Footer, Header, Input, OptionList, RichLog, Static
 
 from ..sim.session import Move, PlaySession
@@ -24,6 +25,27 @@ __all__ = ["PlayApp", "run_screen"]
 
 #: The smallest terminal the screen is laid out for.
 MIN_SIZE = (80, 24)
+
+
+class RulesScreen(ModalScreen[None]):
+    """The variant's rulebook as text, over the game; Escape or r goes back."""
+
+    BINDINGS: ClassVar[list[Any]] = [
+        Binding("escape,r,q", "dismiss", "Back to the game"),
+    ]
+    CSS = """
+    RulesScreen { align: center middle; }
+    #rules { width: 90%; height: 90%; border: round $primary; background: $surface; }
+    """
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="rules"):
+            yield Static(self.text, markup=False)
+        yield Footer()
 
 
 class PlayApp(App[None]):
@@ -43,6 +65,7 @@ class PlayApp(App[None]):
     BINDINGS: ClassVar[list[Any]] = [
         Binding("h", "hint", "Hint"),
         Binding("s", "sort", "Sort by rank/suit"),
+        Binding("r", "rules", "Rules"),
         Binding("f", "faster", "Faster bots"),
         Binding("l", "slower", "Slower bots"),
         Binding("q", "quit_game", "Save and quit"),
@@ -162,6 +185,11 @@ class PlayApp(App[None]):
     def action_hint(self) -> None:
         self.log_line(self.session.hint())
 
+    def action_rules(self) -> None:
+        from ..render.rulebook import render_rulebook
+
+        self.push_screen(RulesScreen(render_rulebook(self.session.spec, "txt")))
+
     def action_sort(self) -> None:
         self.by_rank = not self.by_rank
         self.refresh_table()
@@ -183,7 +211,7 @@ class PlayApp(App[None]):
 _HELP = (
     "Pick an action with the arrows and Enter, or type one: draw, take 7H, buy, pass, "
     "down 7H 7S 7D / 4C 5C 6C 7C, meld 5C 6C 7C, layoff 5S@2, exchange 7H@2, discard QC. "
-    "Keys: h hint, s sort the hand, f/l faster/slower bots, q save and quit."
+    "Keys: h hint, r rules, s sort the hand, f/l faster/slower bots, q save and quit."
 )
 
 
