@@ -157,3 +157,17 @@ def test_plain_mode_with_random_legal_input_always_ends_and_replays(tmp_path_fac
     play_plain(game, RandomInput(), out)
     assert "The game is over." in out.getvalue()
     assert replay_record(record).finished
+
+
+def test_where_players_may_dig_the_whole_discard_pile_is_in_view():
+    game = session("contract-gamerules", 4, seed=7)
+    for _ in range(80):
+        list(game.bot_moves())
+        legal = game.legal()
+        if "draw" in legal and len(game.state.discard_pile) > 3:
+            break
+        discards = [a for a in legal if a.startswith("discard")]
+        game.play("draw" if "draw" in legal else discards[0] if discards else legal[-1])
+    pile = " ".join(format_card(game.state.faces[c]) for c in game.state.discard_pile)
+    assert f"Discard pile, bottom to top: {pile}." in "\n".join(game.status())
+    assert any(a.startswith("take ") for a in game.legal())

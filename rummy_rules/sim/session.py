@@ -249,8 +249,13 @@ def table_lines(
         for i, n in enumerate(v.hand_sizes)
     )
     lines.append(sizes)
-    top = format_card(v.discard_pile[-1]) if v.discard_pile else "empty"
-    lines.append(f"Stock: {v.stock_size} cards. Discard pile: {top}.")
+    if state.rules.play.discard_pile in ("any_depth", "whole_pile") and len(v.discard_pile) > 1:
+        # Where players may dig, the whole spread is in view (the top card last).
+        pile = " ".join(format_card(f) for f in v.discard_pile)
+        lines.append(f"Stock: {v.stock_size} cards. Discard pile, bottom to top: {pile}.")
+    else:
+        top = format_card(v.discard_pile[-1]) if v.discard_pile else "empty"
+        lines.append(f"Stock: {v.stock_size} cards. Discard pile: {top}.")
     if v.melds:
         lines.append("Table:")
         wild = state.deal_rules.wild_faces
