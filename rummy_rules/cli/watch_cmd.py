@@ -126,7 +126,7 @@ def watch(
     from ..sim.records import RecordError
 
     try:
-        steps = Steps(record, game if game is not None else _default_game(record))
+        steps = Steps(record, game or 1)
     except RecordError as exc:
         error(str(exc))
         raise typer.Exit(1) from None
@@ -146,17 +146,6 @@ def watch(
         )
         raise typer.Exit(1) from None
     run_watch(steps, shown)
-
-
-def _default_game(path: Path) -> int | None:
-    """None for a file of one game (load_game checks it), else 1: the first game."""
-    from ..sim.records import RecordError, load_game
-
-    try:
-        load_game(path, game=2)
-    except RecordError:
-        return None
-    return 1
 
 
 def watch_plain(steps: Steps, seat: int | None, stdin: TextIO, stdout: TextIO) -> None:
