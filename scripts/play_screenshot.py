@@ -1,4 +1,5 @@
-"""Make docs/play.svg: the full-screen game of contract in progress (seed 2).
+"""Make docs/play.svg: the full-screen game of contract in progress (seed 2),
+with one card of the hand picked and the actions with it listed.
 
 python scripts/play_screenshot.py
 """
@@ -23,10 +24,15 @@ async def main() -> None:
         # Play the first action at each turn until a few melds are on the table.
         for _ in range(400):
             await pilot.pause()
-            if len(session.state.melds) >= 3 and session.my_turn():
+            legal = session.legal()
+            if len(session.state.melds) >= 3 and any(a.startswith("discard") for a in legal):
                 break
             if session.my_turn() and app.query_one("#actions").option_count:
                 await pilot.press("enter")
+        await pilot.pause()
+        bar = app.query_one("#hand")
+        left = bar.content_region.x - bar.region.x
+        await pilot.click("#hand", offset=(left + 1, bar.content_region.y - bar.region.y))
         await pilot.pause()
         app.save_screenshot(filename="play.svg", path=str(ROOT / "docs"))
     print("wrote docs/play.svg")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 from rummy_rules import load_variant
 from rummy_rules.cards import format_card
 from rummy_rules.cli.play_cmd import play_plain
+from rummy_rules.render.explain import rule_for_action
 from rummy_rules.sim.records import replay_record
 from rummy_rules.sim.session import PlaySession
 
@@ -171,3 +173,113 @@ def test_where_players_may_dig_the_whole_discard_pile_is_in_view():
     pile = " ".join(format_card(game.state.faces[c]) for c in game.state.discard_pile)
     assert f"Discard pile, bottom to top: {pile}." in "\n".join(game.status())
     assert any(a.startswith("take ") for a in game.legal())
+
+
+def until_down(variant="contract", seed=5):
+    """A game where p1 (played by a greedy bot until then) can go down with a wild card."""
+    from rummy_rules.engine.view import seat_view
+    from rummy_rules.sim.bots import make_bot, parse_bot_spec
+
+    game = session(variant, seed=seed)
+    me = make_bot(parse_bot_spec("greedy"), random.Random(seed))
+    for _ in range(400):
+        list(game.bot_moves())
+        down = game.state.suggest_down()
+        if down is not None and down.kind == "down" and "=" in str(down):
+            return game, down
+        choice = me.choose(seat_view(game.state, 0))
+        assert choice.kind != "down" and game.play(str(choice)) is None
+    raise AssertionError("p1 never could go down with a wild card")
+
+
+def test_going_down_without_naming_what_a_wild_card_stands_for_finds_it():
+    game, down = until_down()
+    typed = "down " + " / ".join(
+        " ".join(format_card(c) for c in meld.cards) for meld in down.melds
+    )  # fmt: skip
+    assert "=" not in typed
+    assert game.play(typed) is None
+    assert game.view().down[0] and "=" in game.last_made
+
+
+def test_picked_groups_are_read_as_melds_and_a_group_that_is_no_meld_is_refused():
+    game, down = until_down()
+    before = len(game.state.log)
+    reason = game.play_groups("down", [list(down.melds[0].cards), list(down.melds[1].cards)[:2]])
+    assert reason is not None and "make no meld" in reason
+    assert len(game.state.log) == before
+    assert game.play_groups("down", [list(m.cards) for m in down.melds]) is None
+    assert game.view().down[0]
+
+
+def test_the_actions_with_the_picked_cards_are_those_that_use_exactly_them():
+    game = session(seed=3)
+    for _ in range(50):  # to p1's first discard
+        list(game.bot_moves())
+        if any(text.startswith("discard") for text in game.legal()):
+            break
+        game.play("draw" if "draw" in game.legal() else "pass")
+    card = game.state.hand(0)[0]
+    found = game.actions_with([card])
+    assert f"discard {format_card(card)}" in found
+    assert all(format_card(card) in text for text in found)
+
+
+def test_the_hint_names_the_cards_that_would_complete_the_contract():
+    from rummy_rules.cards import parse_card
+    from rummy_rules.engine.solver import find_contract
+
+    for seed in range(20):
+        game = session(seed=seed)
+        list(game.bot_moves())
+        hint = game.hint()
+        if "any one of these cards" in hint:
+            break
+    else:
+        raise AssertionError("no seed gave a one-card hint")
+    rules = game.state.deal_rules
+    hand = game.state.hand(0)
+    for text in hint.split(": ", 1)[1].split(", "):
+        trial = [*hand, parse_card(text)]
+        found = find_contract(
+            trial, rules.parts, game.state.rules.melds, rules.wild_faces, value=game.state.value
+        )  # fmt: skip
+        assert found is not None, text
+
+
+def test_a_refused_action_comes_with_the_rulebook_sentence_for_its_rule():
+    game = session("basic-rummy", 2)
+    list(game.bot_moves())
+    assert game.play("draw") is None
+    reason = game.play("end")
+    assert reason is not None
+    rule = rule_for_action(game.spec, "end", reason)
+    assert rule == "Every turn ends with a discard, unless the player goes out."
+    # A fact of the position is not a rule of the variant.
+    assert rule_for_action(game.spec, "discard 7H", "you do not hold 7H") is None
+
+
+def test_ctrl_c_in_plain_mode_offers_to_save_the_game(tmp_path, monkeypatch):
+    import typer
+
+    monkeypatch.chdir(tmp_path)
+
+    class Interrupted:
+        def __init__(self) -> None:
+            self.asked = 0
+
+        def readline(self) -> str:
+            self.asked += 1
+            if self.asked == 1:
+                raise KeyboardInterrupt
+            return "\n"  # Enter: the default file name
+
+    game = session()
+    out = io.StringIO()
+    with pytest.raises(typer.Exit):
+        play_plain(game, Interrupted(), out)
+    assert "Save the game?" in out.getvalue()
+    saved = tmp_path / "contract-game.jsonl"
+    assert saved.exists() and game.record == Path("contract-game.jsonl")
+    resumed = PlaySession.resume(saved)
+    assert len(resumed.state.log) == len(game.state.log)

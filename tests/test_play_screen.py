@@ -13,7 +13,9 @@ from rummy_rules.sim.session import PlaySession
 
 pytest.importorskip("textual")
 
-from rummy_rules.cli.play_screen import PlayApp
+from rummy_rules.cli.play_screen import CELL, PlayApp
+
+from .test_play import until_down
 
 
 def game(variant, players, record=None, seed=1):
@@ -83,7 +85,7 @@ def test_the_screen_never_shows_another_seat_s_cards():
             )
 
     text = asyncio.run(run())
-    assert "Your hand:" in text
+    assert len(text.split()) > 20
     for seat in range(1, 4):
         theirs = " ".join(sorted(format_card(f) for f in session.state.hand(seat)))
         assert theirs not in text
@@ -106,7 +108,7 @@ def test_the_sort_key_orders_the_hand_by_rank_and_back():
 
     by_suit, by_rank, again = asyncio.run(run())
     assert by_suit == again and sorted(by_suit.split()) == sorted(by_rank.split())
-    ranks = [card[:-1] for card in by_rank.split()[2:] if card != "JK"]
+    ranks = [card[:-1] for card in by_rank.split() if card != "JK"]
     order = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
     assert ranks == sorted(ranks, key=order.index)
 
@@ -130,3 +132,97 @@ def test_the_rules_are_one_key_away_and_escape_goes_back():
     screens, text = asyncio.run(run())
     assert screens == "RulesScreen|Screen"
     assert "CONTRACT RUMMY" in text and "THE DEALS" in text
+    # Opened at the deal being played, its row marked.
+    marked = [line for line in text.splitlines() if line.startswith("→")]
+    assert len(marked) == 1 and "Deal 1 " in marked[0]
+
+
+async def click_card(pilot, app, index: int) -> None:
+    """Click the card at ``index`` of the hand as shown."""
+    bar = app.query_one("#hand")
+    left = bar.content_region.x - bar.region.x
+    top = bar.content_region.y - bar.region.y
+    per_line = bar.per_line()
+    x = left + (index % per_line) * CELL + 1
+    await pilot.click("#hand", offset=(x, top + index // per_line))
+
+
+async def click_cards(pilot, app, faces) -> None:
+    bar = app.query_one("#hand")
+    taken: set[int] = set()
+    for face in faces:
+        index = next(i for i, f in enumerate(bar.cards) if f == face and i not in taken)
+        taken.add(index)
+        await click_card(pilot, app, index)
+
+
+def test_cards_picked_with_the_mouse_are_set_aside_as_melds_and_go_down():
+    session, down = until_down()
+    app = PlayApp(session, pace=0)
+    first, second = (list(m.cards) for m in down.melds)
+
+    async def run() -> tuple[list[str], str, list[str]]:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            # One card picked: only the actions with it are listed.
+            await click_cards(pilot, app, first[:1])
+            await pilot.pause()
+            actions = app.query_one("#actions")
+            listed = [
+                str(actions.get_option_at_index(i).prompt) for i in range(actions.option_count)
+            ]
+            title = str(actions.border_title)
+            await click_cards(pilot, app, first[:1])  # picked again: put back
+            # A group that is no meld: refused, nothing changes.
+            before = len(session.state.log)
+            await click_cards(pilot, app, first)
+            await pilot.press("g")
+            await click_cards(pilot, app, second[:2])
+            await pilot.press("d")
+            await pilot.pause()
+            assert len(session.state.log) == before and not session.view().down[0]
+            await pilot.press("x")
+            for group in (first, second):
+                await click_cards(pilot, app, group)
+                await pilot.press("g")
+            await pilot.press("d")
+            await pilot.pause()
+            return listed, title, [str(line.text) for line in app.query_one("#log").lines]
+
+    listed, title, log = asyncio.run(run())
+    card = format_card(first[0])
+    assert title == f"With {card}" and listed
+    assert all(card in text for text in listed)
+    assert any(line.startswith("not allowed:") and "make no meld" in line for line in log)
+    assert session.view().down[0]
+    assert any(line.startswith("p1 down ") and "=" in line for line in log)
+
+
+def test_quitting_asks_to_save_and_the_saved_game_resumes(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    session = game("contract", 4, seed=2)
+    app = PlayApp(session, pace=0)
+
+    async def run() -> list[str]:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            shown = []
+            await pilot.press("ctrl+c")
+            await pilot.pause()
+            shown.append(type(app.screen).__name__)
+            await pilot.press("escape")  # back to the game
+            await pilot.pause()
+            shown.append(type(app.screen).__name__)
+            app.query_one("#table").focus()
+            await pilot.press("q")
+            await pilot.pause()
+            shown.append(type(app.screen).__name__)
+            await pilot.press("enter")  # the file name offered
+            await pilot.pause()
+            return shown
+
+    assert asyncio.run(run()) == ["QuitScreen", "Screen", "QuitScreen"]
+    saved = tmp_path / "contract-game.jsonl"
+    assert saved.exists()
+    resumed = PlaySession.resume(saved)
+    assert len(resumed.state.log) == len(session.state.log) > 0

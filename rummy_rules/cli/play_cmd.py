@@ -34,7 +34,8 @@ Type the number of an action, or the action itself:
   draw | take 7H | buy | pass | down 7H 7S 7D / 4C 5C 6C 7C | meld 5C 6C 7C
   layoff 5S@2 | exchange 7H@2 | discard QC | end
 Cards: 10H QS AS JK (T for ten, lower case and ♠♥♦♣ work too); a wild card
-in a meld says what it stands for: JK=7D. Meld numbers are the table's.
+in a meld may say what it stands for (JK=7D), or leave it to the game to
+find. Meld numbers are the table's. A refused action shows the rule.
 Other commands: all (every legal action), hint (can I go down?), help, quit."""
 
 
@@ -83,9 +84,11 @@ def play(
     """Play a game of VARIANT against bots: you see your own hand and the table.
 
     The bots' moves are shown one by one; on your turn the legal actions are
-    listed by number. An illegal action is refused with the rule that forbids
-    it and changes nothing. With --record the game is saved after every
-    action; Ctrl-C or end of input stops, and --resume FILE goes on.
+    listed (pick one, or pick cards in your hand and go down with them). An
+    illegal action is refused with the engine's reason and the rulebook's
+    sentence for the rule, and changes nothing. With --record the game is
+    saved after every action; without it, q or Ctrl-C asks where to save it.
+    --resume FILE goes on with a saved game.
     """
     from ..fsutil import prepare_output
     from ..sim.session import PlaySession
@@ -151,13 +154,44 @@ def play_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> None:
                 _stopped(session, say)
                 return
     except KeyboardInterrupt:
+        if session.record is None:
+            _offer_save(session, stdin, say)
         _stopped(session, say)
         raise typer.Exit(130) from None
+
+
+def _offer_save(session: PlaySession, stdin: TextIO, say: Say) -> None:
+    """After Ctrl-C in a game kept nowhere: ask for a file to save it in."""
+    from ..errors import RummyRulesError
+    from ..fsutil import prepare_output
+
+    default = f"{session.spec.id}-game.jsonl"
+    say("")
+    while True:
+        say(f"Save the game? A file name (Enter: {default}), or n to quit without saving:")
+        try:
+            line = stdin.readline()
+        except KeyboardInterrupt:
+            return
+        answer = line.strip()
+        if not line or answer.lower() in ("n", "no"):
+            return
+        path = Path(answer or default)
+        try:
+            prepare_output(path, "records", force=False)
+        except RummyRulesError as exc:
+            say(str(exc))
+            continue
+        session.record = path
+        session.save()
+        return
 
 
 def _turn(session: PlaySession, stdin: TextIO, say: Say) -> bool:
     """One prompt: show the table and the actions, read until an action is made.
     False when the input ends or the person quits."""
+    from ..render.explain import rule_for_action
+
     say("")
     for line in session.status():
         say(line)
@@ -189,9 +223,12 @@ def _turn(session: PlaySession, stdin: TextIO, say: Say) -> bool:
             text = legal[number - 1]
         reason = session.play(text)
         if reason is None:
-            say(f"p{session.seat + 1} {text}")
+            say(f"p{session.seat + 1} {session.last_made}")
             return True
         say(f"not allowed: {reason}")
+        rule = rule_for_action(session.spec, text, reason)
+        if rule is not None:
+            say(f"  the rule: {rule}")
 
 
 def _list_actions(legal: list[str], say: Say, *, limit: int | None) -> None:

@@ -3,23 +3,38 @@
 The screen shows only the person's seat's view (their hand, the table, the
 discard pile, every player's hand size, down status and score), the bots'
 moves one by one in a log, and the legal actions: pick one with the arrow keys
-and Enter, or type any action (``discard QC``) in the box below. Keys: h asks
-the solver for a hint, r shows the rulebook, s sorts the hand by rank or by
-suit, f and l make the bots play faster or slower, q saves and quits.
+and Enter, or type any action (``discard QC``) in the box below.
+
+Cards are picked in the hand with the mouse, or with the arrow keys and the
+space bar once the hand has the focus (Tab): the action list then shows only
+the actions with the picked cards (discard, lay off, exchange). To go down,
+pick each meld's cards and press g to set them aside as one meld, then d (or
+m to lay them down as new melds after going down): the engine reads each group
+as a set or a run, with what each wild card stands for.
+
+Keys: h asks the solver for a hint, r shows the rulebook at the current deal,
+s sorts the hand by rank or by suit, f and l make the bots play faster or
+slower, q or Ctrl-C asks whether to save and quit.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Header, Input, OptionList, RichLog, Static
+from textual.widgets import Button, Footer, Header, Input, Label, OptionList, RichLog, Static
 
-from ..sim.session import Move, PlaySession
+from ..cards import format_card
+from ..render.explain import rule_for_action
+from ..sim.session import Move, PlaySession, sorted_hand
 
 __all__ = ["PlayApp", "run_screen"]
 
@@ -27,8 +42,13 @@ __all__ = ["PlayApp", "run_screen"]
 MIN_SIZE = (80, 24)
 
 
+#: Columns of one card in the hand ("10H" and a space).
+CELL = 4
+
+
 class RulesScreen(ModalScreen[None]):
-    """The variant's rulebook as text, over the game; Escape or r goes back."""
+    """The variant's rulebook as text, over the game, opened at the line
+    ``mark`` (the current deal's row, marked with an arrow); Escape or r goes back."""
 
     BINDINGS: ClassVar[list[Any]] = [
         Binding("escape,r,q", "dismiss", "Back to the game"),
@@ -38,14 +58,209 @@ class RulesScreen(ModalScreen[None]):
     #rules { width: 90%; height: 90%; border: round $primary; background: $surface; }
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, *, mark: str | None = None, title: str = "") -> None:
         super().__init__()
-        self.text = text
+        lines = text.splitlines()
+        self.line = 0
+        if mark is not None:
+            for i, line in enumerate(lines):
+                if line.strip().startswith(mark):
+                    lines[i] = "→" + line[1:] if line.startswith(" ") else "→ " + line
+                    self.line = i
+                    break
+        self.text = "\n".join(lines)
+        self.title_text = title
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="rules"):
+        with VerticalScroll(id="rules") as box:
+            box.border_title = self.title_text
             yield Static(self.text, markup=False)
         yield Footer()
+
+    def on_mount(self) -> None:
+        # Open at the current deal: its row a few lines from the top.
+        box = self.query_one("#rules", VerticalScroll)
+        self.call_after_refresh(box.scroll_to, 0, max(0, self.line - 3), animate=False)
+
+
+class QuitScreen(ModalScreen[str | None]):
+    """Asked on q or Ctrl-C: save the game (where), quit, or go back to it.
+
+    Dismissed with the file to save to, ``""`` to quit without saving, or
+    ``None`` to go back to the game."""
+
+    BINDINGS: ClassVar[list[Any]] = [Binding("escape", "back", "Back to the game")]
+    CSS = """
+    QuitScreen { align: center middle; }
+    #quit { width: 72; height: auto; border: round $warning; background: $surface;
+            padding: 1 2; }
+    #quit Label { width: 100%; }
+    #quit Horizontal { height: auto; margin-top: 1; }
+    #quit Button { margin-right: 2; }
+    """
+
+    def __init__(self, record: Path | None, default: str) -> None:
+        super().__init__()
+        self.record = record
+        self.default = default
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="quit"):
+            if self.record is not None:
+                yield Label(
+                    f"The game is saved in {self.record} after every move: "
+                    f"rummy-rules play --resume {self.record} goes on with it."
+                )
+                with Horizontal():
+                    yield Button("Quit", id="quit-saved", variant="primary")
+                    yield Button("Back to the game", id="back")
+            else:
+                yield Label("Save the game before quitting? It goes on with --resume FILE.")
+                yield Input(self.default, id="save-as")
+                yield Label("", id="save-error")
+                with Horizontal():
+                    yield Button("Save and quit", id="save", variant="primary")
+                    yield Button("Quit without saving", id="discard", variant="error")
+                    yield Button("Back to the game", id="back")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "back":
+            self.dismiss(None)
+        elif event.button.id == "quit-saved":
+            self.dismiss(str(self.record))
+        elif event.button.id == "discard":
+            self.dismiss("")
+        else:
+            self.save()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.save()
+
+    def save(self) -> None:
+        name = self.query_one("#save-as", Input).value.strip()
+        if not name:
+            self.query_one("#save-error", Label).update("give a file name")
+            return
+        from ..errors import RummyRulesError
+        from ..fsutil import prepare_output
+
+        try:
+            prepare_output(Path(name), "records", force=False)
+        except RummyRulesError as exc:
+            self.query_one("#save-error", Label).update(str(exc))
+            return
+        self.dismiss(name)
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+
+class HandBar(Static, can_focus=True):
+    """The person's hand: cards picked with the mouse, or the arrows and space."""
+
+    BINDINGS: ClassVar[list[Any]] = [
+        Binding("left", "move(-1)", "Previous card", show=False),
+        Binding("right", "move(1)", "Next card", show=False),
+        Binding("space", "pick", "Pick card", show=False),
+    ]
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.cards: list[int] = []
+        self.picked: set[int] = set()
+        self.groups: list[list[int]] = []  # positions in the hand, one list per meld
+        self.cursor = 0
+
+    def show(self, cards: list[int]) -> None:
+        """Show ``cards`` (sorted); a changed hand (or order) drops the picks."""
+        if cards != self.cards:
+            self.clear()
+        self.cards = cards
+        self.cursor = min(self.cursor, max(0, len(cards) - 1))
+        self.draw()
+
+    def clear(self) -> None:
+        """Drop the picked cards and the melds set aside."""
+        self.picked.clear()
+        self.groups.clear()
+
+    def per_line(self) -> int:
+        return max(1, self.content_size.width // CELL) if self.content_size.width else 16
+
+    def draw(self) -> None:
+        text = Text()
+        grouped = {i for g in self.groups for i in g}
+        per_line = self.per_line()
+        for i, face in enumerate(self.cards):
+            style = ""
+            if i in self.picked:
+                style = "reverse"
+            elif i in grouped:
+                style = "dim strike"
+            if i == self.cursor and self.has_focus:
+                style += " underline bold"
+            text.append(format_card(face).ljust(CELL - 1), style=style.strip())
+            text.append("\n" if (i + 1) % per_line == 0 else " ")
+        if self.groups:
+            shown = "  ".join(
+                "[" + " ".join(format_card(f) for f in faces) + "]" for faces in self.group_faces()
+            )
+            text.append(f"\nMelds set aside: {shown}")
+        self.update(text)
+
+    def picked_faces(self) -> list[int]:
+        """The faces of the picked cards."""
+        return [self.cards[i] for i in sorted(self.picked)]
+
+    def group_faces(self) -> list[list[int]]:
+        """The faces of each meld set aside."""
+        return [[self.cards[i] for i in g] for g in self.groups]
+
+    def set_aside(self) -> bool:
+        """Set the picked cards aside as one meld; False when none is picked."""
+        if not self.picked:
+            return False
+        self.groups.append(sorted(self.picked))
+        self.picked.clear()
+        self.draw()
+        return True
+
+    def toggle(self, index: int) -> None:
+        if not 0 <= index < len(self.cards) or any(index in g for g in self.groups):
+            return
+        self.cursor = index
+        self.picked.symmetric_difference_update({index})
+        self.draw()
+        self.post_message(self.Picked())
+
+    def action_move(self, step: int) -> None:
+        if self.cards:
+            self.cursor = (self.cursor + step) % len(self.cards)
+            self.draw()
+
+    def action_pick(self) -> None:
+        self.toggle(self.cursor)
+
+    def on_focus(self) -> None:
+        self.draw()
+
+    def on_blur(self) -> None:
+        self.draw()
+
+    def on_resize(self) -> None:
+        self.draw()
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        column = offset.x // CELL
+        if column >= self.per_line():
+            return
+        self.toggle(offset.y * self.per_line() + column)
+
+    class Picked(Message):
+        """The picked cards changed."""
 
 
 class PlayApp(App[None]):
@@ -64,11 +279,16 @@ class PlayApp(App[None]):
     """
     BINDINGS: ClassVar[list[Any]] = [
         Binding("h", "hint", "Hint"),
+        Binding("g", "group", "Set aside as a meld"),
+        Binding("d", "down('down')", "Go down"),
+        Binding("m", "down('meld')", "Meld"),
+        Binding("x", "clear", "Clear picks", show=False),
         Binding("s", "sort", "Sort by rank/suit"),
         Binding("r", "rules", "Rules"),
-        Binding("f", "faster", "Faster bots"),
-        Binding("l", "slower", "Slower bots"),
-        Binding("q", "quit_game", "Save and quit"),
+        Binding("f", "faster", "Faster bots", show=False),
+        Binding("l", "slower", "Slower bots", show=False),
+        Binding("q", "quit_game", "Quit"),
+        Binding("ctrl+c", "quit_game", "Quit", show=False, priority=True),
     ]
 
     def __init__(self, session: PlaySession, *, pace: float = 0.4) -> None:
@@ -85,9 +305,11 @@ class PlayApp(App[None]):
             with Vertical(id="left"):
                 yield Static(id="status")
                 yield Static(id="table")
-                yield Static(id="hand")
+                yield HandBar(id="hand")
             with Vertical(id="right"):
-                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+                log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+                log.can_focus = False  # Tab goes between the hand, the actions and the box
+                yield log
                 yield OptionList(id="actions")
         yield Input(placeholder="type an action (discard QC), or help", id="command")
         yield Footer()
@@ -108,24 +330,42 @@ class PlayApp(App[None]):
     def refresh_table(self) -> None:
         """Redraw the status, table and hand from the person's view."""
         lines = self.session.status(by_rank=self.by_rank)
-        hand = [line for line in lines if line.startswith("Your hand")]
         rest = [line for line in lines if not line.startswith("Your hand")]
         table_at = next((i for i, line in enumerate(rest) if line == "Table:"), len(rest))
         self.query_one("#status", Static).update("\n".join(rest[:table_at]))
         self.query_one("#table", Static).update(
             "\n".join(rest[table_at:]) or "Nothing on the table yet."
         )
-        self.query_one("#hand", Static).update("\n".join(hand))
+        faces = sorted_hand(self.session.state.hand(self.session.seat), by_rank=self.by_rank)
+        bar = self.query_one("#hand", HandBar)
+        bar.show(faces)
+        bar.border_title = f"Your hand ({len(faces)})"
+        bar.border_subtitle = "click/space: pick · g: set aside · d: down · m: meld · x: clear"
 
-    def show_actions(self) -> None:
-        """List the person's legal actions (empty while the bots play)."""
+    def show_actions(self, *, focus: bool = True) -> None:
+        """List the person's legal actions (empty while the bots play); with
+        cards picked in the hand, only the actions with those cards."""
         actions = self.query_one("#actions", OptionList)
         actions.clear_options()
         legal = self.session.legal()
+        picked = self.query_one("#hand", HandBar).picked_faces()
+        actions.border_title = "Your move" if legal else ""
+        if legal and picked:
+            cards = " ".join(format_card(f) for f in picked)
+            matching = self.session.actions_with(picked)
+            if matching:
+                legal = matching
+                actions.border_title = f"With {cards}"
+            else:  # every action stays in reach
+                actions.border_title = f"Your move (none with {cards} alone)"
         if legal:
             actions.add_options(legal)
             actions.highlighted = 0
-            actions.focus()
+            if focus:
+                actions.focus()
+
+    def on_hand_bar_picked(self, event: HandBar.Picked) -> None:
+        self.show_actions(focus=False)
 
     # -- the game going on ----------------------------------------------------------
 
@@ -165,15 +405,44 @@ class PlayApp(App[None]):
         if text in ("hint", "help", "?"):
             self.action_hint() if text == "hint" else self.log_line(_HELP)
             return
-        reason = self.session.play(text)
+        self.answer(text, self.session.play(text))
+
+    def answer(self, text: str, reason: str | None) -> None:
+        """Show a refusal (and the rule behind it), or go on after a made action."""
         if reason is not None:
             self.log_line(f"not allowed: {reason}")
+            rule = rule_for_action(self.session.spec, text, reason)
+            if rule is not None:
+                self.log_line(f"  the rule: {rule}")
             self.bell()
             return
-        self.log_line(f"p{self.session.seat + 1} {text}")
+        self.log_line(f"p{self.session.seat + 1} {self.session.last_made}")
+        self.query_one("#hand", HandBar).clear()
         self.query_one("#actions", OptionList).clear_options()
         self.refresh_table()
         self.call_later(self.advance)
+
+    def action_group(self) -> None:
+        if not self.query_one("#hand", HandBar).set_aside():
+            self.log_line(
+                "pick the cards of a meld first (click them, or Tab to the hand and space)"
+            )
+        self.show_actions(focus=False)
+
+    def action_down(self, kind: str) -> None:
+        bar = self.query_one("#hand", HandBar)
+        bar.set_aside()
+        groups = bar.group_faces()
+        if not groups:
+            self.log_line("pick each meld's cards and press g after each, then d to go down")
+            return
+        text = f"{kind} " + " / ".join(" ".join(format_card(f) for f in g) for g in groups)
+        self.answer(text, self.session.play_groups(kind, groups))
+
+    def action_clear(self) -> None:
+        self.query_one("#hand", HandBar).clear()
+        self.query_one("#hand", HandBar).draw()
+        self.show_actions(focus=False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.act(str(event.option.prompt))
@@ -188,7 +457,15 @@ class PlayApp(App[None]):
     def action_rules(self) -> None:
         from ..render.rulebook import render_rulebook
 
-        self.push_screen(RulesScreen(render_rulebook(self.session.spec, "txt")))
+        state = self.session.state
+        deal = min(state.deal_index, len(self.session.spec.deals) - 1) + 1
+        self.push_screen(
+            RulesScreen(
+                render_rulebook(self.session.spec, "txt"),
+                mark=f"Deal {deal} ",
+                title=f"{self.session.spec.name}: you are playing deal {deal}",
+            )
+        )
 
     def action_sort(self) -> None:
         self.by_rank = not self.by_rank
@@ -203,15 +480,31 @@ class PlayApp(App[None]):
         self.log_line("the bots play faster" if self.pace else "the bots play at once")
 
     def action_quit_game(self) -> None:
-        if self.session.record is not None:
+        if isinstance(self.screen, QuitScreen):
+            return
+        session = self.session
+        if session.over():
+            self.exit()
+            return
+        self.push_screen(QuitScreen(session.record, f"{session.spec.id}-game.jsonl"), self.quit_to)
+
+    def quit_to(self, answer: str | None) -> None:
+        """After the quit question: save where asked (``""``: do not), or go back."""
+        if answer is None:
+            return
+        if answer:
+            self.session.record = Path(answer)
             self.session.save()
         self.exit()
 
 
 _HELP = (
     "Pick an action with the arrows and Enter, or type one: draw, take 7H, buy, pass, "
-    "down 7H 7S 7D / 4C 5C 6C 7C, meld 5C 6C 7C, layoff 5S@2, exchange 7H@2, discard QC. "
-    "Keys: h hint, r rules, s sort the hand, f/l faster/slower bots, q save and quit."
+    "down 7H 7S JK / 4C 5C 6C 7C, meld 5C 6C 7C, layoff 5S@2, exchange 7H@2, discard QC. "
+    "Or click cards in your hand (Tab, arrows and space work too): the list shows what "
+    "you can do with them; g sets them aside as one meld, d goes down with the melds set "
+    "aside, m lays them down as new melds, x clears. Keys: h hint, r rules at this deal, "
+    "s sort the hand, f/l faster/slower bots, q or Ctrl-C quit (asks to save)."
 )
 
 

@@ -1,22 +1,31 @@
 """What a hand lacks to meet a contract: the cards that would complete it, and
 the most of the contract it already meets.
 
-Used by ``rummy-rules meld`` to explain a "no", and meant for hints at the
-table. Every answer comes from the contract solver, so it follows the
-variant's meld rules (ace, wilds, exact sizes, all-out deals).
+Used by ``rummy-rules meld`` to explain a "no", and by the hint key of
+``rummy-rules play``. Every answer comes from the contract solver, so it
+follows the variant's meld rules (ace, wilds, exact sizes, all-out deals).
+:func:`read_group` finds what a group of cards a player picked can be as one
+meld (what each wild card in it stands for).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..cards import format_card
+from .candidates import iter_melds
+from .melds import Meld, check_meld
 from .rules import ContractPart, MeldRules
 from .solver import Arrangement, find_contract
 
-__all__ = ["ContractHint", "contract_hint"]
+__all__ = ["ContractHint", "contract_hint", "read_group"]
+
+#: The most readings of one group that :func:`read_group` returns.
+MAX_READINGS = 24
 
 #: Search steps each all-out question may take (a hint, never a ruling).
 _NODES = 20_000
@@ -92,3 +101,51 @@ def _largest_part(
             if found is not None:
                 return found, chosen
     return None, ()
+
+
+def read_group(
+    cards: Sequence[int], rules: MeldRules, wild_faces: frozenset[int]
+) -> tuple[list[Meld], str | None]:
+    """Every way ``cards`` (faces, in any order) make one meld under ``rules``:
+    a set, a run in order, each wild card standing for a card it may stand for.
+
+    Returns the melds (at most :data:`MAX_READINGS`) and, when there is none,
+    why the cards make no meld (the meld check's reason for a set and for a run).
+    """
+    held = Counter(cards)
+    readings: list[Meld] = []
+    seen: set[str] = set()
+    size = len(cards)
+    for meld in iter_melds(list(cards), rules, wild_faces, "any", min_size=size, max_size=size):
+        if Counter(meld.cards) != held or check_meld(meld, rules, wild_faces) is not None:
+            continue
+        key = f"{meld.kind} {meld}"
+        if key not in seen:
+            seen.add(key)
+            readings.append(meld)
+            if len(readings) >= MAX_READINGS:
+                break
+    if readings:
+        return readings, None
+    shown = " ".join(format_card(c) for c in cards)
+    naturals = [c for c in cards if c not in wild_faces]
+    reasons = []
+    for kind, least in (("set", rules.set_min), ("run", rules.run_min)):
+        if size < least:
+            reason: str | None = f"a {kind} needs at least {least} cards"
+        elif naturals:
+            # What the natural cards alone break (the group is long enough).
+            if kind == "run":
+                naturals.sort(key=lambda f: (f // 13, f % 13))
+            reason = check_meld(
+                Meld(kind, tuple(naturals), tuple(naturals)),
+                dataclasses.replace(rules, set_min=1, run_min=1),
+                wild_faces,
+            )
+        else:
+            reason = None
+        if reason is not None and reason not in reasons:
+            reasons.append(reason)
+    if not reasons:
+        reasons.append("the wild cards in it may not be used that way in this variant")
+    return [], f"{shown} make no meld: {'; '.join(reasons)}"

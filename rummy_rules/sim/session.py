@@ -10,6 +10,7 @@ after every action, so a game can be stopped at any point and resumed.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -17,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import format_card
-from ..engine.actions import ActionError, format_seat_action, parse_action
+from ..engine.actions import Action, ActionError, format_seat_action, parse_action
+from ..engine.hints import contract_hint, read_group
 from ..engine.rules import compile_rules, describe_contract
 from ..engine.state import GameState
 from ..engine.view import SeatView, seat_view
@@ -27,10 +29,13 @@ from .bots import Bot, make_bot, parse_bot_spec
 from .records import load_game, write_record
 from .simulate import game_seed
 
-__all__ = ["HUMAN", "Move", "PlaySession", "contract_words", "table_lines"]
+__all__ = ["HUMAN", "Move", "PlaySession", "contract_words", "sorted_hand", "table_lines"]
 
 #: The label of the person's seat in records.
 HUMAN = "you"
+
+#: The most ways of reading picked groups of cards tried for one action.
+MAX_TRIES = 500
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +85,8 @@ class PlaySession:
                 rng = random.Random(game_seed(self.state.seed, i) + len(self.state.log))
                 self.bots.append(make_bot(parse_bot_spec(name), rng))
         self._deal = -1
+        #: The person's last action as made (with what each wild stands for).
+        self.last_made = ""
 
     @classmethod
     def resume(cls, path: Path, *, record: Path | None = None) -> PlaySession:
@@ -127,13 +134,33 @@ class PlaySession:
         return [str(a) for a in self.state.legal_actions()] if self.my_turn() else []
 
     def hint(self) -> str:
-        """What the solver suggests: a way to go down now, if there is one."""
+        """What the solver suggests: a way to go down now, if there is one, else
+        the cards any one of which would complete the deal's contract."""
         if not self.my_turn():
             return "it is not your turn"
         action = self.state.suggest_down()
         if action is not None:
             return f"you can go down: {action}"
-        return "you cannot go down with these cards yet"
+        state = self.state
+        rules = state.deal_rules
+        if not rules.parts or self.view().down[self.seat]:
+            return "you cannot go down with these cards yet"
+        found = contract_hint(
+            state.hand(self.seat),
+            rules.parts,
+            state.rules.melds,
+            rules.wild_faces,
+            pack=state.rules.pack.faces(),
+            value=state.value,
+            all_out=rules.all_out,
+        )
+        if found.completing:
+            cards = ", ".join(format_card(f) for f in found.completing)
+            return f"you cannot go down yet; any one of these cards would do it: {cards}"
+        if found.met:
+            have = describe_contract(found.met, all_out=False)
+            return f"you cannot go down yet: you have {have}, and one card more is not enough"
+        return "you cannot go down yet, and one card more is not enough"
 
     # -- playing ----------------------------------------------------------------
 
@@ -148,12 +175,69 @@ class PlaySession:
             action = parse_action(text.strip())
         except (ActionError, ValueError) as exc:
             return str(exc)
+        wild = self.state.deal_rules.wild_faces
+        if action.kind in ("down", "meld") and any(
+            card in wild and face == card
+            for meld in action.melds
+            for card, face in zip(meld.cards, meld.stands_for, strict=True)
+        ):
+            # A wild card whose stand-in is not named: find what it can stand for.
+            return self.play_groups(action.kind, [list(m.cards) for m in action.melds])
         reason = self.state.check(action)
         if reason is not None:
             return reason
-        self.state.apply(action)
-        self.save()
+        self._make(action)
         return None
+
+    def play_groups(self, kind: str, groups: Sequence[Sequence[int]]) -> str | None:
+        """Go down (``kind`` ``down``) or meld (``meld``) with ``groups`` of cards
+        (faces) picked from the hand, one meld per group: each group is read as
+        a set or a run, and each wild card as the card it can stand for; the
+        first reading the engine allows is made. ``None`` when made, else why not."""
+        if self.over():
+            return "the game is over"
+        if not self.my_turn():
+            return f"it is p{self.state.to_move + 1}'s move, not yours"
+        if not groups or not all(groups):
+            return "pick the cards of each meld"
+        rules = self.state.rules.melds
+        wild = self.state.deal_rules.wild_faces
+        readings = []
+        for group in groups:
+            found, why = read_group(group, rules, wild)
+            if why is not None:
+                return why
+            readings.append(found)
+        first: str | None = None
+        for melds in itertools.islice(itertools.product(*readings), MAX_TRIES):
+            action = Action(kind, melds=tuple(melds))
+            reason = self.state.check(action)
+            if reason is None:
+                self._make(action)
+                return None
+            first = first or reason
+        assert first is not None
+        return first
+
+    def _make(self, action: Action) -> None:
+        self.state.apply(action)
+        self.last_made = str(action)
+        self.save()
+
+    def actions_with(self, faces: Sequence[int]) -> list[str]:
+        """The person's legal actions that use exactly the cards ``faces``."""
+        wanted = sorted(faces)
+        out = []
+        for text in self.legal():
+            action = parse_action(text)
+            if action.kind not in ("down", "meld", "layoff", "exchange", "discard"):
+                continue  # these name no card of the hand
+            cards = [c for m in action.melds for c in m.cards]
+            if action.card >= 0:
+                cards.append(action.card)
+            if sorted(cards) == wanted:
+                out.append(text)
+        return out
 
     def bot_moves(self) -> Iterator[Move]:
         """Play the bots until it is the person's turn or the game ends, one move
@@ -222,13 +306,15 @@ def contract_words(state: GameState) -> str:
     return describe_contract(rules.parts, all_out=rules.all_out)
 
 
-def _hand_text(faces: Sequence[int], *, by_rank: bool = False) -> str:
+def sorted_hand(faces: Sequence[int], *, by_rank: bool = False) -> list[int]:
     """A hand sorted by suit then rank (or by rank then suit), jokers last."""
     if by_rank:
-        hand = sorted(faces, key=lambda f: (f % 13 if f < 52 else 13, f // 13))
-    else:
-        hand = sorted(faces, key=lambda f: (f // 13 if f < 52 else 4, f % 13))
-    return " ".join(format_card(f) for f in hand)
+        return sorted(faces, key=lambda f: (f % 13 if f < 52 else 13, f // 13))
+    return sorted(faces, key=lambda f: (f // 13 if f < 52 else 4, f % 13))
+
+
+def _hand_text(faces: Sequence[int], *, by_rank: bool = False) -> str:
+    return " ".join(format_card(f) for f in sorted_hand(faces, by_rank=by_rank))
 
 
 def table_lines(
