@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from rummy_rules import load_variant
-from rummy_rules.cards import format_card
+from rummy_rules.cards import format_card, parse_card
 from rummy_rules.sim.records import replay_record
 from rummy_rules.sim.session import PlaySession
 
@@ -226,3 +226,50 @@ def test_quitting_asks_to_save_and_the_saved_game_resumes(tmp_path, monkeypatch)
     assert saved.exists()
     resumed = PlaySession.resume(saved)
     assert len(resumed.state.log) == len(session.state.log) > 0
+
+
+def test_a_joker_is_exchanged_by_picking_the_natural_card_in_the_hand():
+    """contract-gamerules: a wild is taken from a run by a player down since an
+    earlier turn; p1 (a greedy bot until then) reaches such a turn in seed 3."""
+    import random
+
+    from rummy_rules.engine.view import seat_view
+    from rummy_rules.sim.bots import make_bot, parse_bot_spec
+
+    session = game("contract-gamerules", 4, seed=3)
+    me = make_bot(parse_bot_spec("greedy"), random.Random(3))
+    for _ in range(2_000):
+        list(session.bot_moves())
+        exchanges = [a for a in session.legal() if a.startswith("exchange")]
+        if exchanges:
+            break
+        assert session.play(str(me.choose(seat_view(session.state, 0)))) is None
+    else:
+        raise AssertionError("no exchange came up")
+    card, _, target = exchanges[0].split()[1].partition("@")
+    wilds_before = sum(f in session.state.deal_rules.wild_faces for f in session.state.hand(0))
+    app = PlayApp(session, pace=0)
+
+    async def run() -> list[str]:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await click_cards(pilot, app, [parse_card(card)])
+            await pilot.pause()
+            actions = app.query_one("#actions")
+            listed = [
+                str(actions.get_option_at_index(i).prompt) for i in range(actions.option_count)
+            ]
+            index = listed.index(exchanges[0])
+            actions.focus()
+            await pilot.press(*["down"] * index, "enter")
+            await pilot.pause()
+            return [str(line.text) for line in app.query_one("#log").lines]
+
+    log = asyncio.run(run())
+    assert f"p1 {exchanges[0]}" in log
+    # The natural card now stands in the meld, and the wild is in p1's hand.
+    after = session.view().melds[int(target) - 1]
+    assert parse_card(card) in after.cards
+    wild = session.state.deal_rules.wild_faces
+    held = session.state.hand(0)
+    assert sum(f in wild for f in held) == wilds_before + 1

@@ -13,8 +13,9 @@ m to lay them down as new melds after going down): the engine reads each group
 as a set or a run, with what each wild card stands for.
 
 Keys: h asks the solver for a hint, r shows the rulebook at the current deal,
-s sorts the hand by rank or by suit, f and l make the bots play faster or
-slower, q or Ctrl-C asks whether to save and quit.
+s sorts the hand by rank or by suit, / goes to the box to type an action, f
+and l make the bots play faster or slower, q or Ctrl-C asks whether to save
+and quit.
 """
 
 from __future__ import annotations
@@ -161,6 +162,8 @@ class HandBar(Static, can_focus=True):
     BINDINGS: ClassVar[list[Any]] = [
         Binding("left", "move(-1)", "Previous card", show=False),
         Binding("right", "move(1)", "Next card", show=False),
+        Binding("home", "go(0)", "First card", show=False),
+        Binding("end", "go(-1)", "Last card", show=False),
         Binding("space", "pick", "Pick card", show=False),
     ]
 
@@ -238,6 +241,11 @@ class HandBar(Static, can_focus=True):
             self.cursor = (self.cursor + step) % len(self.cards)
             self.draw()
 
+    def action_go(self, index: int) -> None:
+        if self.cards:
+            self.cursor = index % len(self.cards)
+            self.draw()
+
     def action_pick(self) -> None:
         self.toggle(self.cursor)
 
@@ -289,6 +297,7 @@ class PlayApp(App[None]):
         Binding("l", "slower", "Slower bots", show=False),
         Binding("q", "quit_game", "Quit"),
         Binding("ctrl+c", "quit_game", "Quit", show=False, priority=True),
+        Binding("slash", "focus('command')", "Type an action", show=False),
     ]
 
     def __init__(self, session: PlaySession, *, pace: float = 0.4) -> None:
@@ -311,7 +320,7 @@ class PlayApp(App[None]):
                 log.can_focus = False  # Tab goes between the hand, the actions and the box
                 yield log
                 yield OptionList(id="actions")
-        yield Input(placeholder="type an action (discard QC), or help", id="command")
+        yield Input(placeholder="type an action (discard QC) or help; / comes here", id="command")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -504,7 +513,8 @@ _HELP = (
     "Or click cards in your hand (Tab, arrows and space work too): the list shows what "
     "you can do with them; g sets them aside as one meld, d goes down with the melds set "
     "aside, m lays them down as new melds, x clears. Keys: h hint, r rules at this deal, "
-    "s sort the hand, f/l faster/slower bots, q or Ctrl-C quit (asks to save)."
+    "s sort the hand, / type an action, f/l faster/slower bots, q or Ctrl-C quit "
+    "(asks to save)."
 )
 
 
