@@ -1,7 +1,7 @@
 """The benchmark suite: measured figures for simulation speed, the solver and start-up.
 
-    python benchmarks/run.py [--quick] [--peers] [--memory-games N] [--memory-variant V]
-                             [--output FILE]
+    python benchmarks/run.py [--quick] [--peers] [--compiled PYTHON] [--memory-games N]
+                             [--memory-variant V] [--output FILE]
 
 Prints a table and writes the figures as JSON (default
 benchmarks/results/run.json). Not part of the test suite: timings on a busy or
@@ -9,7 +9,10 @@ small machine are noisy, so compare ratios taken in one run. ``--quick``
 plays fewer games and hands (a smoke run); ``--peers`` also plays OpenSpiel's
 and RLCard's gin rummy with random moves, when those packages are installed,
 and prints our turns per second as a ratio to theirs. A turn is one player's
-draw-to-discard cycle.
+draw-to-discard cycle. ``--compiled PYTHON`` also measures the simulation
+figures with the compiled build installed for that interpreter (a venv where
+``RUMMY_RULES_COMPILE=1 pip install .`` ran), in the same run, and prints each
+compiled figure as a ratio to the pure-Python one.
 """
 
 from __future__ import annotations
@@ -192,10 +195,34 @@ def peers(seconds: float) -> dict[str, float]:
     return out
 
 
+def compiled_figures(python: str, quick: bool, pure: dict[str, Any]) -> dict[str, Any]:
+    """The simulation figures measured by ``python`` (the compiled build), with
+    each one's ratio to the pure-Python figure ``pure`` of the same run."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "compiled.json"
+        # Run from outside the checkout, so that the installed build is imported.
+        command = [python, str(Path(__file__).resolve()), "--sims-only", "--output", str(out)]
+        subprocess.run([*command, *(["--quick"] if quick else [])], check=True, cwd=tmp)
+        figures: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    print(f"compiled build: {figures['build']}")
+    ratios = {}
+    for key, row in figures["simulation"].items():
+        ratios[key] = round(row["games_per_s"] / pure[key]["games_per_s"], 2)
+        print(f"{key:17} compiled {row['games_per_s']} games/s: {ratios[key]}x pure", flush=True)
+    figures["ratio_to_pure"] = ratios
+    return figures
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer games and hands")
     parser.add_argument("--peers", action="store_true", help="also time OpenSpiel and RLCard")
+    parser.add_argument(
+        "--compiled",
+        metavar="PYTHON",
+        help="also measure the simulations with the compiled build installed for PYTHON",
+    )
+    parser.add_argument("--sims-only", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument(
         "--memory-games",
         type=int,
@@ -233,6 +260,16 @@ def main(argv: list[str] | None = None) -> int:
         "speedup": round(one["seconds"] / two["seconds"], 2),
     }
     print(f"workers 2 vs 1: {results['workers']['speedup']}x", flush=True)
+    build = subprocess.run(
+        [*CLI, "--version"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    results["build"] = build
+    if args.sims_only:
+        args.output.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(args.output, json.dumps(results, indent=2) + "\n")
+        return 0
+    if args.compiled:
+        results["compiled"] = compiled_figures(args.compiled, args.quick, sims)
     rows = solver(100 if args.quick else 1000)
     results["solver"] = rows
     for row in rows:

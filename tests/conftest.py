@@ -12,6 +12,26 @@ from typer.testing import CliRunner
 from rummy_rules.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """With RUMMY_RULES_EXPECT_COMPILED set (the compiled build's run in
+    .ci/run), refuse to run unless every hot module is the compiled one: a
+    suite that silently tested the source instead would prove nothing."""
+    import os
+
+    if os.environ.get("RUMMY_RULES_EXPECT_COMPILED"):
+        from rummy_rules.build_info import HOT_MODULES, compiled_modules
+
+        missing = sorted(set(HOT_MODULES) - set(compiled_modules()))
+        if missing:
+            raise pytest.UsageError(
+                "RUMMY_RULES_EXPECT_COMPILED is set, but these modules are not compiled: "
+                + ", ".join(missing)
+                + " (run pytest with --import-mode=append from the compiled build's venv)"
+            )
+
+
 VARIANTS = ROOT / "variants"
 
 #: The eleven standard variants every installation ships.

@@ -21,7 +21,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "rummy_rules"
 LAYERS = ("base", "spec", "engine", "sim", "render", "cli")
 
 #: Modules at the top of the package, which every stage may use.
-BASE = {"errors", "cards", "fsutil"}
+BASE = {"errors", "cards", "fsutil", "build_info"}
 
 #: Entry points, which sit above everything: ``rummy_rules`` itself (its names
 #: are imported lazily, by name) and ``python -m rummy_rules``.

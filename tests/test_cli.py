@@ -27,9 +27,18 @@ def test_no_arguments_shows_help(cli):
     assert "Usage" in result.stdout + result.stderr
 
 
-def test_version(cli):
+def test_version_says_which_build_is_running(cli):
+    import os
+    import re
+
     result = cli("--version")
-    assert result.exit_code == 0 and result.stdout.startswith("rummy-rules ")
+    assert result.exit_code == 0
+    build = re.fullmatch(r"rummy-rules \S+ \((.+)\)\n", result.stdout)
+    assert build is not None
+    if os.environ.get("RUMMY_RULES_EXPECT_COMPILED"):
+        assert build.group(1).startswith("compiled with mypyc")
+    else:
+        assert build.group(1) == "pure Python"
 
 
 def test_validate_shipped_folder_exits_0(cli):

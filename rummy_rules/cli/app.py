@@ -42,7 +42,16 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"rummy-rules {__version__}")
+        from ..build_info import HOT_MODULES, compiled_modules
+
+        compiled = compiled_modules()
+        if not compiled:
+            build = "pure Python"
+        elif len(compiled) == len(HOT_MODULES):
+            build = f"compiled with mypyc: {len(compiled)} modules"
+        else:
+            build = f"partly compiled: {len(compiled)} of {len(HOT_MODULES)} modules"
+        typer.echo(f"rummy-rules {__version__} ({build})")
         raise typer.Exit()
 
 

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from mypy_extensions import mypyc_attr
+
 from ...engine.actions import Action
 from ...engine.state import GameState
 from ...engine.view import SeatView, live_seat_view, seat_view
@@ -77,6 +79,7 @@ class BotError(RummyRulesError):
         self.bot = bot
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # users' bots subclass it
 class RandomBot:
     """Uniform over the legal choices, except that it goes down (and melds) whenever it can."""
 
@@ -230,12 +233,15 @@ def play_game(
         bot = bots[seat]
         view = views[seat](state, seat)
         try:
-            action = bot.choose(view)
+            # object: a user's bot may return anything (the compiled build would
+            # otherwise reject a non-Action here, before the check below)
+            chosen: object = bot.choose(view)
         except Exception as exc:
             name = _name(bot, names, seat)
             raise BotError(seat, name, f"raised {type(exc).__name__}: {exc}") from exc
-        if not isinstance(action, Action):
-            raise BotError(seat, _name(bot, names, seat), f"returned {action!r}, not an Action")
+        if not isinstance(chosen, Action):
+            raise BotError(seat, _name(bot, names, seat), f"returned {chosen!r}, not an Action")
+        action = chosen
         if action in view.legal:
             # Listed as legal by the engine for this very state: no need to check again.
             state.apply_listed(action)

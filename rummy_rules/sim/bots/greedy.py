@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import random
 
+from mypy_extensions import mypyc_attr
+
 from ...cards import JOKER_FACE, face_of, rank_of, suit_of
 from ...engine.actions import Action
 from ...engine.rules import ContractPart, DealRules
@@ -175,6 +177,7 @@ _THRESHOLDS = {"eager": 2, "normal": 3, "reluctant": 5, "never": 1000}
 _TAKE_THRESHOLDS = {"eager": 1, "normal": 2, "never": 1000}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # users' bots subclass it
 class GreedyBot:
     """Plays to meet the contract quickly; ``buy``, ``take`` and ``down`` set its personality."""
 
