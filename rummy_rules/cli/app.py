@@ -19,6 +19,7 @@ from .rulebook import rulebook
 from .schema_cmd import schema
 from .show import show
 from .simulate_cmd import simulate
+from .sweep_cmd import sweep
 from .validate import validate
 from .watch_cmd import watch
 
@@ -87,6 +88,7 @@ app.command("rulebook")(rulebook)
 app.command("diff")(diff)
 app.command("simulate")(simulate)
 app.command("compare")(compare)
+app.command("sweep")(sweep)
 app.command("play")(play)
 app.command("watch")(watch)
 

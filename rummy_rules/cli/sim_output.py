@@ -13,7 +13,14 @@ import os
 import sys
 from typing import Any
 
-__all__ = ["console", "number", "print_comparison", "print_simulation", "with_interval"]
+__all__ = [
+    "console",
+    "number",
+    "print_comparison",
+    "print_simulation",
+    "print_sweep",
+    "with_interval",
+]
 
 
 def console() -> Any:
@@ -170,3 +177,38 @@ def print_comparison(
     out.print("* significant at 95%; differences of rates are in percentage points (pts).")
     for line in data["summary"]:
         out.print(line)
+
+
+def print_sweep(
+    result: Any, paths: list[str], metric: str | None, target: float | None, closest: int | None
+) -> None:
+    """A sweep's figures: one row per combination, its values and figures with
+    95% intervals; the combination closest to ``target`` marked and named."""
+    from ..sim.compare import METRICS
+
+    keys = [metric] if metric else ["turns_per_game", "first_player_win_rate", "not_gone_out_rate"]
+    labels = {m.key: m for m in METRICS}
+    table = _table()
+    for path in paths:
+        _column(table, path)
+    _column(table, "games", right=True)
+    for key in keys:
+        _column(table, labels[key].label, right=True)
+    for i, combo in enumerate(result.combinations):
+        stats = result.stats[i]
+        row = [combo.values[path] for path in paths]
+        if stats is None:
+            table.add_row(*row, "—", *["invalid" for _ in keys])
+            continue
+        figures = [
+            with_interval(result.metric(i, key), percent=labels[key].percent) for key in keys
+        ]
+        mark = " ←" if i == closest else ""
+        table.add_row(*row, str(stats.games), *figures[:-1], figures[-1] + mark)
+    console().print(table)
+    if closest is not None and metric is not None:
+        combo = result.combinations[closest]
+        figure = with_interval(result.metric(closest, metric), percent=labels[metric].percent)
+        console().print(
+            f"Closest to {target} for {labels[metric].label}: {combo.label()} ({figure})."
+        )

@@ -1,0 +1,270 @@
+"""``rummy-rules sweep``: the same games under every combination of rule values."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Any
+
+import typer
+
+from .common import (
+    JsonOption,
+    SetOption,
+    VariantArgument,
+    check_overrides,
+    emit_json,
+    error,
+    handle_errors,
+    note,
+    players_for,
+)
+from .runs import (
+    BotsOption,
+    GamesOption,
+    PlayersOption,
+    PrecisionOption,
+    SeedOption,
+    WorkersOption,
+    bot_list,
+    games_and_precision,
+)
+
+
+class ExecutorChoice(StrEnum):
+    """Where the games are played."""
+
+    local = "local"
+    dask = "dask"
+
+
+class InvalidChoice(StrEnum):
+    """What to do with a combination of values that does not make a valid variant."""
+
+    stop = "stop"
+    skip = "skip"
+
+
+def _metric_names() -> list[str]:
+    from ..sim.compare import METRICS
+
+    return [m.key for m in METRICS]
+
+
+VaryOption = Annotated[
+    list[str],
+    typer.Option(
+        "--vary",
+        metavar="PATH=V1,V2,…",
+        help="A key and the values to try (repeat for more keys: every combination "
+        "is played), e.g. buying.limits.per_deal=0,1,2,3.",
+    ),
+]
+MetricOption = Annotated[
+    str | None,
+    typer.Option(
+        "--metric",
+        metavar="NAME",
+        help="The figure to show per combination (with --target: to aim at). One of: "
+        + ", ".join(_metric_names())
+        + ".",
+        autocompletion=_metric_names,
+    ),
+]
+TargetOption = Annotated[
+    float | None,
+    typer.Option(
+        "--target",
+        metavar="VALUE",
+        help="With --metric: report the combination whose figure comes closest to "
+        "VALUE (a rate as a fraction: 0.25 for 25%).",
+    ),
+]
+ExecutorOption = Annotated[
+    ExecutorChoice,
+    typer.Option(
+        "--executor",
+        help="local: this machine's processes (--workers); dask: a Dask cluster "
+        "(--scheduler ADDRESS, or a local cluster of --workers processes). The results "
+        "are the same either way.",
+    ),
+]
+SchedulerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="With --executor dask: a running scheduler (tcp://host:8786); its workers "
+        "need rummy-rules installed.",
+    ),
+]
+ChunkOption = Annotated[
+    int,
+    typer.Option(
+        "--chunk",
+        min=1,
+        help="Games per piece of work sent to a worker (results do not depend on it).",
+    ),
+]
+OnInvalidOption = Annotated[
+    InvalidChoice,
+    typer.Option(
+        "--on-invalid",
+        help="stop: refuse the sweep if a combination is not a valid variant; skip: "
+        "report it and play the others.",
+    ),
+]
+
+
+@handle_errors
+def sweep(
+    source: VariantArgument,
+    vary: VaryOption,
+    overrides: SetOption = None,
+    games_text: GamesOption = "auto",
+    precision_points: PrecisionOption = 5.0,
+    players: PlayersOption = None,
+    bots: BotsOption = "greedy",
+    seed: SeedOption = 0,
+    metric: MetricOption = None,
+    target: TargetOption = None,
+    executor: ExecutorOption = ExecutorChoice.local,
+    scheduler: SchedulerOption = None,
+    workers: WorkersOption = 1,
+    chunk: ChunkOption = 25,
+    on_invalid: OnInvalidOption = InvalidChoice.stop,
+    json_output: JsonOption = False,
+) -> None:
+    """Play the same seeded games under every combination of the --vary values.
+
+    Each combination gets the statistics of `rummy-rules simulate` and the
+    per-game figures of `compare`, with 95% intervals; game i has the same
+    seed in every combination, so differences come from the rules. With
+    --games auto (the default) each combination plays rounds of 100 games
+    until its figures are as precise as --precision asks. With
+    --metric and --target it names the combination that comes closest. The
+    work is cut into chunks of --chunk games that run on this machine or on a
+    Dask cluster; the figures (and --json) are identical whatever the
+    executor, the workers and the chunk size. Ctrl-C stops and reports the
+    chunks finished (exit status 130).
+    """
+    from ..sim.sweep import run_sweep
+    from ..spec.loader import load_variant
+
+    _check_choices(vary, metric, target, executor, scheduler)
+    games, precision = games_and_precision(games_text, precision_points)
+    sets = check_overrides(overrides)
+    varies = _parse_varies(vary)
+    base = load_variant(source, sets)
+    count = players_for(base, players)
+    kinds = bot_list(bots, count)
+    combos = _combinations(source, sets, count, varies, on_invalid)
+    valid = sum(c.spec is not None for c in combos)
+    if not json_output:
+        each = f"{games} games" if precision is None else f"up to {games} games (auto)"
+        note(f"{valid} combinations x {each} ({executor.value})")
+    result = run_sweep(
+        combos,
+        players=count,
+        bots=kinds,
+        games=games,
+        seed=seed,
+        executor=_executor(executor, scheduler, workers, games * valid),
+        chunk=chunk,
+        precision=precision,
+    )
+    closest = None if target is None or metric is None else result.closest(metric, target)
+    if json_output:
+        document: dict[str, Any] = {
+            "variant": base.id,
+            "overrides": sets,
+            "varied": [{"path": v.path, "values": list(v.values)} for v in varies],
+            "players": count,
+            "bots": kinds,
+            "seed": seed,
+            "games": games_text,
+            **result.to_dict(),
+        }
+        if metric is not None:
+            document["metric"] = metric
+        if target is not None:
+            document["target"] = target
+            document["closest"] = None if closest is None else dict(combos[closest].values)
+        emit_json(document)
+    else:
+        from .sim_output import print_sweep
+
+        print_sweep(result, [v.path for v in varies], metric, target, closest)
+    if result.interrupted:
+        note("stopped: the figures are for the chunks finished")
+        raise typer.Exit(130)
+
+
+def _check_choices(
+    vary: list[str],
+    metric: str | None,
+    target: float | None,
+    executor: ExecutorChoice,
+    scheduler: str | None,
+) -> None:
+    if not vary:
+        raise typer.BadParameter("give at least one --vary PATH=V1,V2", param_hint="'--vary'")
+    if metric is not None and metric not in _metric_names():
+        raise typer.BadParameter(
+            f"'{metric}' is not one of: {', '.join(_metric_names())}", param_hint="'--metric'"
+        )
+    if target is not None and metric is None:
+        raise typer.BadParameter("--target needs --metric", param_hint="'--target'")
+    if scheduler is not None and executor is not ExecutorChoice.dask:
+        raise typer.BadParameter("--scheduler needs --executor dask", param_hint="'--scheduler'")
+
+
+def _parse_varies(texts: list[str]) -> list[Any]:
+    from ..errors import UsageError
+    from ..sim.sweep import parse_vary
+
+    try:
+        return [parse_vary(text) for text in texts]
+    except UsageError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--vary'") from None
+
+
+def _combinations(
+    source: str, sets: list[str], players: int, varies: list[Any], on_invalid: InvalidChoice
+) -> list[Any]:
+    """Every combination, each loaded, playable and compiled for ``players``; the
+    invalid ones reported (and the sweep refused, unless they are skipped)."""
+    from ..engine.rules import compile_rules
+    from ..errors import UsageError
+    from ..sim.sweep import combinations
+    from ..spec.loader import load_variant
+    from ..spec.playable import unsupported_by_engine
+
+    def load(extra: list[str]) -> Any:
+        spec = load_variant(source, [*sets, *extra])
+        problems = unsupported_by_engine(spec)
+        if problems:
+            raise UsageError("; ".join(f"{path}: {message}" for path, message in problems))
+        compile_rules(spec, players)
+        return spec
+
+    combos = combinations(load, varies)
+    invalid = [c for c in combos if c.spec is None]
+    for combo in invalid:
+        word = "skipped" if on_invalid is InvalidChoice.skip else "invalid"
+        error(f"{word}: {combo.label()}: {combo.error}")
+    if invalid and on_invalid is InvalidChoice.stop:
+        error("error: the sweep has invalid combinations (--on-invalid skip plays the others)")
+        raise typer.Exit(1)
+    if len(invalid) == len(combos):
+        error("error: no combination is a valid variant")
+        raise typer.Exit(1)
+    return combos
+
+
+def _executor(choice: ExecutorChoice, scheduler: str | None, workers: int, games: int) -> Any:
+    from ..sim.sweep import DaskExecutor, LocalExecutor
+    from .runs import worker_count
+
+    if choice is ExecutorChoice.dask:
+        return DaskExecutor(address=scheduler, workers=workers)
+    return LocalExecutor(worker_count(workers, games))

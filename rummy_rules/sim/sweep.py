@@ -1,0 +1,349 @@
+"""Rule sweeps: the same games under every combination of a few rule values.
+
+A sweep varies one or more keys of a variant over lists of values
+(``buying.limits.per_deal=0,1,2,3``) and plays the same seeded games under
+every combination (common random numbers: game *i* has the same seed in every
+combination, so differences come from the rules, not the deal). The work is
+cut into chunks — (combination, first game, last game) — that any executor may
+run in any order and on any machine; the results are folded back in game
+order, so the statistics are identical whatever the executor, the number of
+workers or the chunk size.
+
+Executors: :class:`LocalExecutor` (this machine's processes) and
+:class:`DaskExecutor` (a Dask cluster, or a ``LocalCluster`` started for the
+sweep; the ``sweep`` extra). A Dask worker that dies loses nothing: the
+scheduler runs its chunks again elsewhere, and since a chunk's games depend
+only on its arguments, the result is unchanged.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..errors import RummyRulesError, UsageError
+from ..spec.schema import VariantSpec
+from .compare import METRICS, game_metrics
+from .simulate import (
+    AUTO_BATCH,
+    GameSummary,
+    Precision,
+    RunningMean,
+    SimulationStats,
+    as_interval,
+    enough_games,
+    make_job,
+    play_summary,
+)
+
+__all__ = [
+    "Combination",
+    "DaskExecutor",
+    "Executor",
+    "LocalExecutor",
+    "SweepResult",
+    "Vary",
+    "combinations",
+    "parse_vary",
+    "play_chunk",
+    "run_sweep",
+]
+
+#: Games in one chunk of work, unless asked otherwise.
+DEFAULT_CHUNK = 25
+
+#: The metrics that are shares (0 to 1).
+_RATES = frozenset(m.key for m in METRICS if m.percent)
+
+#: The most combinations one sweep may have.
+MAX_COMBINATIONS = 400
+
+
+@dataclass(frozen=True, slots=True)
+class Vary:
+    """One varied key and its values, as written (``buying.limits.per_deal``, ``0,1,2``)."""
+
+    path: str
+    values: tuple[str, ...]
+
+
+def parse_vary(text: str) -> Vary:
+    """Parse ``PATH=V1,V2,…``."""
+    path, sep, values = text.partition("=")
+    path = path.strip()
+    if not sep or not path:
+        raise UsageError(f"'{text}': write --vary PATH=VALUE1,VALUE2,…")
+    items = tuple(v.strip() for v in values.split(","))
+    if not values.strip() or any(not v for v in items):
+        raise UsageError(f"'{text}': give the values separated by commas, none empty")
+    if len(set(items)) != len(items):
+        raise UsageError(f"'{text}': a value is given twice")
+    return Vary(path, items)
+
+
+@dataclass(slots=True)
+class Combination:
+    """One combination of the varied values: its spec, or why it is invalid."""
+
+    values: dict[str, str]
+    spec: VariantSpec | None = None
+    error: str | None = None
+
+    def label(self) -> str:
+        """``path=value, path=value``."""
+        return ", ".join(f"{k}={v}" for k, v in self.values.items())
+
+
+def combinations(
+    load: Callable[[list[str]], VariantSpec], varies: Sequence[Vary]
+) -> list[Combination]:
+    """Every combination of ``varies``' values, in order (the last key varies
+    fastest), each loaded with ``load(overrides)``; a combination that does
+    not load keeps its error instead of a spec."""
+    paths = [v.path for v in varies]
+    if len(set(paths)) != len(paths):
+        raise UsageError("a key is varied twice: give each --vary key once")
+    total = math.prod(len(v.values) for v in varies)
+    if total > MAX_COMBINATIONS:
+        raise UsageError(
+            f"{total} combinations: a sweep may have at most {MAX_COMBINATIONS} "
+            "(vary fewer keys or values)"
+        )
+    out = []
+    for values in itertools.product(*(v.values for v in varies)):
+        chosen = dict(zip(paths, values, strict=True))
+        combo = Combination(chosen)
+        try:
+            combo.spec = load([f"{k}={v}" for k, v in chosen.items()])
+        except RummyRulesError as exc:
+            combo.error = " ".join(str(exc).split())
+        out.append(combo)
+    return out
+
+
+def play_chunk(job: Any, start: int, stop: int) -> list[GameSummary]:
+    """Games ``start`` to ``stop`` (excluded) of one combination's job."""
+    return [play_summary(job, index) for index in range(start, stop)]
+
+
+class Executor(Protocol):
+    """Runs chunks of work and yields their results in the order given."""
+
+    def map(self, tasks: Sequence[tuple[Any, int, int]]) -> Iterator[list[GameSummary]]:
+        """``play_chunk(*task)`` for each task, yielded in the order of ``tasks``."""
+        ...
+
+
+def _play_task(task: tuple[Any, int, int]) -> list[GameSummary]:
+    return play_chunk(*task)
+
+
+@dataclass(slots=True)
+class LocalExecutor:
+    """Chunks in this process (``workers`` 1) or in a pool of processes."""
+
+    workers: int = 1
+
+    def map(self, tasks: Sequence[tuple[Any, int, int]]) -> Iterator[list[GameSummary]]:
+        if self.workers <= 1:
+            for task in tasks:
+                yield _play_task(task)
+            return
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(self.workers) as pool:
+            try:
+                yield from pool.imap(_play_task, tasks, chunksize=1)
+            except KeyboardInterrupt:
+                pool.terminate()
+                raise
+
+
+@dataclass(slots=True)
+class DaskExecutor:
+    """Chunks on a Dask cluster: the scheduler at ``address``, or a
+    ``LocalCluster`` of ``workers`` processes started for the sweep (and
+    stopped after it). ``client``: an existing ``distributed.Client``."""
+
+    address: str | None = None
+    workers: int = 1
+    client: Any = None
+    on_start: Callable[[Any], None] | None = None
+    """Called with the client once the cluster is up (tests use it)."""
+
+    def map(self, tasks: Sequence[tuple[Any, int, int]]) -> Iterator[list[GameSummary]]:
+        try:
+            import distributed
+        except ImportError:
+            raise UsageError(
+                "--executor dask needs Dask: pip install 'rummy-rules[sweep]'"
+            ) from None
+        # distributed has no type hints: its classes are used as Any.
+        client_class: Any = distributed.Client
+        cluster_class: Any = distributed.LocalCluster
+        cluster = None
+        client = self.client
+        if client is None:
+            if self.address is None:
+                cluster = cluster_class(
+                    n_workers=self.workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                )
+                client = client_class(cluster)
+            else:
+                try:
+                    client = client_class(self.address, timeout=10)
+                except OSError as exc:
+                    raise UsageError(
+                        f"no Dask scheduler answers at {self.address}: {exc}"
+                    ) from None
+        try:
+            if self.on_start is not None:
+                self.on_start(client)
+            # Each chunk is its own task (pure: the same arguments give the same
+            # games); a lost worker's tasks are run again by the scheduler.
+            futures = [
+                client.submit(play_chunk, job, start, stop, pure=False, retries=3)
+                for job, start, stop in tasks
+            ]
+            try:
+                for future in futures:
+                    yield future.result()
+            finally:
+                client.cancel(futures)
+        finally:
+            if self.client is None:
+                client.close()
+                if cluster is not None:
+                    cluster.close()
+
+
+@dataclass(slots=True)
+class SweepResult:
+    """Each combination's statistics (``None`` for an invalid one)."""
+
+    combinations: list[Combination]
+    stats: list[SimulationStats | None]
+    metrics: list[dict[str, RunningMean]] = field(default_factory=list)
+    interrupted: bool = False
+
+    def metric(self, index: int, key: str) -> dict[str, float]:
+        """Metric ``key`` of combination ``index``: ``{"value", "low", "high"}``."""
+        value, low, high = self.metrics[index][key].interval()
+        if key in _RATES:  # a share: its interval stays within 0 and 1
+            low, high = max(0.0, low), min(1.0, high)
+        return as_interval((value, low, high), 3)
+
+    def closest(self, key: str, target: float) -> int | None:
+        """The valid combination whose metric ``key`` is closest to ``target``."""
+        best: tuple[float, int] | None = None
+        for i, stats in enumerate(self.stats):
+            if stats is None or not stats.games:
+                continue
+            gap = abs(self.metrics[i][key].mean - target)
+            if best is None or gap < best[0]:
+                best = (gap, i)
+        return None if best is None else best[1]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The results as JSON: one entry per combination, in order."""
+        out = []
+        for i, combo in enumerate(self.combinations):
+            stats = self.stats[i]
+            entry: dict[str, Any] = {"values": dict(combo.values)}
+            if stats is None:
+                entry["error"] = combo.error
+            else:
+                entry["metrics"] = {m.key: self.metric(i, m.key) for m in METRICS}
+                entry["statistics"] = stats.to_dict()
+            out.append(entry)
+        return {"combinations": out, "interrupted": self.interrupted}
+
+
+def run_sweep(
+    combos: Sequence[Combination],
+    *,
+    players: int,
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    executor: Executor,
+    chunk: int = DEFAULT_CHUNK,
+    precision: Precision | None = None,
+    on_chunk: Callable[[int, int], None] | None = None,
+) -> SweepResult:
+    """Play ``games`` games of every valid combination (the same seeds in
+    each) with ``executor``; ``on_chunk(done, total)`` after each chunk. A
+    ``KeyboardInterrupt`` stops early and keeps the chunks finished in order.
+
+    With ``precision`` (``--games auto``), ``games`` is a cap: the games are
+    played in rounds of :data:`AUTO_BATCH` per combination, and after each
+    round a combination whose figures are precise enough (as ``simulate``
+    decides) stops. The decision depends only on the games of the rounds
+    played, so it too is the same whatever the executor.
+    """
+    if chunk < 1:
+        raise UsageError("a chunk holds at least one game")
+    stats: list[SimulationStats | None] = []
+    metrics: list[dict[str, RunningMean]] = []
+    jobs: dict[int, Any] = {}
+    for index, combo in enumerate(combos):
+        metrics.append({m.key: RunningMean() for m in METRICS})
+        if combo.spec is None:
+            stats.append(None)
+            continue
+        stats.append(SimulationStats(players=players, deals=len(combo.spec.deals)))
+        jobs[index] = make_job(combo.spec, players, bots, seed, False)
+    result = SweepResult(list(combos), stats, metrics)
+    step = games if precision is None else AUTO_BATCH
+    active = list(jobs)
+    done = 0
+    try:
+        for first in range(0, games, step):
+            last = min(games, first + step)
+            tasks: list[tuple[Any, int, int]] = []
+            owners: list[int] = []
+            for index in active:
+                for start in range(first, last, chunk):
+                    tasks.append((jobs[index], start, min(last, start + chunk)))
+                    owners.append(index)
+            for owner, summaries in zip(owners, executor.map(tasks), strict=False):
+                _fold(result, owner, summaries)
+                done += 1
+                if on_chunk is not None:
+                    on_chunk(done, len(tasks))
+            if precision is not None:
+                for index in list(active):
+                    reason = enough_games(_stats(result, index), precision)
+                    if reason is not None:
+                        _stats(result, index).stop_reason = reason
+                        active.remove(index)
+                if not active:
+                    break
+    except KeyboardInterrupt:
+        result.interrupted = True
+    if precision is not None:
+        for index in active:
+            _stats(result, index).stop_reason = f"reached the cap of {games} games"
+    return result
+
+
+def _stats(result: SweepResult, index: int) -> SimulationStats:
+    stats = result.stats[index]
+    assert stats is not None
+    return stats
+
+
+def _fold(result: SweepResult, owner: int, summaries: Iterable[GameSummary]) -> None:
+    stats = _stats(result, owner)
+    for summary in summaries:
+        stats.add(summary)
+        if summary.error is None:
+            for key, value in game_metrics(summary).items():
+                if not math.isnan(value):
+                    result.metrics[owner][key].add(value)

@@ -1,0 +1,157 @@
+"""rummy-rules sweep: every combination of rule values, the same games in each."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+
+import pytest
+
+from rummy_rules import load_variant
+from rummy_rules.errors import UsageError
+from rummy_rules.sim.sweep import (
+    DaskExecutor,
+    LocalExecutor,
+    combinations,
+    parse_vary,
+    run_sweep,
+)
+
+
+def sweep(
+    executor, chunk, games=12, variant="basic-rummy", vary="discard.not_just_taken=never,always"
+):
+    combos = combinations(lambda extra: load_variant(variant, extra), [parse_vary(vary)])
+    result = run_sweep(
+        combos, players=3, bots=["greedy"] * 3, games=games, seed=5, executor=executor, chunk=chunk
+    )
+    return json.dumps(result.to_dict(), sort_keys=True)
+
+
+def test_the_figures_do_not_depend_on_the_workers_or_the_chunk_size():
+    one = sweep(LocalExecutor(1), chunk=12)
+    assert one == sweep(LocalExecutor(1), chunk=5)
+    assert one == sweep(LocalExecutor(2), chunk=3)
+
+
+def test_every_combination_plays_the_games_simulate_plays_with_that_rule(cli):
+    result = cli(
+        "sweep", "basic-rummy", "--vary", "discard.not_just_taken=never,always",
+        "--games", "8", "--seed", "3", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    doc = json.loads(result.stdout)
+    for entry in doc["combinations"]:
+        value = entry["values"]["discard.not_just_taken"]
+        alone = cli(
+            "simulate", "basic-rummy", "--set", f"discard.not_just_taken={value}",
+            "--games", "8", "--seed", "3", "--json",
+        )  # fmt: skip
+        assert entry["statistics"] == json.loads(alone.stdout)["statistics"]
+
+
+def test_a_combination_that_is_not_a_valid_variant_stops_the_sweep_or_is_skipped(cli):
+    args = ["sweep", "contract", "--vary", "deck.decks=1,2", "--games", "2", "-p", "5"]
+    stopped = cli(*args)
+    assert stopped.exit_code == 1
+    assert "deck.decks=1" in stopped.stderr and "--on-invalid skip" in stopped.stderr
+    skipped = cli(*args, "--on-invalid", "skip", "--json")
+    assert skipped.exit_code == 0, skipped.stderr
+    entries = json.loads(skipped.stdout)["combinations"]
+    assert "error" in entries[0] and "statistics" in entries[1]
+
+
+def test_the_combination_closest_to_a_target_is_named(cli):
+    result = cli(
+        "sweep", "contract", "--vary", "buying.limits.per_deal=0,3", "--games", "6",
+        "--metric", "buys_per_game", "--target", "0", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert doc["closest"] == {"buying.limits.per_deal": "0"}
+    text = cli(
+        "sweep", "contract", "--vary", "buying.limits.per_deal=0,3", "--games", "6",
+        "--metric", "buys_per_game", "--target", "0",
+    )  # fmt: skip
+    assert "Closest to 0.0 for buys per game: buying.limits.per_deal=0" in text.stdout
+
+
+@pytest.mark.parametrize(
+    "vary",
+    ["nothing", "=1,2", "buying.limits.per_deal=", "buying.limits.per_deal=1,,2",
+     "buying.limits.per_deal=1,1"],
+)  # fmt: skip
+def test_a_malformed_vary_is_a_usage_error(vary):
+    with pytest.raises(UsageError):
+        parse_vary(vary)
+
+
+def test_cli_malformed_options_exit_2(cli):
+    assert cli("sweep", "contract", "--vary", "x").exit_code == 2
+    assert cli("sweep", "contract").exit_code == 2
+    assert cli("sweep", "contract", "--vary", "deck.jokers=1", "--target", "3").exit_code == 2
+    assert cli("sweep", "contract", "--vary", "deck.jokers=1", "--metric", "nope").exit_code == 2
+
+
+distributed = pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
+    )
+    client = distributed.Client(cluster)
+    yield client
+    client.close()
+    cluster.close()
+
+
+def test_dask_gives_the_same_figures_as_local_processes(cluster):
+    assert sweep(DaskExecutor(client=cluster), chunk=4) == sweep(LocalExecutor(1), chunk=12)
+
+
+def test_a_killed_dask_worker_loses_nothing(cluster):
+    killed = []
+
+    def kill_one(done, total):
+        if not killed:
+            pids = cluster.run(os.getpid)
+            address = sorted(pids)[0]
+            os.kill(pids[address], signal.SIGKILL)  # as if the machine died
+            killed.append(address)
+
+    combos = combinations(
+        lambda extra: load_variant("basic-rummy", extra),
+        [parse_vary("discard.not_just_taken=never,always")],
+    )
+    result = run_sweep(
+        combos, players=3, bots=["greedy"] * 3, games=12, seed=5,
+        executor=DaskExecutor(client=cluster), chunk=2, on_chunk=kill_one,
+    )  # fmt: skip
+    assert killed
+    assert json.dumps(result.to_dict(), sort_keys=True) == sweep(LocalExecutor(1), chunk=12)
+
+
+def test_games_auto_stops_each_combination_on_its_own_and_the_same_way_anywhere():
+    from rummy_rules.sim.simulate import Precision
+
+    combos = combinations(
+        lambda extra: load_variant("basic-rummy", extra),
+        [parse_vary("discard.not_just_taken=never,always")],
+    )
+    loose = Precision(rate=0.5, relative=0.5)
+
+    def run(chunk):
+        return run_sweep(
+            combos, players=3, bots=["greedy"] * 3, games=400, seed=2,
+            executor=LocalExecutor(1), chunk=chunk, precision=loose,
+        )  # fmt: skip
+
+    first, second = run(100), run(30)
+    assert json.dumps(first.to_dict(), sort_keys=True) == json.dumps(
+        second.to_dict(), sort_keys=True
+    )
+    for stats in first.stats:
+        assert stats.games == 200 and stats.stop_reason.startswith("every seat's win rate")
