@@ -42,7 +42,7 @@ __all__ = [
 ]
 
 #: What a file of each output kind holds.
-OutputKind = Literal["records", "html", "md", "txt", "pdf", "schema", "variant"]
+OutputKind = Literal["records", "html", "md", "txt", "pdf", "schema", "variant", "checkpoint"]
 
 #: The words every rendered output carries (an HTML ``generator`` meta, a
 #: Markdown comment, a closing line of text, the PDF's creator).
@@ -120,6 +120,8 @@ def is_our_output(path: Path, kind: OutputKind) -> bool:
         return head.startswith(b"%PDF") and b"/ID [(rummy-rules)" in tail
     if kind == "schema":
         return b'"$schema"' in head and mark in head
+    if kind == "checkpoint":
+        return head.startswith(b'{"checkpoint": "rummy-rules sweep checkpoint"')
     return False  # a variant file is the user's own: only --force replaces it
 
 

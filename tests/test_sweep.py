@@ -155,3 +155,55 @@ def test_games_auto_stops_each_combination_on_its_own_and_the_same_way_anywhere(
     )
     for stats in first.stats:
         assert stats.games == 200 and stats.stop_reason.startswith("every seat's win rate")
+
+
+def test_a_checkpoint_keeps_finished_chunks_and_a_stopped_sweep_goes_on(tmp_path):
+    from rummy_rules.sim.sweep import Checkpoint
+
+    combos = combinations(
+        lambda extra: load_variant("basic-rummy", extra),
+        [parse_vary("discard.not_just_taken=never,always")],
+    )
+    identity = {"sweep": "test"}
+    path = tmp_path / "sweep.ckpt"
+
+    def run(executor, on_chunk=None):
+        return run_sweep(
+            combos, players=3, bots=["greedy"] * 3, games=12, seed=5, executor=executor,
+            chunk=4, on_chunk=on_chunk, checkpoint=Checkpoint(path, identity),
+        )  # fmt: skip
+
+    def stop_after_two(done, total):
+        if done == 2:
+            raise KeyboardInterrupt
+
+    stopped = run(LocalExecutor(1), stop_after_two)
+    assert stopped.interrupted
+    assert len(Checkpoint(path, identity).done) == 2
+
+    class Counting(LocalExecutor):
+        played = 0
+
+        def map(self, tasks):
+            Counting.played += len(tasks)
+            return super().map(tasks)
+
+    resumed = run(Counting(1))
+    assert Counting.played == 6 - 2  # 2 combinations x 3 chunks, 2 kept
+    assert json.dumps(resumed.to_dict(), sort_keys=True) == sweep(LocalExecutor(1), chunk=12)
+    with pytest.raises(UsageError, match="another sweep"):
+        Checkpoint(path, {"sweep": "other"})
+
+
+def test_cli_checkpoint_of_another_sweep_or_not_a_checkpoint_is_refused(cli, tmp_path):
+    path = tmp_path / "c.ckpt"
+    base = ["sweep", "basic-rummy", "--vary", "discard.not_just_taken=never,always", "-n", "4"]
+    assert cli(*base, "--checkpoint", str(path)).exit_code == 0
+    again = cli(*base, "--checkpoint", str(path), "--json")
+    assert again.exit_code == 0 and "going on from" in again.stderr
+    other = cli(*base, "--seed", "9", "--checkpoint", str(path))
+    assert other.exit_code != 0 and "another sweep" in other.stderr
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    refused = cli(*base, "--checkpoint", str(notes))
+    assert refused.exit_code != 0 and notes.read_text() == "my notes\n"

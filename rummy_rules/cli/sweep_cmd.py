@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -105,6 +106,15 @@ ChunkOption = Annotated[
         help="Games per piece of work sent to a worker (results do not depend on it).",
     ),
 ]
+CheckpointOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--checkpoint",
+        metavar="FILE",
+        help="Keep each finished chunk in FILE; when FILE holds chunks of this same sweep, "
+        "they are not played again (run the same command to go on after Ctrl-C).",
+    ),
+]
 OnInvalidOption = Annotated[
     InvalidChoice,
     typer.Option(
@@ -132,6 +142,7 @@ def sweep(
     workers: WorkersOption = 1,
     chunk: ChunkOption = 25,
     on_invalid: OnInvalidOption = InvalidChoice.stop,
+    checkpoint: CheckpointOption = None,
     json_output: JsonOption = False,
 ) -> None:
     """Play the same seeded games under every combination of the --vary values.
@@ -145,7 +156,8 @@ def sweep(
     work is cut into chunks of --chunk games that run on this machine or on a
     Dask cluster; the figures (and --json) are identical whatever the
     executor, the workers and the chunk size. Ctrl-C stops and reports the
-    chunks finished (exit status 130).
+    chunks finished (exit status 130); with --checkpoint FILE the same
+    command goes on from them.
     """
     from ..sim.sweep import run_sweep
     from ..spec.loader import load_variant
@@ -159,6 +171,18 @@ def sweep(
     kinds = bot_list(bots, count)
     combos = _combinations(source, sets, count, varies, on_invalid)
     valid = sum(c.spec is not None for c in combos)
+    identity = {
+        "variant_sha256": _sha256(base.model_dump(mode="json")),
+        "set": sets,
+        "vary": [[v.path, list(v.values)] for v in varies],
+        "players": count,
+        "bots": kinds,
+        "seed": seed,
+        "games": games_text,
+        "precision": precision_points,
+        "chunk": chunk,
+    }
+    kept = _checkpoint(checkpoint, identity)
     if not json_output:
         each = f"{games} games" if precision is None else f"up to {games} games (auto)"
         note(f"{valid} combinations x {each} ({executor.value})")
@@ -171,6 +195,7 @@ def sweep(
         executor=_executor(executor, scheduler, workers, games * valid),
         chunk=chunk,
         precision=precision,
+        checkpoint=kept,
     )
     closest = None if target is None or metric is None else result.closest(metric, target)
     if json_output:
@@ -195,8 +220,41 @@ def sweep(
 
         print_sweep(result, [v.path for v in varies], metric, target, closest)
     if result.interrupted:
-        note("stopped: the figures are for the chunks finished")
+        if checkpoint is not None:
+            note(
+                f"stopped: the figures are for the chunks finished, kept in {checkpoint}; "
+                "run the same command to go on"
+            )
+        else:
+            note(
+                "stopped: the figures are for the chunks finished (--checkpoint FILE keeps "
+                "them, so that a stopped sweep can go on)"
+            )
         raise typer.Exit(130)
+
+
+def _sha256(data: Any) -> str:
+    import hashlib
+    import json
+
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+
+
+def _checkpoint(path: Path | None, identity: dict[str, Any]) -> Any:
+    """The checkpoint at ``path`` (a new one, or this sweep's to go on with)."""
+    if path is None:
+        return None
+    from ..fsutil import prepare_output
+    from ..sim.sweep import Checkpoint
+
+    if not path.exists():
+        prepare_output(path, "checkpoint", force=False)
+    elif not path.is_file():
+        raise typer.BadParameter(f"{path} is not a regular file", param_hint="'--checkpoint'")
+    checkpoint = Checkpoint(path, identity)
+    if checkpoint.done:
+        note(f"going on from {path}: {len(checkpoint.done)} chunks already played")
+    return checkpoint
 
 
 def _check_choices(

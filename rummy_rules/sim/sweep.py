@@ -18,10 +18,13 @@ only on its arguments, the result is unchanged.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import json
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from ..errors import RummyRulesError, UsageError
@@ -29,6 +32,7 @@ from ..spec.schema import VariantSpec
 from .compare import METRICS, game_metrics
 from .simulate import (
     AUTO_BATCH,
+    DealSummary,
     GameSummary,
     Precision,
     RunningMean,
@@ -40,6 +44,7 @@ from .simulate import (
 )
 
 __all__ = [
+    "Checkpoint",
     "Combination",
     "DaskExecutor",
     "Executor",
@@ -223,6 +228,81 @@ class DaskExecutor:
                     cluster.close()
 
 
+#: The first line of a checkpoint file.
+CHECKPOINT_MARK = "rummy-rules sweep checkpoint"
+
+
+def _summary_json(summary: GameSummary) -> dict[str, Any]:
+    return dataclasses.asdict(summary)
+
+
+def _summary_from(data: dict[str, Any]) -> GameSummary:
+    deals = tuple(DealSummary(**{**d, "down_turns": tuple(d["down_turns"])}) for d in data["deals"])
+    return GameSummary(
+        **{
+            **data,
+            "totals": tuple(data["totals"]),
+            "winners": tuple(data["winners"]),
+            "deals": deals,
+        }
+    )
+
+
+class Checkpoint:
+    """The chunks of a sweep already played, kept in a file (JSON Lines: a
+    header naming the sweep, then one line per finished chunk, each added and
+    flushed as the chunk ends), so that a stopped sweep goes on where it
+    stopped. The header holds everything the games depend on; a file made by
+    another sweep is refused."""
+
+    def __init__(self, path: Path, identity: dict[str, Any]) -> None:
+        self.path = path
+        self.identity = identity
+        self.done: dict[tuple[int, int, int], list[GameSummary]] = {}
+        header = {"checkpoint": CHECKPOINT_MARK, "sweep": identity}
+        if path.exists() and path.stat().st_size:
+            self._load(header)
+        else:
+            path.write_text(json.dumps(header, sort_keys=True) + "\n", encoding="utf-8")
+
+    def _load(self, header: dict[str, Any]) -> None:
+        with self.path.open(encoding="utf-8") as lines:
+            for number, line in enumerate(lines, 1):
+                try:
+                    data = json.loads(line)
+                except json.JSONDecodeError:
+                    if line.endswith("\n"):
+                        raise UsageError(f"{self.path}:{number}: not a checkpoint line") from None
+                    break  # a chunk cut short when the sweep was stopped: played again
+                if number == 1:
+                    if data.get("checkpoint") != CHECKPOINT_MARK:
+                        raise UsageError(f"{self.path} is not a sweep checkpoint")
+                    if data != header:
+                        raise UsageError(
+                            f"{self.path} is the checkpoint of another sweep (other variant, "
+                            "values, players, bots, seed, games or chunk size)"
+                        )
+                    continue
+                try:
+                    key = (int(data["combination"]), int(data["start"]), int(data["stop"]))
+                    self.done[key] = [_summary_from(g) for g in data["games"]]
+                except (KeyError, TypeError, ValueError):
+                    raise UsageError(f"{self.path}:{number}: not a checkpoint line") from None
+
+    def add(self, key: tuple[int, int, int], summaries: list[GameSummary]) -> None:
+        """Keep a finished chunk (appended and flushed at once)."""
+        line = {
+            "combination": key[0],
+            "start": key[1],
+            "stop": key[2],
+            "games": [_summary_json(s) for s in summaries],
+        }
+        with self.path.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(line, sort_keys=True) + "\n")
+            out.flush()
+        self.done[key] = summaries
+
+
 @dataclass(slots=True)
 class SweepResult:
     """Each combination's statistics (``None`` for an invalid one)."""
@@ -276,6 +356,7 @@ def run_sweep(
     chunk: int = DEFAULT_CHUNK,
     precision: Precision | None = None,
     on_chunk: Callable[[int, int], None] | None = None,
+    checkpoint: Checkpoint | None = None,
 ) -> SweepResult:
     """Play ``games`` games of every valid combination (the same seeds in
     each) with ``executor``; ``on_chunk(done, total)`` after each chunk. A
@@ -286,6 +367,9 @@ def run_sweep(
     round a combination whose figures are precise enough (as ``simulate``
     decides) stops. The decision depends only on the games of the rounds
     played, so it too is the same whatever the executor.
+
+    With ``checkpoint``, chunks it holds are not played again, and each chunk
+    played is added to it as it finishes.
     """
     if chunk < 1:
         raise UsageError("a chunk holds at least one game")
@@ -306,17 +390,25 @@ def run_sweep(
     try:
         for first in range(0, games, step):
             last = min(games, first + step)
-            tasks: list[tuple[Any, int, int]] = []
-            owners: list[int] = []
-            for index in active:
-                for start in range(first, last, chunk):
-                    tasks.append((jobs[index], start, min(last, start + chunk)))
-                    owners.append(index)
-            for owner, summaries in zip(owners, executor.map(tasks), strict=False):
-                _fold(result, owner, summaries)
+            keys = [
+                (index, start, min(last, start + chunk))
+                for index in active
+                for start in range(first, last, chunk)
+            ]
+            kept = {} if checkpoint is None else checkpoint.done
+            missing = [k for k in keys if k not in kept]
+            played = executor.map([(jobs[k[0]], k[1], k[2]) for k in missing])
+            for key in keys:
+                if key in kept:
+                    summaries = kept[key]
+                else:
+                    summaries = next(played)
+                    if checkpoint is not None:
+                        checkpoint.add(key, summaries)
+                _fold(result, key[0], summaries)
                 done += 1
                 if on_chunk is not None:
-                    on_chunk(done, len(tasks))
+                    on_chunk(done, len(keys))
             if precision is not None:
                 for index in list(active):
                     reason = enough_games(_stats(result, index), precision)
