@@ -176,8 +176,6 @@ class DaskExecutor:
     address: str | None = None
     workers: int = 1
     client: Any = None
-    on_start: Callable[[Any], None] | None = None
-    """Called with the client once the cluster is up (tests use it)."""
 
     def map(self, tasks: Sequence[tuple[Any, int, int]]) -> Iterator[list[GameSummary]]:
         try:
@@ -208,10 +206,8 @@ class DaskExecutor:
                         f"no Dask scheduler answers at {self.address}: {exc}"
                     ) from None
         try:
-            if self.on_start is not None:
-                self.on_start(client)
-            # Each chunk is its own task (pure: the same arguments give the same
-            # games); a lost worker's tasks are run again by the scheduler.
+            # One task per chunk; the scheduler runs a lost worker's tasks again
+            # elsewhere, and a chunk's games depend only on its arguments.
             futures = [
                 client.submit(play_chunk, job, start, stop, pure=False, retries=3)
                 for job, start, stop in tasks
@@ -257,7 +253,6 @@ class Checkpoint:
 
     def __init__(self, path: Path, identity: dict[str, Any]) -> None:
         self.path = path
-        self.identity = identity
         self.done: dict[tuple[int, int, int], list[GameSummary]] = {}
         header = {"checkpoint": CHECKPOINT_MARK, "sweep": identity}
         if path.exists() and path.stat().st_size:
