@@ -232,10 +232,12 @@ def play_game(
         seat = state.to_move
         bot = bots[seat]
         view = views[seat](state, seat)
+        # Called as Any: a user's bot may return anything, and the compiled
+        # build would otherwise reject a non-Action at the call, before the
+        # check below could name the fault.
+        player: Any = bot
         try:
-            # object: a user's bot may return anything (the compiled build would
-            # otherwise reject a non-Action here, before the check below)
-            chosen: object = bot.choose(view)
+            chosen: object = player.choose(view)
         except Exception as exc:
             name = _name(bot, names, seat)
             raise BotError(seat, name, f"raised {type(exc).__name__}: {exc}") from exc
