@@ -66,7 +66,7 @@ def test_every_command_that_writes_a_file_has_force():
         if {"--output", "--records", "--report"} & set(_options(command))
         or any(a.metavar == "FILE" for a in _arguments(command))
     }
-    assert writers == {"rulebook", "diff", "schema", "simulate", "compare", "new"}
+    assert writers == {"rulebook", "diff", "schema", "simulate", "compare", "sweep", "new"}
     assert all("--force" in _options(COMMANDS[n]) for n in writers)
 
 

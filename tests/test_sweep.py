@@ -207,3 +207,18 @@ def test_cli_checkpoint_of_another_sweep_or_not_a_checkpoint_is_refused(cli, tmp
     notes.write_text("my notes\n")
     refused = cli(*base, "--checkpoint", str(notes))
     assert refused.exit_code != 0 and notes.read_text() == "my notes\n"
+
+
+def test_the_report_plots_each_figure_against_each_key_and_a_heat_map_for_two(cli, tmp_path):
+    pytest.importorskip("matplotlib")
+    report = tmp_path / "sweep.html"
+    result = cli(
+        "sweep", "basic-rummy", "--vary", "discard.not_just_taken=never,always",
+        "--vary", "players.max=4,5", "-n", "4", "--metric", "turns_per_game",
+        "--target", "40", "--report", str(report),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    page = report.read_text()
+    assert page.count("<svg") == 3  # the heat map and one chart per key
+    assert "Heat map" in page and 'class="closest"' in page
+    assert "--vary players.max=4,5 --metric turns_per_game --target 40" in page

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -9,6 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from .common import (
+    ForceOption,
     JsonOption,
     SetOption,
     VariantArgument,
@@ -24,9 +26,12 @@ from .runs import (
     GamesOption,
     PlayersOption,
     PrecisionOption,
+    ReportOption,
     SeedOption,
     WorkersOption,
     bot_list,
+    check_outputs,
+    command_line,
     games_and_precision,
 )
 
@@ -143,6 +148,8 @@ def sweep(
     chunk: ChunkOption = 25,
     on_invalid: OnInvalidOption = InvalidChoice.stop,
     checkpoint: CheckpointOption = None,
+    report: ReportOption = None,
+    force: ForceOption = False,
     json_output: JsonOption = False,
 ) -> None:
     """Play the same seeded games under every combination of the --vary values.
@@ -169,6 +176,7 @@ def sweep(
     base = load_variant(source, sets)
     count = players_for(base, players)
     kinds = bot_list(bots, count)
+    check_outputs(None, report, force)
     combos = _combinations(source, sets, count, varies, on_invalid)
     valid = sum(c.spec is not None for c in combos)
     identity = {
@@ -198,22 +206,38 @@ def sweep(
         checkpoint=kept,
     )
     closest = None if target is None or metric is None else result.closest(metric, target)
-    if json_output:
-        document: dict[str, Any] = {
-            "variant": base.id,
-            "overrides": sets,
-            "varied": [{"path": v.path, "values": list(v.values)} for v in varies],
-            "players": count,
-            "bots": kinds,
-            "seed": seed,
-            "games": games_text,
-            **result.to_dict(),
-        }
+    document: dict[str, Any] = {
+        "variant": base.id,
+        "overrides": sets,
+        "varied": [{"path": v.path, "values": list(v.values)} for v in varies],
+        "players": count,
+        "bots": kinds,
+        "seed": seed,
+        "games": games_text,
+        **result.to_dict(),
+    }
+    if metric is not None:
+        document["metric"] = metric
+    if target is not None:
+        document["target"] = target
+        document["closest"] = None if closest is None else dict(combos[closest].values)
+    if report is not None:
+        from .. import __version__
+        from ..fsutil import atomic_write_text
+        from ..render.report import render_sweep_report
+
+        command = command_line(
+            "sweep", [source], games_text, count, bots, seed, sets, precision_points
+        )
+        command += "".join(f" --vary {shlex.quote(text)}" for text in vary)
         if metric is not None:
-            document["metric"] = metric
+            command += f" --metric {metric}"
         if target is not None:
-            document["target"] = target
-            document["closest"] = None if closest is None else dict(combos[closest].values)
+            command += f" --target {target:g}"
+        run = {"command": command, "engine": __version__, "variant_name": base.name}
+        atomic_write_text(report, render_sweep_report(run, document))
+        note(f"wrote {report}")
+    if json_output:
         emit_json(document)
     else:
         from .sim_output import print_sweep

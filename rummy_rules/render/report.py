@@ -243,3 +243,118 @@ def render_compare_report(run: dict[str, Any], comparison: dict[str, Any]) -> st
         errors=errors,
         summary=summary,
     )
+
+
+#: The figures a sweep report plots when no --metric is given.
+SWEEP_HEADLINES = (
+    "turns_per_game",
+    "first_player_win_rate",
+    "not_gone_out_rate",
+    "buys_per_game",
+)
+
+
+def _sweep_lines(plt: Any, sweep: dict[str, Any], key: str, metric: Any, paths: list[str]) -> str:
+    """``metric`` against the values of ``key``, one line per combination of the
+    other keys' values, with 95% intervals."""
+    values = next(v["values"] for v in sweep["varied"] if v["path"] == key)
+    others = [p for p in paths if p != key]
+    lines: dict[str, list[tuple[int, dict[str, float]]]] = {}
+    for entry in sweep["combinations"]:
+        if "metrics" not in entry:
+            continue
+        label = ", ".join(f"{p}={entry['values'][p]}" for p in others) or metric.label
+        x = values.index(entry["values"][key])
+        lines.setdefault(label, []).append((x, entry["metrics"][metric.key]))
+    scale = 100.0 if metric.percent else 1.0
+    fig, ax = plt.subplots(figsize=(6.5, 2.8))
+    for label, points in lines.items():
+        xs = [x for x, _ in points]
+        ys = [m["value"] * scale for _, m in points]
+        low = [max(0.0, (m["value"] - m["low"]) * scale) for _, m in points]
+        high = [max(0.0, (m["high"] - m["value"]) * scale) for _, m in points]
+        ax.errorbar(xs, ys, yerr=[low, high], marker="o", capsize=3, label=label)
+    ax.set_xticks(range(len(values)), values)
+    ax.set_xlabel(key)
+    ax.set_ylabel(metric.label + (" (%)" if metric.percent else ""))
+    if others:
+        ax.legend(fontsize=7)
+    ax.set_title(f"{metric.label} by {key} (95% intervals)")
+    return _svg(fig, plt)
+
+
+def _sweep_heat_map(plt: Any, sweep: dict[str, Any], metric: Any) -> str:
+    """``metric`` over the grid of two varied keys."""
+    (first, rows), (second, cols) = ((v["path"], v["values"]) for v in sweep["varied"])
+    scale = 100.0 if metric.percent else 1.0
+    grid = [[math.nan] * len(cols) for _ in rows]
+    for entry in sweep["combinations"]:
+        if "metrics" in entry:
+            r = rows.index(entry["values"][first])
+            c = cols.index(entry["values"][second])
+            grid[r][c] = entry["metrics"][metric.key]["value"] * scale
+    fig, ax = plt.subplots(figsize=(1.2 * len(cols) + 2.5, 0.6 * len(rows) + 1.5))
+    image = ax.imshow(grid, cmap="viridis", aspect="auto")
+    ax.set_xticks(range(len(cols)), cols)
+    ax.set_yticks(range(len(rows)), rows)
+    ax.set_xlabel(second)
+    ax.set_ylabel(first)
+    for r, row in enumerate(grid):
+        for c, value in enumerate(row):
+            if not math.isnan(value):
+                ax.text(c, r, f"{value:.3g}", ha="center", va="center", color="white", fontsize=8)
+    fig.colorbar(image, ax=ax, label=metric.label)
+    ax.set_title(f"{metric.label}: {first} × {second}")
+    return _svg(fig, plt)
+
+
+def render_sweep_report(run: dict[str, Any], sweep: dict[str, Any]) -> str:
+    """The HTML page for a sweep: ``run`` holds its parameters (``command``,
+    ``engine``, ``variant_name``), ``sweep`` the document ``sweep --json`` prints."""
+    from ..sim.compare import METRICS, format_figure
+    from .rulebook import template_environment
+
+    plt = pyplot()
+    by_key = {m.key: m for m in METRICS}
+    shown = [sweep["metric"]] if sweep.get("metric") else list(SWEEP_HEADLINES)
+    paths = [v["path"] for v in sweep["varied"]]
+    charts = [
+        (f"{by_key[key].label} by {path}", _sweep_lines(plt, sweep, path, by_key[key], paths))
+        for key in shown
+        for path in paths
+    ]
+    if len(paths) == 2:
+        charts.insert(0, ("Heat map", _sweep_heat_map(plt, sweep, by_key[shown[0]])))
+    charts = [(title, _prefix_ids(svg, f"c{i}-")) for i, (title, svg) in enumerate(charts)]
+    rows = []
+    for entry in sweep["combinations"]:
+        figures = []
+        for key in shown:
+            if "metrics" not in entry:
+                figures.append("invalid")
+                continue
+            m, pct = entry["metrics"][key], by_key[key].percent
+            figures.append(
+                f"{format_figure(m['value'], percent=pct)} "
+                f"({format_figure(m['low'], percent=pct)} to {format_figure(m['high'], percent=pct)})"
+            )
+        games = entry["statistics"]["games"] if "statistics" in entry else "—"
+        closest = sweep.get("closest") == entry["values"]
+        rows.append(
+            {
+                "values": [entry["values"][p] for p in paths],
+                "games": games,
+                "figures": figures,
+                "error": entry.get("error"),
+                "closest": closest,
+            }
+        )
+    template = template_environment().get_template("sweep.html.j2")
+    return template.render(
+        run=run,
+        sweep=sweep,
+        paths=paths,
+        labels=[by_key[k].label for k in shown],
+        rows=rows,
+        charts=charts,
+    )
