@@ -179,18 +179,9 @@ def sweep(
     check_outputs(None, report, force)
     combos = _combinations(source, sets, count, varies, on_invalid)
     valid = sum(c.spec is not None for c in combos)
-    identity = {
-        "variant_sha256": _sha256(base.model_dump(mode="json")),
-        "set": sets,
-        "vary": [[v.path, list(v.values)] for v in varies],
-        "players": count,
-        "bots": kinds,
-        "seed": seed,
-        "games": games_text,
-        "precision": precision_points,
-        "chunk": chunk,
-    }
-    kept = _checkpoint(checkpoint, identity)
+    # Everything the games depend on: a checkpoint of another sweep is refused.
+    identity = [_sha256(base.model_dump(mode="json")), sets, vary, count, kinds, seed]
+    kept = _checkpoint(checkpoint, [*identity, games_text, precision_points, chunk])
     if not json_output:
         each = f"{games} games" if precision is None else f"up to {games} games (auto)"
         note(f"{valid} combinations x {each} ({executor.value})")
@@ -215,28 +206,16 @@ def sweep(
         "seed": seed,
         "games": games_text,
         **result.to_dict(),
+        **_aim(metric, target, None if closest is None else combos[closest].values),
     }
-    if metric is not None:
-        document["metric"] = metric
-    if target is not None:
-        document["target"] = target
-        document["closest"] = None if closest is None else dict(combos[closest].values)
     if report is not None:
-        from .. import __version__
-        from ..fsutil import atomic_write_text
-        from ..render.report import render_sweep_report
-
-        command = command_line(
+        words = [f"--vary {shlex.quote(text)}" for text in vary]
+        words += [] if metric is None else [f"--metric {metric}"]
+        words += [] if target is None else [f"--target {target:g}"]
+        again = command_line(
             "sweep", [source], games_text, count, bots, seed, sets, precision_points
         )
-        command += "".join(f" --vary {shlex.quote(text)}" for text in vary)
-        if metric is not None:
-            command += f" --metric {metric}"
-        if target is not None:
-            command += f" --target {target:g}"
-        run = {"command": command, "engine": __version__, "variant_name": base.name}
-        atomic_write_text(report, render_sweep_report(run, document))
-        note(f"wrote {report}")
+        _write_report(report, " ".join([again, *words]), base.name, document)
     if json_output:
         emit_json(document)
     else:
@@ -244,17 +223,22 @@ def sweep(
 
         print_sweep(result, [v.path for v in varies], metric, target, closest)
     if result.interrupted:
-        if checkpoint is not None:
-            note(
-                f"stopped: the figures are for the chunks finished, kept in {checkpoint}; "
-                "run the same command to go on"
-            )
-        else:
-            note(
-                "stopped: the figures are for the chunks finished (--checkpoint FILE keeps "
-                "them, so that a stopped sweep can go on)"
-            )
-        raise typer.Exit(130)
+        _stopped(checkpoint)
+
+
+def _stopped(checkpoint: Path | None) -> None:
+    """After Ctrl-C: say how to go on, and exit 130."""
+    if checkpoint is not None:
+        note(
+            f"stopped: the figures are for the chunks finished, kept in {checkpoint}; "
+            "run the same command to go on"
+        )
+    else:
+        note(
+            "stopped: the figures are for the chunks finished (--checkpoint FILE keeps "
+            "them, so that a stopped sweep can go on)"
+        )
+    raise typer.Exit(130)
 
 
 def _sha256(data: Any) -> str:
@@ -264,7 +248,7 @@ def _sha256(data: Any) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
 
-def _checkpoint(path: Path | None, identity: dict[str, Any]) -> Any:
+def _checkpoint(path: Path | None, identity: list[Any]) -> Any:
     """The checkpoint at ``path`` (a new one, or this sweep's to go on with)."""
     if path is None:
         return None
@@ -350,3 +334,27 @@ def _executor(choice: ExecutorChoice, scheduler: str | None, workers: int, games
     if choice is ExecutorChoice.dask:
         return DaskExecutor(address=scheduler, workers=workers)
     return LocalExecutor(worker_count(workers, games))
+
+
+def _write_report(path: Path, command: str, name: str, document: dict[str, Any]) -> None:
+    """The HTML report of a sweep, written atomically."""
+    from .. import __version__
+    from ..fsutil import atomic_write_text
+    from ..render.report import render_sweep_report
+
+    run = {"command": command, "engine": __version__, "variant_name": name}
+    atomic_write_text(path, render_sweep_report(run, document))
+    note(f"wrote {path}")
+
+
+def _aim(
+    metric: str | None, target: float | None, closest: dict[str, str] | None
+) -> dict[str, Any]:
+    """The --metric and --target part of the JSON document."""
+    out: dict[str, Any] = {}
+    if metric is not None:
+        out["metric"] = metric
+    if target is not None:
+        out["target"] = target
+        out["closest"] = None if closest is None else dict(closest)
+    return out

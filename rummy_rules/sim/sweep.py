@@ -251,7 +251,7 @@ class Checkpoint:
     stopped. The header holds everything the games depend on; a file made by
     another sweep is refused."""
 
-    def __init__(self, path: Path, identity: dict[str, Any]) -> None:
+    def __init__(self, path: Path, identity: Any) -> None:
         self.path = path
         self.done: dict[tuple[int, int, int], list[GameSummary]] = {}
         header = {"checkpoint": CHECKPOINT_MARK, "sweep": identity}
