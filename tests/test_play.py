@@ -283,3 +283,18 @@ def test_ctrl_c_in_plain_mode_offers_to_save_the_game(tmp_path, monkeypatch):
     assert saved.exists() and game.record == Path("contract-game.jsonl")
     resumed = PlaySession.resume(saved)
     assert len(resumed.state.log) == len(game.state.log)
+
+
+def test_the_table_shows_each_player_s_buys_and_how_many_are_left():
+    game = session("shanghai", seed=5)
+    for _ in range(200):
+        list(game.bot_moves())
+        if any(game.state.game.deal.buys):
+            break
+        legal = game.legal()
+        game.play("pass" if "pass" in legal else "draw" if "draw" in legal else legal[-1])
+    buyer = next(i for i, n in enumerate(game.state.game.deal.buys) if n)
+    limit = game.state.deal_rules.buy_limit or game.state.rules.play.buy_limit_deal
+    line = game.status()[1]
+    seat_text = line.split(f"p{buyer + 1}", 1)[1].split("  p", 1)[0]
+    assert f", 1 buy ({limit - 1} left)" in seat_text

@@ -317,6 +317,29 @@ def _hand_text(faces: Sequence[int], *, by_rank: bool = False) -> str:
     return " ".join(format_card(f) for f in sorted_hand(faces, by_rank=by_rank))
 
 
+def _buys_words(state: GameState) -> list[str]:
+    """Each seat's buys in this deal (and how many are left), as ``, 1 buy (1 left)``;
+    empty where the variant has no buying."""
+    play = state.rules.play
+    if not play.buying:
+        return [""] * state.seats
+    g = state.game
+    deal_limit = state.deal_rules.buy_limit
+    if deal_limit is None:
+        deal_limit = play.buy_limit_deal
+    out = []
+    for seat in range(state.seats):
+        used = g.deal.buys[seat]
+        left = [] if deal_limit is None else [max(0, deal_limit - used)]
+        if play.buy_limit_game is not None:
+            left.append(max(0, play.buy_limit_game - g.buys_game[seat]))
+        text = f", {used} buy{'' if used == 1 else 's'}"
+        if left:
+            text += f" ({min(left)} left)"
+        out.append(text)
+    return out
+
+
 def table_lines(
     state: GameState, seat: int | None, *, label: str = "you", by_rank: bool = False
 ) -> list[str]:
@@ -329,9 +352,10 @@ def table_lines(
         f"Deal {v.deal}: {contract_words(state)}. Dealer p{v.dealer + 1}; "
         f"p{v.current + 1} to play.",
     ]
+    buys = _buys_words(state)
     sizes = "  ".join(
         f"p{i + 1}{f' ({label})' if i == you else ''}: {n} card{'' if n == 1 else 's'}"
-        f"{', down' if v.down[i] else ''}, {v.totals[i]} points"
+        f"{', down' if v.down[i] else ''}, {v.totals[i]} points{buys[i]}"
         for i, n in enumerate(v.hand_sizes)
     )
     lines.append(sizes)
