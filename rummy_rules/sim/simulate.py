@@ -39,6 +39,7 @@ __all__ = [
     "enough_games",
     "game_seed",
     "make_job",
+    "ordered_pool_map",
     "parse_bots",
     "play_batches",
     "play_summary",
@@ -569,21 +570,32 @@ def play_batches(
     return (f"reached the cap of {games} games" if decided is not None else ""), False
 
 
-def run_games(job: Callable[[int], Any], games: int, workers: int) -> Iterator[Any]:
-    """``job(i)`` for i in ``range(games)``, in order, in ``workers`` processes."""
+def ordered_pool_map(
+    fn: Callable[[Any], Any], items: Sequence[Any], workers: int, chunksize: int = 1
+) -> Iterator[Any]:
+    """``fn(item)`` for each item, yielded in the order of ``items``.
+
+    One worker runs in this process; more run in a pool of spawned processes
+    (``fn`` must be a module-level function), terminated on Ctrl-C.
+    """
     if workers <= 1:
-        for index in range(games):
-            yield job(index)
+        for item in items:
+            yield fn(item)
         return
     import multiprocessing
 
-    # Small chunks keep every worker busy to the end (games differ in length,
-    # and a long last chunk would leave the other workers idle); sending a
-    # game index and receiving its summary costs far less than playing it.
-    chunk = max(1, min(4, games // (workers * 32)))
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
         try:
-            yield from pool.imap(job, range(games), chunksize=chunk)
+            yield from pool.imap(fn, items, chunksize=chunksize)
         except KeyboardInterrupt:
             pool.terminate()
             raise
+
+
+def run_games(job: Callable[[int], Any], games: int, workers: int) -> Iterator[Any]:
+    """``job(i)`` for i in ``range(games)``, in order, in ``workers`` processes."""
+    # Small chunks keep every worker busy to the end (games differ in length,
+    # and a long last chunk would leave the other workers idle); sending a
+    # game index and receiving its summary costs far less than playing it.
+    chunk = max(1, min(4, games // (max(1, workers) * 32)))
+    return ordered_pool_map(job, range(games), workers, chunk)

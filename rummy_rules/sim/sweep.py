@@ -40,6 +40,7 @@ from .simulate import (
     as_interval,
     enough_games,
     make_job,
+    ordered_pool_map,
     play_summary,
 )
 
@@ -153,18 +154,7 @@ class LocalExecutor:
     workers: int = 1
 
     def map(self, tasks: Sequence[tuple[Any, int, int]]) -> Iterator[list[GameSummary]]:
-        if self.workers <= 1:
-            for task in tasks:
-                yield _play_task(task)
-            return
-        import multiprocessing
-
-        with multiprocessing.get_context("spawn").Pool(self.workers) as pool:
-            try:
-                yield from pool.imap(_play_task, tasks, chunksize=1)
-            except KeyboardInterrupt:
-                pool.terminate()
-                raise
+        return ordered_pool_map(_play_task, tasks, self.workers)
 
 
 @dataclass(slots=True)
@@ -228,10 +218,6 @@ class DaskExecutor:
 CHECKPOINT_MARK = "rummy-rules sweep checkpoint"
 
 
-def _summary_json(summary: GameSummary) -> dict[str, Any]:
-    return dataclasses.asdict(summary)
-
-
 def _summary_from(data: dict[str, Any]) -> GameSummary:
     deals = tuple(DealSummary(**{**d, "down_turns": tuple(d["down_turns"])}) for d in data["deals"])
     return GameSummary(
@@ -290,7 +276,7 @@ class Checkpoint:
             "combination": key[0],
             "start": key[1],
             "stop": key[2],
-            "games": [_summary_json(s) for s in summaries],
+            "games": [dataclasses.asdict(s) for s in summaries],
         }
         with self.path.open("a", encoding="utf-8") as out:
             out.write(json.dumps(line, sort_keys=True) + "\n")
