@@ -30,6 +30,7 @@ HOT_MODULES = (
     "rummy_rules.engine.laying_off",
     "rummy_rules.engine.melding",
     "rummy_rules.engine.melds",
+    "rummy_rules.engine.rearranging",
     "rummy_rules.engine.rules",
     "rummy_rules.engine.scoring",
     "rummy_rules.engine.solver",

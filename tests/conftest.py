@@ -118,3 +118,17 @@ def cli() -> Callable[..., object]:
         return runner.invoke(app, list(args), catch_exceptions=False)
 
     return _run
+
+
+@pytest.fixture
+def engine_cannot_rearrange(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pretend the engine cannot play ``melding.rearrange_table: true``.
+
+    Every value the schema accepts is played today; this keeps the refusal of a
+    knob the engine cannot play yet (``spec.playable``) tested for the day a
+    knob is added to the schema before the engine plays it.
+    """
+    from rummy_rules.spec import playable
+
+    supports = (*playable._ENGINE_SUPPORTS, ("melding.rearrange_table", (False,)))
+    monkeypatch.setattr(playable, "_ENGINE_SUPPORTS", supports)

@@ -167,7 +167,7 @@ def test_natural_jokers_too_few_for_a_joker_set_warns():
     assert any("never be made" in w for w in warnings("deck.jokers=2", source="persian"))
 
 
-def test_knob_values_the_engine_cannot_play_yet_are_warned_about():
+def test_knob_values_the_engine_cannot_play_yet_are_warned_about(engine_cannot_rearrange):
     found = warnings("melding.rearrange_table=true")
     assert any(w.startswith("melding.rearrange_table: true cannot be played") for w in found)
     report = check_variant("contract", ["melding.rearrange_table=true"], strict=True)

@@ -87,6 +87,7 @@ def variants(draw: Any) -> dict[str, Any]:
     melding = {
         "melds_per_turn": draw(st.sampled_from([None, 1, 2])),
         "new_melds_after_opening": draw(st.booleans()),
+        "rearrange_table": draw(st.booleans()),
         "lay_off": {
             "targets": draw(st.sampled_from(["any", "own", "none"])),
             "before_opening": draw(st.booleans()),
@@ -181,6 +182,7 @@ def variants(draw: Any) -> dict[str, Any]:
                 "use_same_turn": draw(st.booleans()),
                 "freed_wild_use": draw(st.sampled_from(["anywhere", "new_meld_only"])),
                 "forces_going_down": draw(st.booleans()),
+                "natural_from_hand": draw(st.booleans()),
                 "claim_order": draw(st.sampled_from(["own_turn", "first_in_rotation"])),
             },
         },

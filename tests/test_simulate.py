@@ -56,7 +56,7 @@ def test_cli_simulate_text(cli):
     assert "Wins" in result.stdout and "Deals" in result.stdout
 
 
-def test_cli_simulate_refuses_rules_the_engine_cannot_play(cli):
+def test_cli_simulate_refuses_rules_the_engine_cannot_play(cli, engine_cannot_rearrange):
     result = cli("simulate", "contract", "--games", "1", "--set", "melding.rearrange_table=true")
     assert result.exit_code == 1
     assert "melding.rearrange_table" in result.stderr
@@ -234,7 +234,7 @@ def test_comparing_a_rule_set_with_itself_finds_no_difference(cli):
     assert "no significant difference" in doc["summary"][0]
 
 
-def test_compare_text_output_and_bad_input(cli):
+def test_compare_text_output_and_bad_input(cli, engine_cannot_rearrange):
     result = cli("compare", "may-i", "shanghai", "--games", "2")
     assert result.exit_code == 0, result.stderr
     assert "B − A" in result.stdout and "turns per deal" in result.stdout

@@ -16,6 +16,12 @@
                           requirement, or after opening where allowed)
 ``layoff 5S@2``           add a card to table meld 2 (``JK=9H@2`` for a wild)
 ``exchange 7H@2``         give 7H for the wild standing for 7H in meld 2
+``exchange 7H@2 from 3``  the same with the 7H taken from meld 3, which stays
+                          a meld without it (``natural_from_hand: false``)
+``rearrange 2,3 into 5H 6H 7H / 7S 7D 7C``
+                          take table melds 2 and 3 apart and lay their cards,
+                          with cards from the hand, as the new melds
+                          (``melding.rearrange_table``)
 ``discard QC``            end the turn
 ``end``                   end the turn without discarding
                           (``discard.required: false``), or end a buyer's
@@ -49,13 +55,17 @@ _SIMPLE = ("draw", "block", "buy", "pass", "veto", "allow", "give", "keep", "end
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Action:
-    """One decision. ``card`` and ``stands_for`` are faces; ``target`` a meld index (from 0)."""
+    """One decision. ``card`` and ``stands_for`` are faces; ``target`` a meld index
+    (from 0); ``source`` the meld an exchange takes its natural card from (-1: the hand)."""
 
     kind: str
     card: int = -1
     stands_for: int = -1
     target: int = -1
     melds: tuple[Meld, ...] = ()
+    source: int = -1
+    taken: tuple[int, ...] = ()
+    """The table melds a rearrangement takes apart (indices from 0)."""
 
     def __repr__(self) -> str:
         return f"Action({self})"
@@ -67,13 +77,17 @@ class Action:
             return f"{self.kind} {format_card(self.card)}"
         if self.kind in ("down", "meld"):
             return f"{self.kind} " + " / ".join(format_meld(m) for m in self.melds)
+        if self.kind == "rearrange":
+            taken = ",".join(str(i + 1) for i in self.taken)
+            return f"rearrange {taken} into " + " / ".join(format_meld(m) for m in self.melds)
         if self.kind == "layoff":
             text = format_card(self.card)
             if self.stands_for not in (-1, self.card):
                 text += "=" + format_card(self.stands_for)
             return f"layoff {text}@{self.target + 1}"
         if self.kind == "exchange":
-            return f"exchange {format_card(self.card)}@{self.target + 1}"
+            text = f"exchange {format_card(self.card)}@{self.target + 1}"
+            return text if self.source < 0 else f"{text} from {self.source + 1}"
         raise ValueError(f"unknown action kind {self.kind!r}")
 
 
@@ -119,6 +133,14 @@ def _meld_kind(meld: Meld) -> str:
     return "set" if len(ranks) == 1 else "run"
 
 
+def _parse_melds(text: str) -> tuple[Meld, ...]:
+    melds = []
+    for chunk in text.split("/"):
+        meld = parse_meld("run", chunk)
+        melds.append(Meld(_meld_kind(meld), meld.cards, meld.stands_for))
+    return tuple(melds)
+
+
 def parse_action(text: str) -> Action:
     """Parse an action written as :class:`Action` prints it; raises ``ValueError``."""
     words = text.split(None, 1)
@@ -134,12 +156,23 @@ def parse_action(text: str) -> Action:
         if kind in ("take", "discard"):
             return Action(kind, card=parse_card(rest))
         if kind in ("down", "meld"):
-            melds = []
-            for chunk in rest.split("/"):
-                meld = parse_meld("run", chunk)
-                melds.append(Meld(_meld_kind(meld), meld.cards, meld.stands_for))
-            return Action(kind, melds=tuple(melds))
+            return Action(kind, melds=_parse_melds(rest))
+        if kind == "rearrange":
+            head, into, melds_text = rest.partition(" into ")
+            numbers = head.replace(" ", "").split(",")
+            if not into or not all(n.isdigit() and int(n) >= 1 for n in numbers):
+                raise ValueError(
+                    "write rearrange MELD,MELD into CARDS / CARDS, melds numbered from 1"
+                )
+            taken = tuple(int(n) - 1 for n in numbers)
+            return Action(kind, melds=_parse_melds(melds_text), taken=taken)
         if kind in ("layoff", "exchange"):
+            source = -1
+            if kind == "exchange" and " from " in rest:
+                rest, _, source_text = rest.partition(" from ")
+                if not source_text.strip().isdigit() or int(source_text) < 1:
+                    raise ValueError("write exchange CARD@MELD from MELD, melds numbered from 1")
+                source = int(source_text) - 1
             card_text, at, target_text = rest.partition("@")
             if not at or not target_text.strip().isdigit() or int(target_text) < 1:
                 raise ValueError(f"write {kind} CARD@MELD, with melds numbered from 1")
@@ -148,7 +181,8 @@ def parse_action(text: str) -> Action:
             if kind == "exchange" and face_text:
                 raise ValueError("exchange names the natural card only: exchange 7H@2")
             stands = parse_card(face_text) if face_text else -1
-            return Action(kind, card=card, stands_for=stands, target=int(target_text) - 1)
+            target = int(target_text) - 1
+            return Action(kind, card=card, stands_for=stands, target=target, source=source)
     except CardError as exc:
         raise ValueError(str(exc)) from None
     raise ValueError(f"unknown action '{kind}'")

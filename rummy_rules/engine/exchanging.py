@@ -1,5 +1,7 @@
 """Exchanging a melded wild card: the natural card it stands for goes into the
-meld, the wild comes to the player's hand (``wilds.exchange``).
+meld, the wild comes to the player's hand (``wilds.exchange``). With
+``natural_from_hand: false`` the natural card may also be taken from another
+meld on the table, which must stay a meld without it.
 
 With ``claim_order: first_in_rotation`` a wild may also be claimed out of turn:
 as soon as one is melded, the other players are asked in turn order from the
@@ -16,8 +18,9 @@ from ..cards import format_card
 from .actions import Action, shared_action
 from .discarding import can_end_turn_after
 from .game import CLAIM, PLAY, Game
-from .laying_off import legal_layoff_of
+from .laying_off import legal_layoff_of, meld_without
 from .melding import can_go_down, meld_actions
+from .melds import check_meld
 
 __all__ = [
     "apply_claim_phase",
@@ -38,8 +41,49 @@ def check_exchange(g: Game, action: Action) -> str | None:
     return _checked(g, action)[0]
 
 
-def _checked(g: Game, action: Action) -> tuple[str | None, tuple[int, int] | None]:
-    """(why not, ``None``) or (``None``, (the physical card given, its slot in the meld))."""
+#: Where the natural card given comes from: (the physical card, its place in the
+#: source meld, or -1 when it comes from the hand).
+_Given = tuple[int, int]
+
+
+def _natural_given(g: Game, action: Action) -> tuple[str | None, _Given]:
+    """Find the natural card the exchange ``action`` gives, in the hand or (with
+    ``action.source``) in another table meld that stays a meld without it."""
+    d = g.deal
+    if action.source < 0:
+        card = g.find(d.hands[d.current], action.card)
+        if card is None:
+            return f"you do not hold {format_card(action.card)}", (-1, -1)
+        return None, (card, -1)
+    if g.rules.play.exchange_natural_from_hand:
+        return "the natural card given for a wild must come from your hand", (-1, -1)
+    if not 0 <= action.source < len(d.melds):
+        return f"there is no meld {action.source + 1} on the table", (-1, -1)
+    if action.source == action.target:
+        return "take the natural card from another meld", (-1, -1)
+    meld = d.melds[action.source]
+    faces = g.faces
+    for place in range(len(meld.cards) - 1, -1, -1):
+        if faces[meld.cards[place]] == action.card:
+            break
+    else:
+        return (
+            f"meld {action.source + 1} has no natural {format_card(action.card)}",
+            (-1, -1),
+        )
+    reason = check_meld(meld_without(g, meld, place), g.rules.melds, d.rules.wild_faces)
+    if reason is not None:
+        return (
+            f"meld {action.source + 1} would be no meld without "
+            f"{format_card(action.card)}: {reason}",
+            (-1, -1),
+        )
+    return None, (meld.cards[place], place)
+
+
+def _checked(g: Game, action: Action) -> tuple[str | None, tuple[int, int, int] | None]:
+    """(why not, ``None``) or (``None``, (the physical card given, its slot in the
+    meld, its place in the source meld or -1 for the hand))."""
     d = g.deal
     seat = d.current
     play = g.rules.play
@@ -56,12 +100,12 @@ def _checked(g: Game, action: Action) -> tuple[str | None, tuple[int, int] | Non
         return "wild cards may be taken only from runs", None
     if play.exchange_from == "sets" and meld.kind != "set":
         return "wild cards may be taken only from sets", None
-    card = g.find(d.hands[seat], action.card)
-    if card is None:
-        return f"you do not hold {format_card(action.card)}", None
     wild_faces = d.rules.wild_faces
     if action.card in wild_faces:
         return "exchange a natural card for a wild", None
+    why, (card, place) = _natural_given(g, action)
+    if why is not None:
+        return why, None
     slot = None
     for i, (c, f) in enumerate(zip(meld.cards, meld.stands_for, strict=True)):
         if g.faces[c] in wild_faces and f == action.card:
@@ -78,7 +122,7 @@ def _checked(g: Game, action: Action) -> tuple[str | None, tuple[int, int] | Non
     # must be used at once, some lay-off of it must be legal afterwards.
     wild_face = g.faces[meld.cards[slot]]
     trial = g.trial()
-    _swap(trial, card, action.target, slot)
+    _swap(trial, card, action.target, slot, action.source, place)
     if play.exchange_use_same_turn:
         if play.freed_new_meld_only:
             trial.deal.must_meld = trial.deal.hands[seat][-1]
@@ -91,7 +135,7 @@ def _checked(g: Game, action: Action) -> tuple[str | None, tuple[int, int] | Non
         return "you would be left with no card you may discard", None
     if play.exchange_forces_down and not d.down[seat] and not can_open(trial):
         return "an exchange obliges you to go down this turn, and you could not", None
-    return None, (card, slot)
+    return None, (card, slot, place)
 
 
 def can_open(g: Game) -> bool:
@@ -107,12 +151,22 @@ def exchange_actions(g: Game) -> list[Action]:
     d = g.deal
     if not g.rules.play.exchange:
         return []
+    from_table = not g.rules.play.exchange_natural_from_hand
+    faces = g.faces
     actions: list[Action] = []
     for index, meld in enumerate(d.melds):
         for c, f in zip(meld.cards, meld.stands_for, strict=True):
-            if g.faces[c] in d.rules.wild_faces:
-                action = Action("exchange", card=f, target=index)
-                if check_exchange(g, action) is None and action not in actions:
+            if faces[c] not in d.rules.wild_faces:
+                continue
+            tried = [Action("exchange", card=f, target=index)]
+            if from_table:
+                tried += [
+                    Action("exchange", card=f, target=index, source=j)
+                    for j, other in enumerate(d.melds)
+                    if j != index and any(faces[o] == f for o in other.cards)
+                ]
+            for action in tried:
+                if action not in actions and check_exchange(g, action) is None:
                     actions.append(action)
     return actions
 
@@ -122,7 +176,7 @@ def apply_exchange(g: Game, action: Action) -> None:
     d = g.deal
     _, found = _checked(g, action)
     assert found is not None
-    _swap(g, found[0], action.target, found[1])
+    _swap(g, found[0], action.target, found[1], action.source, found[2])
     play = g.rules.play
     freed = d.hands[d.current][-1]
     d.must_meld = freed if play.exchange_use_same_turn else None
@@ -132,14 +186,22 @@ def apply_exchange(g: Game, action: Action) -> None:
         d.open_this_turn = True
 
 
-def _swap(g: Game, card: int, target: int, slot: int) -> None:
-    """Put ``card`` from the hand in ``slot`` of meld ``target``; the wild there
-    goes to the hand."""
+def _swap(g: Game, card: int, target: int, slot: int, source: int = -1, place: int = -1) -> None:
+    """Put ``card`` in ``slot`` of meld ``target``, from the hand or (``source``
+    >= 0) from ``place`` in meld ``source``, where it keeps who laid it; the wild
+    there goes to the hand."""
     d = g.deal
     meld = d.melds[target]
     d.rebuilt_without_play = 0
     wild = meld.cards[slot]
-    d.hands[d.current].remove(card)
+    if source < 0:
+        d.hands[d.current].remove(card)
+    else:
+        given = d.melds[source]
+        del given.cards[place]
+        del given.stands_for[place]
+        meld.laid_by[slot] = given.laid_by.pop(place)
+        given.fits = {}
     meld.cards[slot] = card
     meld.fits = {}
     d.table_view = None
@@ -251,7 +313,7 @@ def apply_claim_phase(g: Game, action: Action) -> None:
         with _as_claimant(g, seat):
             _, found = _checked(g, action)
             assert found is not None
-            _swap(g, found[0], action.target, found[1])
+            _swap(g, found[0], action.target, found[1], action.source, found[2])
             if g.rules.play.freed_new_meld_only:
                 d.freed[d.hands[seat][-1]] = seat
         d.claim_wilds = table_wilds(g) & d.claim_wilds

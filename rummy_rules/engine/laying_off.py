@@ -22,6 +22,8 @@ __all__ = [
     "layoff_actions",
     "legal_layoff_of",
     "may_lay_off",
+    "meld_without",
+    "target_reason",
 ]
 
 
@@ -38,7 +40,7 @@ def may_lay_off(g: Game) -> str | None:
     return None
 
 
-def _target_reason(g: Game, owner: int, seat: int) -> str | None:
+def target_reason(g: Game, owner: int, seat: int) -> str | None:
     """Why ``seat`` may not lay off on a meld of ``owner`` (``None``: they may)."""
     play = g.rules.play
     targets = play.lay_off_targets
@@ -49,6 +51,17 @@ def _target_reason(g: Game, owner: int, seat: int) -> str | None:
     if play.teams and not play.partner_melds and owner != seat and g.team[owner] == g.team[seat]:
         return "you may not lay off on your partner's melds"
     return None
+
+
+def meld_without(g: Game, meld: TableMeld, place: int) -> Meld:
+    """``meld`` as it would be without its card at ``place`` (faces, for checking)."""
+    rest = [i for i in range(len(meld.cards)) if i != place]
+    faces = g.faces
+    return Meld(
+        meld.kind,
+        tuple(faces[meld.cards[i]] for i in rest),
+        tuple(meld.stands_for[i] for i in rest),
+    )
 
 
 def fits_table(g: Game, face: int) -> bool:
@@ -259,7 +272,7 @@ def check_layoff(g: Game, action: Action) -> str | None:
     if not 0 <= action.target < len(d.melds):
         return f"there is no meld {action.target + 1} on the table"
     target = d.melds[action.target]
-    reason = _target_reason(g, target.owner, seat)
+    reason = target_reason(g, target.owner, seat)
     if reason is not None:
         return reason
     wild = action.card in d.rules.wild_faces
@@ -331,7 +344,7 @@ def layoff_actions(g: Game) -> list[Action]:
     targets = [
         (index, meld)
         for index, meld in enumerate(d.melds)
-        if _target_reason(g, meld.owner, seat) is None
+        if target_reason(g, meld.owner, seat) is None
     ]
     if not targets:
         return []

@@ -159,6 +159,11 @@ class PlayRules:
     exchange_use_same_turn: bool
     exchange_all_missing_suits: bool
     exchange_forces_down: bool
+    exchange_natural_from_hand: bool
+    rearrange: bool
+    """``melding.rearrange_table``: melds on the table may be taken apart and laid again."""
+    """Whether the natural card given for a wild must come from the hand (else it
+    may also be taken from another table meld that stays a meld without it)."""
     claim_in_rotation: bool
     """``wilds.exchange.claim_order: first_in_rotation``: players out of turn may
     claim a wild as soon as it is melded, in turn order."""
@@ -402,6 +407,8 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         exchange_use_same_turn=exchange.use_same_turn,
         exchange_all_missing_suits=exchange.set_needs_all_missing_suits,
         exchange_forces_down=exchange.forces_going_down,
+        exchange_natural_from_hand=exchange.natural_from_hand,
+        rearrange=melding.rearrange_table,
         claim_in_rotation=exchange.claim_order == "first_in_rotation",
         freed_new_meld_only=exchange.freed_wild_use == "new_meld_only",
         wild_reposition=spec.wilds.reposition,

@@ -29,6 +29,7 @@ from .melding import (
     meld_actions,
     suggest_down,
 )
+from .rearranging import apply_rearrange, check_rearrange, rearrange_actions
 
 __all__ = [
     "apply_play_phase",
@@ -138,6 +139,8 @@ def check_play_phase_plain(g: Game, action: Action) -> str | None:
         return check_layoff(g, action)
     if kind == "exchange":
         return check_exchange(g, action)
+    if kind == "rearrange":
+        return check_rearrange(g, action)
     if kind == "discard":
         return check_discard(g, action.card)
     if kind == "end":
@@ -156,6 +159,8 @@ def apply_play_phase(g: Game, action: Action) -> None:
         apply_layoff(g, action)
     elif kind == "exchange":
         apply_exchange(g, action)
+    elif kind == "rearrange":
+        apply_rearrange(g, action)
     elif kind == "discard":
         apply_discard(g, action.card)
     elif kind == "end":
@@ -180,7 +185,7 @@ def _other_play_actions(g: Game) -> Iterator[Action]:
     if d.must_open:
         return
     duty = d.must_meld is not None or d.must_use is not None or d.open_this_turn
-    for action in layoff_actions(g) + exchange_actions(g):
+    for action in layoff_actions(g) + exchange_actions(g) + rearrange_actions(g):
         if not duty or check_play_phase(g, action) is None:
             yield action
     for action in meld_actions(g):

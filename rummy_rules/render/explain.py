@@ -32,6 +32,7 @@ _TOPICS_BY_ACTION: dict[str, tuple[str, ...]] = {
     "meld": ("melding", "opening", "sets", "runs", "wilds", "going_out"),
     "layoff": ("melding", "wilds", "sets", "runs", "going_out"),
     "exchange": ("exchange", "wilds"),
+    "rearrange": ("melding", "sets", "runs", "wilds"),
     "discard": ("discard", "wilds", "going_out", "melding"),
     "end": ("discard", "going_out", "buying"),
 }

@@ -201,6 +201,12 @@ def _exchange(s: VariantSpec) -> Iterator[str]:
     }[e.player_down]
     source = "from their hand " if e.natural_from_hand else ""
     yield f"{who} may take a wild card from {where} by putting {source}the natural card it stands for in its place."
+    if not e.natural_from_hand:
+        yield (
+            "The natural card may come from the hand or from another meld on the table, "
+            "as long as that meld is still a valid meld without it; the wild card goes to "
+            "the player's hand."
+        )
     if e.claim_order == "first_in_rotation":
         yield (
             "As soon as a wild card is melded, the other players, in turn order from the "
@@ -439,7 +445,11 @@ def _melding(s: VariantSpec) -> Iterator[str]:
     if not m.rearrange_table:
         yield "Melds on the table may not be rearranged."
     else:
-        yield "Melds on the table may be rearranged."
+        yield (
+            "A player who may lay off may also take melds on the table apart and lay their "
+            "cards again, with at least one card from their hand, as new melds: every card "
+            "taken stays on the table and every meld must be valid afterwards."
+        )
 
 
 def _discard(s: VariantSpec) -> Iterator[str]:

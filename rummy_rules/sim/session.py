@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -230,10 +231,16 @@ class PlaySession:
         out = []
         for text in self.legal():
             action = parse_action(text)
-            if action.kind not in ("down", "meld", "layoff", "exchange", "discard"):
+            if action.kind not in ("down", "meld", "layoff", "exchange", "discard", "rearrange"):
                 continue  # these name no card of the hand
             cards = [c for m in action.melds for c in m.cards]
-            if action.card >= 0:
+            if action.kind == "rearrange":
+                # The cards from the hand: those laid beyond the melds taken apart.
+                table = Counter(
+                    self.state.faces[c] for i in action.taken for c in self.state.melds[i].cards
+                )
+                cards = list((Counter(cards) - table).elements())
+            if action.card >= 0 and action.source < 0:
                 cards.append(action.card)
             if sorted(cards) == wanted:
                 out.append(text)

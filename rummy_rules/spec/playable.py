@@ -23,8 +23,6 @@ _ENGINE_SUPPORTS: tuple[tuple[str, tuple[object, ...]], ...] = (
     ("melding.new_melds_after_opening", (False, True)),
     ("melding.lay_off.targets", ("any", "own", "own_and_partner", "none")),
     ("melding.lay_off.before_opening", (False, True)),
-    ("melding.rearrange_table", (False,)),
-    ("wilds.exchange.natural_from_hand", (True,)),
     ("scoring.model", ("penalty", "melded_minus_hand", "winner_collects")),
     ("game_end.kind", ("fixed_deals", "target_score", "elimination")),
     ("game_end.ties", ("shared", "extra_deal")),

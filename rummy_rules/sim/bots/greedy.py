@@ -317,7 +317,7 @@ class GreedyBot:
         if "meld" in by_kind and view.down[view.seat]:
             # New melds after going down: pairs and near runs still count then.
             self.melds_after_down = True
-        for kind in ("down", "exchange", "meld", "layoff"):
+        for kind in ("down", "exchange", "meld", "layoff", "rearrange"):
             options = by_kind.get(kind)
             if kind == "down" and options and not self._down_now(view, options[0]):
                 continue

@@ -119,7 +119,11 @@ class JokerExchange(StrictModel):
         ),
     )
     natural_from_hand: bool = Field(
-        default=True, description="Whether the replacing natural card must come from the hand."
+        default=True,
+        description=(
+            "Whether the replacing natural card must come from the hand; false: it may "
+            "also come from another meld that stays valid without it."
+        ),
     )
     use_same_turn: bool = Field(
         default=False, description="Whether the freed wild must be melded in the same turn."

@@ -242,7 +242,11 @@ class Melding(StrictModel):
     )
     lay_off: LayOff = Field(default_factory=LayOff, description="Laying off on table melds.")
     rearrange_table: bool = Field(
-        default=False, description="Whether melds on the table may be rearranged."
+        default=False,
+        description=(
+            "Whether melds on the table may be taken apart and laid again, with at "
+            "least one card from the hand, as valid melds (action rearrange)."
+        ),
     )
 
 
