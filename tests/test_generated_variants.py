@@ -88,6 +88,7 @@ def variants(draw: Any) -> dict[str, Any]:
         "melds_per_turn": draw(st.sampled_from([None, 1, 2])),
         "new_melds_after_opening": draw(st.booleans()),
         "rearrange_table": draw(st.booleans()),
+        "take_back": draw(st.sampled_from(["never", "this_turn"])),
         "lay_off": {
             "targets": draw(st.sampled_from(["any", "own", "none"])),
             "before_opening": draw(st.booleans()),

@@ -298,3 +298,23 @@ def test_the_table_shows_each_player_s_buys_and_how_many_are_left():
     line = game.status()[1]
     seat_text = line.split(f"p{buyer + 1}", 1)[1].split("  p", 1)[0]
     assert f", 1 buy ({limit - 1} left)" in seat_text
+
+
+def test_a_person_takes_back_a_meld_where_the_rules_allow_it():
+    spec = load_variant("basic-rummy", ["melding.take_back=this_turn"])
+    for seed in range(20):
+        game = PlaySession(spec, players=3, seat=0, bots=["greedy"] * 2, seed=seed)
+        for _ in game.bot_moves():
+            pass
+        assert game.play("draw") is None
+        melds = [a for a in game.legal() if a.startswith("meld")]
+        if melds:
+            break
+    else:
+        pytest.fail("no seed gave a meld on the first turn")
+    hand = sorted(game.state.hand(0))
+    assert game.play(melds[0]) is None
+    assert game.state.melds
+    assert game.play("undo") is None
+    assert not game.state.melds and sorted(game.state.hand(0)) == hand
+    assert game.play("undo") == "you have laid nothing this turn to take back"

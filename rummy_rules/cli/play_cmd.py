@@ -33,6 +33,7 @@ _HELP = """\
 Type the number of an action, or the action itself:
   draw | take 7H | buy | pass | down 7H 7S 7D / 4C 5C 6C 7C | meld 5C 6C 7C
   layoff 5S@2 | exchange 7H@2 | discard QC | end
+  undo (take back this turn's last play, where the rules allow it)
 Cards: 10H QS AS JK (T for ten, lower case and ♠♥♦♣ work too); a wild card
 in a meld may say what it stands for (JK=7D), or leave it to the game to
 find. Meld numbers are the table's. A refused action shows the rule.

@@ -291,6 +291,7 @@ class PlayApp(App[None]):
         Binding("d", "down('down')", "Go down"),
         Binding("m", "down('meld')", "Meld"),
         Binding("x", "clear", "Clear picks", show=False),
+        Binding("u", "undo", "Take back", show=False),
         Binding("s", "sort", "Sort by rank/suit"),
         Binding("r", "rules", "Rules"),
         Binding("f", "faster", "Faster bots", show=False),
@@ -463,6 +464,10 @@ class PlayApp(App[None]):
     def action_hint(self) -> None:
         self.log_line(self.session.hint())
 
+    def action_undo(self) -> None:
+        """Take back this turn's last play (``melding.take_back: this_turn``)."""
+        self.answer("undo", self.session.play("undo"))
+
     def action_rules(self) -> None:
         from ..render.rulebook import render_rulebook
 
@@ -512,7 +517,8 @@ _HELP = (
     "down 7H 7S JK / 4C 5C 6C 7C, meld 5C 6C 7C, layoff 5S@2, exchange 7H@2, discard QC. "
     "Or click cards in your hand (Tab, arrows and space work too): the list shows what "
     "you can do with them; g sets them aside as one meld, d goes down with the melds set "
-    "aside, m lays them down as new melds, x clears. Keys: h hint, r rules at this deal, "
+    "aside, m lays them down as new melds, x clears, u takes back this turn's last play "
+    "(where the rules allow it). Keys: h hint, r rules at this deal, "
     "s sort the hand, / type an action, f/l faster/slower bots, q or Ctrl-C quit "
     "(asks to save)."
 )

@@ -22,6 +22,8 @@
                           take table melds 2 and 3 apart and lay their cards,
                           with cards from the hand, as the new melds
                           (``melding.rearrange_table``)
+``undo``                  take back the last down, meld, lay-off, exchange or
+                          rearrangement of this turn (``melding.take_back``)
 ``discard QC``            end the turn
 ``end``                   end the turn without discarding
                           (``discard.required: false``), or end a buyer's
@@ -50,7 +52,7 @@ __all__ = [
     "shared_action",
 ]
 
-_SIMPLE = ("draw", "block", "buy", "pass", "veto", "allow", "give", "keep", "end")
+_SIMPLE = ("draw", "block", "buy", "pass", "veto", "allow", "give", "keep", "end", "undo")
 
 
 @dataclass(frozen=True, slots=True, repr=False)

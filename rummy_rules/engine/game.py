@@ -186,6 +186,9 @@ class Deal:
     """Every seat offered the upcard refused it: the first player draws from the stock."""
     table_view: Any = None
     """The table as seat views show it, kept by the views until the table changes."""
+    undo: list[Deal] = field(default_factory=list)
+    """The deal as it stood before each card play of this turn, the last one last
+    (``melding.take_back: this_turn``); emptied when anyone else acts or the turn ends."""
 
     def copy(self) -> Deal:
         """An independent copy (the rules and the immutable table view are shared)."""
@@ -230,6 +233,7 @@ class Deal:
             offer=list(self.offer),
             upcard_refused=self.upcard_refused,
             table_view=self.table_view,
+            undo=list(self.undo),
         )
 
 

@@ -161,6 +161,9 @@ class PlayRules:
     exchange_forces_down: bool
     exchange_natural_from_hand: bool
     rearrange: bool
+    take_back: bool
+    """``melding.take_back: this_turn``: the player in turn may ``undo`` their last
+    card play of the turn."""
     """``melding.rearrange_table``: melds on the table may be taken apart and laid again."""
     """Whether the natural card given for a wild must come from the hand (else it
     may also be taken from another table meld that stays a meld without it)."""
@@ -409,6 +412,7 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         exchange_forces_down=exchange.forces_going_down,
         exchange_natural_from_hand=exchange.natural_from_hand,
         rearrange=melding.rearrange_table,
+        take_back=melding.take_back == "this_turn",
         claim_in_rotation=exchange.claim_order == "first_in_rotation",
         freed_new_meld_only=exchange.freed_wild_use == "new_meld_only",
         wild_reposition=spec.wilds.reposition,

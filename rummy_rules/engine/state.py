@@ -39,7 +39,7 @@ from .exchanging import (
     open_claim_window,
     table_wilds,
 )
-from .game import BUY, CLAIM, DRAW, OVER, DealResult, Game, MeldRecord, TableMeld
+from .game import BUY, CLAIM, DRAW, OVER, PLAY, DealResult, Game, MeldRecord, TableMeld
 from .laying_off import fits_table
 from .melding import suggest_down
 from .rules import DealRules, Rules
@@ -320,6 +320,8 @@ class GameState:
         g = self.game
         g.log.append({"seat": self.to_move, "action": action_text(action)})
         phase = g.deal.phase
+        if phase != PLAY and g.deal.undo:
+            g.deal.undo = []  # someone else acts: what was laid stays laid
         if phase == BUY:
             apply_buy_phase(g, action)
         elif phase == CLAIM:

@@ -33,8 +33,10 @@ from .rearranging import apply_rearrange, check_rearrange, rearrange_actions
 
 __all__ = [
     "apply_play_phase",
+    "apply_undo",
     "can_go_on",
     "check_play_phase",
+    "check_undo",
     "play_actions",
     "sorted_play_actions",
 ]
@@ -44,10 +46,34 @@ _DISCARDS = [shared_action("discard", face) for face in range(53)]
 _END = shared_action("end")
 
 
+#: The card plays a player may take back (``melding.take_back: this_turn``).
+_UNDOABLE = frozenset(("down", "meld", "layoff", "exchange", "rearrange"))
+
+
+def check_undo(g: Game) -> str | None:
+    """Why the player in turn may not ``undo`` now (``None``: they may)."""
+    if not g.rules.play.take_back:
+        return "cards laid on the table stay there in this variant"
+    if not g.deal.undo:
+        return "you have laid nothing this turn to take back"
+    return None
+
+
+def apply_undo(g: Game) -> None:
+    """Take back the last card play of this turn: the deal as it stood before it."""
+    older = g.deal.undo
+    back = older.pop().copy()
+    back.undo = older
+    back.table_view = None
+    g.deal = back
+
+
 def _duty_reason(g: Game, action: Action) -> str | None:
     """Why ``action`` breaks a duty left by this turn's take (``None``: it does not)."""
     d = g.deal
     kind = action.kind
+    if kind == "undo":
+        return None  # the duties stand as they stood before the play taken back
     if d.must_open and kind != "down":
         return "you took the discard, so you must open (go down) first"
     if d.must_meld is not None:
@@ -145,12 +171,21 @@ def check_play_phase_plain(g: Game, action: Action) -> str | None:
         return check_discard(g, action.card)
     if kind == "end":
         return check_end(g)
+    if kind == "undo":
+        return check_undo(g)
     return f"unknown action '{kind}'"
 
 
 def apply_play_phase(g: Game, action: Action) -> None:
     """Play ``action`` after the draw, checked to be legal."""
     kind = action.kind
+    if kind == "undo":
+        apply_undo(g)
+        return
+    if kind in _UNDOABLE and g.rules.play.take_back:
+        snapshot = g.deal.copy()
+        snapshot.undo = []
+        g.deal.undo.append(snapshot)
     if kind == "down":
         apply_down(g, action.melds)
     elif kind == "meld":
@@ -166,6 +201,8 @@ def apply_play_phase(g: Game, action: Action) -> None:
     elif kind == "end":
         apply_end(g)
     d = g.deal
+    if kind in ("discard", "end"):
+        d.undo = []
     if d.must_use is not None and _uses(action, d.must_use):
         d.must_use = None
 

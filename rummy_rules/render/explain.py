@@ -33,6 +33,7 @@ _TOPICS_BY_ACTION: dict[str, tuple[str, ...]] = {
     "layoff": ("melding", "wilds", "sets", "runs", "going_out"),
     "exchange": ("exchange", "wilds"),
     "rearrange": ("melding", "sets", "runs", "wilds"),
+    "undo": ("melding",),
     "discard": ("discard", "wilds", "going_out", "melding"),
     "end": ("discard", "going_out", "buying"),
 }

@@ -450,6 +450,12 @@ def _melding(s: VariantSpec) -> Iterator[str]:
             "cards again, with at least one card from their hand, as new melds: every card "
             "taken stays on the table and every meld must be valid afterwards."
         )
+    if m.take_back == "this_turn":
+        yield (
+            "Until they discard, a player may take back into their hand the cards they "
+            "laid on the table in this turn, the last play first; once the turn is over, "
+            "or anyone else has played, what was laid stays."
+        )
 
 
 def _discard(s: VariantSpec) -> Iterator[str]:

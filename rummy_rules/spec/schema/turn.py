@@ -248,6 +248,14 @@ class Melding(StrictModel):
             "least one card from the hand, as valid melds (action rearrange)."
         ),
     )
+    take_back: Literal["never", "this_turn"] = Field(
+        default="never",
+        description=(
+            "Whether cards laid on the table may be taken back: never, or this_turn "
+            "(action undo: the player takes back their last down, meld, lay-off, "
+            "exchange or rearrangement of the turn, before discarding)."
+        ),
+    )
 
 
 class DiscardRules(StrictModel):
