@@ -92,9 +92,9 @@ def play_checked_game(state, bots):
     while not state.is_terminal():
         if state.deal_index != deal:
             deal = state.deal_index
-            for bot in bots:
+            for number, bot in enumerate(bots):
                 if hasattr(bot, "new_deal"):
-                    bot.new_deal(state.deal_rules)
+                    bot.new_deal(state.deal_rules_of(number))
         seat = state.to_move
         view = seat_view(state, seat)
         assert view.legal, f"p{seat + 1} has no legal action in phase {state.phase}"

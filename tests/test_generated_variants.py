@@ -191,6 +191,7 @@ def variants(draw: Any) -> dict[str, Any]:
         "contract": {
             "long_meld_counts_once": draw(st.booleans()),
             "all_at_once": draw(st.booleans()),
+            "progression": draw(st.sampled_from(["together", "each_player"])),
         },
         "draw": {
             "discard_pile": draw(st.sampled_from(["any_depth", "whole_pile"]))
@@ -256,6 +257,15 @@ def variants(draw: Any) -> dict[str, Any]:
         spec["draw"]["push"] = False
     if spec["draw"]["push"]:
         spec["buying"] = {"enabled": False}  # the pushed discard cannot be bought
+    end_kind = spec["game_end"]["kind"]
+    if (
+        opening != "contract"
+        or end_kind != "fixed_deals"
+        or spec["deck"].get("wild_rank_follows_deal")
+    ):
+        # Each player on their own contract needs contracts and ends by the schedule
+        # (validation says so); elsewhere every player plays the deal's contract.
+        spec["contract"]["progression"] = "together"
     exchange = spec["wilds"]["exchange"]
     if exchange["claim_order"] == "first_in_rotation":
         # A claim out of turn ties nothing to the claimant's turn (validation says so).

@@ -132,11 +132,32 @@ def print_simulation(
         "one-turn outs: the share of deals won by going out in one turn; points "
         "caught: per player left holding cards; ended by: how many deals ended each way."
     )
+    if data.get("contracts"):
+        _print_contracts(out, data["contracts"])
     out.print(
-        f"Per game: {with_interval(data['turns_per_game'])} turns; winning margin "
+        f"Per game: {with_interval(data['turns_per_game'])} turns, "
+        f"{with_interval(data['deals_per_game'])} deals; winning margin "
         f"{with_interval(data['final_margin'])}; score spread "
         f"{with_interval(data['score_spread'])}; lead changes "
         f"{with_interval(data['lead_changes'])}."
+    )
+
+
+def _print_contracts(out: Any, rows: list[dict[str, Any]]) -> None:
+    """Each player on their own contract: how often each contract was played and made."""
+    table = _table("Contracts: each player on their own")
+    for header in ("contract", "played per game", "made"):
+        _column(table, header, right=header != "contract")
+    for row in rows:
+        table.add_row(
+            str(row["contract"]),
+            number(row["tries_per_game"]),
+            with_interval(row["made_rate"], percent=True),
+        )
+    out.print(table)
+    out.print(
+        "played per game: how many times a player played that contract (a deal each); "
+        "made: the share of those deals in which they went down with it and moved on."
     )
 
 

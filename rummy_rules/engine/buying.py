@@ -163,7 +163,6 @@ def open_buy_window(g: Game) -> None:
     in_game = sum(g.active)
     while len(order) < in_game:
         order.append(g.next_seat(order[-1]))
-    limit = d.rules.buy_limit if d.rules.buy_limit is not None else play.buy_limit_deal
     # With ``short_stock: no_buy``, a buy is offered only where the stock can pay
     # it (and, where the player in turn draws after the buys, that card too).
     payable = cards_drawable(g, 1) - d.draw_pending if play.buy_short_stock == "no_buy" else None
@@ -175,6 +174,8 @@ def open_buy_window(g: Game) -> None:
             continue
         if d.down[seat] and not play.buy_after_going_down:
             continue
+        own = d.rules_of(seat).buy_limit  # the buyer's own deal, where each has one
+        limit = own if own is not None else play.buy_limit_deal
         if limit is not None and d.buys[seat] >= limit:
             continue
         if play.buy_limit_game is not None and g.buys_game[seat] >= play.buy_limit_game:

@@ -25,6 +25,7 @@ def new_game(
     dealer = chance.first_dealer(seats)
     log: list[dict[str, Any]] = [{"first_dealer": dealer}]
     active = [True] * seats
+    stage = [0] * seats if rules.play.each_player else []
     pairs = seats // 2 if rules.play.teams else seats
     return Game(
         rules=rules,
@@ -36,18 +37,19 @@ def new_game(
         turn_cap=turn_cap if turn_cap is not None else 40 * rules.pack.size,
         deal_cap=deal_cap if deal_cap is not None else max(len(rules.deals), DEAL_CAP),
         dealer=dealer,
-        deal=_deal(rules, chance, 0, dealer, active, log),
+        deal=_deal(rules, chance, 0, dealer, active, log, stage),
         log=log,
         totals=[0] * seats,
         buys_game=[0] * seats,
         active=active,
         buy_backs_used=[0] * seats,
+        stage=stage,
     )
 
 
 def start_next_deal(g: Game) -> None:
     """Deal deal number ``g.deal_index`` (from 0) by ``g.dealer``."""
-    g.deal = _deal(g.rules, g.chance, g.deal_index, g.dealer, g.active, g.log)
+    g.deal = _deal(g.rules, g.chance, g.deal_index, g.dealer, g.active, g.log, g.stage)
 
 
 def _deal(
@@ -57,15 +59,25 @@ def _deal(
     dealer: int,
     active: list[bool],
     log: list[dict[str, Any]],
+    stage: list[int],
 ) -> Deal:
-    """Shuffle, cut, deal the hands to the seats still in the game and turn the upcard."""
+    """Shuffle, cut, deal the hands to the seats still in the game and turn the upcard.
+
+    ``stage``: with ``contract.progression: each_player``, the deal of the
+    schedule whose contract each seat plays (recorded as ``contracts``).
+    """
     deal_rules = rules.deal(index)
     seats = len(active)
     size = rules.pack.size
     order = chance.deck(index, size)
-    log.append({"deal": index + 1, "dealer": dealer, "deck": order})
+    entry: dict[str, Any] = {"deal": index + 1, "dealer": dealer, "deck": order}
+    seat_rules = tuple(rules.deal(s) for s in stage)
+    if seat_rules:
+        entry["contracts"] = [s + 1 for s in stage]
+    log.append(entry)
     d = Deal(
-        rules=deal_rules,
+        table_rules=deal_rules,
+        seat_rules=seat_rules,
         hands=[[] for _ in range(seats)],
         stock=list(reversed(order)),
         discard=[],
@@ -74,20 +86,24 @@ def _deal(
         buys=[0] * seats,
         turns_played=[0] * seats,
         scores=[0] * seats,
-        parts_left=[deal_rules.parts] * seats,
+        parts_left=[r.parts for r in seat_rules] if seat_rules else [deal_rules.parts] * seats,
     )
+    counts = [r.cards for r in seat_rules] if seat_rules else [deal_rules.cards] * seats
     play = rules.play
     if any(b[0] == "exact_cut" for b in play.bonuses) and play.cutter != "none":
         cut = chance.cut(index, size)
         d.cutter = step_active(active, dealer, -1 if play.cutter == "dealer_right" else 1)
-        d.exact_cut = cut == sum(active) * deal_rules.cards + 1
+        d.exact_cut = cut == sum(counts[s] for s in range(seats) if active[s]) + 1
         log.append({"cut": cut})
     direction = play.direction
     seat = step_active(active, dealer, direction)
     in_play = sum(active)
-    for _ in range(deal_rules.cards):
+    # One card at a time in turn order; with each_player progression a seat
+    # whose own contract takes fewer cards is passed over once it has them.
+    for _ in range(max(counts)):
         for _ in range(in_play):
-            d.hands[seat].append(d.stock.pop())
+            if len(d.hands[seat]) < counts[seat]:
+                d.hands[seat].append(d.stock.pop())
             seat = step_active(active, seat, direction)
     if play.upcard:
         d.discard.append(d.stock.pop())

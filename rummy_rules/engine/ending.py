@@ -73,6 +73,11 @@ def end_deal(g: Game, reason: str, went_out: int | None) -> None:
         entry["bought_back"] = bought_back
         entry["eliminated"] = list(eliminated)
     g.log.append(entry)
+    if g.stage and reason != "void":
+        # contract.progression each_player: who went down moves on to the next contract.
+        for seat in range(g.seats):
+            if d.down[seat] and g.active[seat]:
+                g.stage[seat] += 1
     g.deal_index += 1
     over = _game_over(g)
     if over is not None:
@@ -135,8 +140,14 @@ def _end_game(g: Game, over: str, in_deal: list[int]) -> None:
 
 
 def winners(g: Game) -> list[int]:
-    """The seats with the best total among those still in the game (several on a tie)."""
+    """The seats with the best total among those still in the game (several on a
+    tie); with ``contract.progression: each_player``, among those who went down
+    with the last contract, if any has."""
     seats = [s for s in range(g.seats) if g.active[s]]
+    last = len(g.rules.deals)
+    finished = [s for s in seats if g.stage and g.stage[s] >= last]
+    if finished:
+        seats = finished
     pick = max if g.rules.play.winner == "highest_total" else min
     best = pick(g.totals[s] for s in seats)
     return [s for s in seats if g.totals[s] == best]
@@ -178,7 +189,10 @@ def _target_reached(g: Game) -> bool:
 def _game_over(g: Game) -> str | None:
     """Why the game ends after the deal just scored (``None``: it goes on)."""
     play = g.rules.play
-    if play.game_end == "fixed_deals":
+    if play.each_player:
+        if any(s >= len(g.rules.deals) for s in g.stage):
+            return "rules"
+    elif play.game_end == "fixed_deals":
         return "rules" if g.deal_index >= len(g.rules.deals) else None
     if play.game_end == "elimination":
         if sum(g.active) <= 1:

@@ -115,7 +115,8 @@ class DealResult:
 class Deal:
     """The deal being played."""
 
-    rules: DealRules
+    table_rules: DealRules
+    """The schedule's deal by the table's deal number (see :attr:`rules`)."""
     hands: list[list[int]]
     stock: list[int]
     """Physical cards, the top last."""
@@ -189,11 +190,25 @@ class Deal:
     undo: list[Deal] = field(default_factory=list)
     """The deal as it stood before each card play of this turn, the last one last
     (``melding.take_back: this_turn``); emptied when anyone else acts or the turn ends."""
+    seat_rules: tuple[DealRules, ...] = ()
+    """With ``contract.progression: each_player``: each seat's own deal of the
+    schedule (its contract), with the table's wild cards; empty otherwise."""
+
+    @property
+    def rules(self) -> DealRules:
+        """The rules of this deal for the seat in turn: the table's deal, or with
+        ``contract.progression: each_player`` the seat's own."""
+        seat_rules = self.seat_rules
+        return seat_rules[self.current] if seat_rules else self.table_rules
+
+    def rules_of(self, seat: int) -> DealRules:
+        """The rules of this deal for ``seat`` (its contract)."""
+        return self.seat_rules[seat] if self.seat_rules else self.table_rules
 
     def copy(self) -> Deal:
         """An independent copy (the rules and the immutable table view are shared)."""
         return Deal(
-            rules=self.rules,
+            table_rules=self.table_rules,
             hands=[list(h) for h in self.hands],
             stock=list(self.stock),
             discard=list(self.discard),
@@ -234,6 +249,7 @@ class Deal:
             upcard_refused=self.upcard_refused,
             table_view=self.table_view,
             undo=list(self.undo),
+            seat_rules=self.seat_rules,
         )
 
 
@@ -276,6 +292,10 @@ class Game:
     game_over_reason: str | None = None
     """Why the game ended: ``rules`` (as the variant says) or ``deal_cap``."""
     deal_index: int = 0
+    stage: list[int] = field(default_factory=list)
+    """With ``contract.progression: each_player``: the deal of the schedule (from
+    0) whose contract each seat plays next; ``len(rules.deals)`` once it has gone
+    down with the last. Empty otherwise."""
 
     def copy(self) -> Game:
         """An independent copy, chance included (log entries are never changed, so shared)."""
@@ -298,6 +318,7 @@ class Game:
             buy_backs_used=list(self.buy_backs_used),
             game_over_reason=self.game_over_reason,
             deal_index=self.deal_index,
+            stage=list(self.stage),
         )
 
     def trial(self) -> Game:
@@ -327,6 +348,7 @@ class Game:
             buy_backs_used=self.buy_backs_used,
             game_over_reason=self.game_over_reason,
             deal_index=self.deal_index,
+            stage=self.stage,
         )
 
     def next_seat(self, seat: int, step: int = 1) -> int:

@@ -218,6 +218,10 @@ class PlayRules:
     """Whether a buyer waits for their own turn to meld (``False``: they may lay down
     melds at once, out of turn, then ``end``)."""
     contract_at_once: bool = True
+    each_player: bool = False
+    """``contract.progression: each_player``: each seat plays its own deal of the
+    schedule, moving on after going down with it; the game ends after the deal in
+    which someone goes down with the last."""
     """Whether a contract's melds are all laid down in one turn (``False``: over
     several turns, the player going down once the last part is laid)."""
     first_player_extra_turn: bool = False
@@ -437,6 +441,7 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         upcard=spec.table.upcard,
         upcard_offer=spec.table.upcard_offer,
         contract_at_once=spec.contract.all_at_once,
+        each_player=spec.contract.progression == "each_player",
         buyer_waits=spec.buying.buyer_waits_for_turn,
         discard_required=spec.discard.required,
         playable_penalty=(

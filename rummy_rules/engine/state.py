@@ -191,8 +191,13 @@ class GameState:
 
     @property
     def deal_rules(self) -> DealRules:
-        """The rules of the deal being played."""
+        """The rules of the deal being played, for the seat in turn (with
+        ``contract.progression: each_player`` each seat has its own contract)."""
         return self.game.deal.rules
+
+    def deal_rules_of(self, seat: int) -> DealRules:
+        """The rules of the deal being played for ``seat``: its contract."""
+        return self.game.deal.rules_of(seat)
 
     @property
     def current(self) -> int:

@@ -346,11 +346,22 @@ def render_score_sheet(
     else:
         columns = [f"Player {i + 1}" for i in range(count)]
     rows = deal_rows(spec)
-    if spec.game_end.kind != "fixed_deals":
+    each = spec.contract.progression == "each_player"
+    legend = []
+    if each:
+        # Each player on their own contract: a column for the contract each
+        # plays and one for the points, and the contracts listed by number.
+        legend = [
+            f"{r['number']}: {r['contract']} ({r['cards']} cards"
+            + (f"; {r['special']})" if r["special"] else ")")
+            for r in rows
+        ]
+        columns = [f"{c} {part}" for c in columns for part in ("contract", "points")]
+    if spec.game_end.kind != "fixed_deals" or each:
         rows = [
             {
                 "number": str(i + 1),
-                "contract": rows[-1]["contract"] if rows[-1]["contract"] != "—" else "",
+                "contract": "" if each or rows[-1]["contract"] == "—" else rows[-1]["contract"],
                 "cards": rows[-1]["cards"],
                 "label": "",
                 "special": "",
@@ -363,15 +374,26 @@ def render_score_sheet(
         "txt": "scoresheet.txt.j2",
     }.get(fmt, "scoresheet.md.j2")
     blank = " " * 8
+    lead = ["deal"] if each else ["deal", "contract"]
     grid = text_grid(
-        ["deal", "contract", *columns],
-        [[str(r["number"]), str(r["contract"]), *[blank] * len(columns)] for r in rows]
-        + [["total", "", *[blank] * len(columns)]],
-    )
+        [*lead, *columns],
+        [[str(r["number"]), *([] if each else [str(r["contract"])]), *[blank] * len(columns)]
+         for r in rows]
+        + [["total", *([] if each else [""]), *[blank] * len(columns)]],
+    )  # fmt: skip
     return (
         template_environment()
         .get_template(template)
-        .render(spec=spec, name=spec.name, columns=columns, rows=rows, paper=paper, grid=grid)
+        .render(
+            spec=spec,
+            name=spec.name,
+            columns=columns,
+            rows=rows,
+            paper=paper,
+            grid=grid,
+            show_contract=not each,
+            legend=legend,
+        )
     )
 
 

@@ -287,6 +287,13 @@ def _contracts(s: VariantSpec) -> Iterator[str]:
             "One long meld may count as several contract melds of its kind: a run of eight"
             " as two runs of four, six of a kind as two sets of three."
         )
+    if c.progression == "each_player":
+        yield (
+            "Each player works through the contracts in order, on their own: a player who "
+            "goes down with their contract plays the next one in the following deal, and one "
+            "who does not plays the same contract again. Each player is dealt the cards of "
+            "their own contract."
+        )
 
 
 def _draw(s: VariantSpec) -> Iterator[str]:
@@ -567,7 +574,12 @@ def _scoring(s: VariantSpec) -> Iterator[str]:
 
 def _game_end(s: VariantSpec) -> Iterator[str]:
     g = s.game_end
-    if g.kind == "fixed_deals":
+    if s.contract.progression == "each_player":
+        yield (
+            "The game ends after the deal in which a player goes down with the last contract;"
+            " the winner is found among the players who did."
+        )
+    elif g.kind == "fixed_deals":
         yield f"The game is {plural(len(s.deals), 'deal')}."
     elif g.kind == "target_score":
         yield f"Deals continue until someone reaches {g.target_score} points."

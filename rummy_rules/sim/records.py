@@ -418,6 +418,7 @@ def _replay_game(file: str, lines: list[tuple[int, dict[str, Any]]]) -> ReplayRe
                     f"deal {shown(expected_deal)} is dealt by p{state.dealer + 1} by the rules, "
                     f"but the record says {who}",
                 )
+            _check_contracts(file, number, entry, state)
     return ReplayReport(
         variant_id=spec.id,
         players=players,
@@ -548,6 +549,22 @@ def _replay_action(file: str, number: int, text_action: object, state: GameState
         state.apply(action)
     except ValueError as exc:  # a scripted reshuffle that does not fit
         raise RecordError(file, number, str(exc)) from None
+
+
+def _check_contracts(file: str, number: int, entry: dict[str, Any], state: GameState) -> None:
+    """With ``contract.progression: each_player`` a deal line names the deal of the
+    schedule whose contract each seat plays; it must be the one the rules give."""
+    said = entry.get("contracts")
+    expected = None
+    if state.rules.play.each_player:
+        expected = [state.deal_rules_of(seat).number for seat in range(state.seats)]
+    if said != expected:
+        raise RecordError(
+            file,
+            number,
+            f"deal {shown(entry.get('deal'))}: the record says contracts {shown(said)}, "
+            f"the rules give {shown(expected)}",
+        )
 
 
 def _check_deal_end(file: str, number: int, entry: dict[str, Any], state: GameState) -> None:

@@ -127,8 +127,8 @@ class PlaySession:
         return self.state.is_terminal()
 
     def contract(self) -> str:
-        """The current deal's contract in words."""
-        return contract_words(self.state)
+        """The person's contract in this deal, in words."""
+        return contract_words(self.state, self.seat)
 
     def legal(self) -> list[str]:
         """The person's legal actions now, as text."""
@@ -143,7 +143,7 @@ class PlaySession:
         if action is not None:
             return f"you can go down: {action}"
         state = self.state
-        rules = state.deal_rules
+        rules = state.deal_rules_of(self.seat)
         if not rules.parts or self.view().down[self.seat]:
             return "you cannot go down with these cards yet"
         found = contract_hint(
@@ -258,7 +258,7 @@ class PlaySession:
                 for other in self.bots:
                     new_deal = getattr(other, "new_deal", None)
                     if new_deal is not None:
-                        new_deal(self.state.deal_rules)
+                        new_deal(self.state.deal_rules_of(seat))
             action = bot.choose(seat_view(self.state, seat))
             reason = self.state.check(action)
             if reason is not None:  # a bot error: the game cannot go on
@@ -305,9 +305,9 @@ class PlaySession:
         ]
 
 
-def contract_words(state: GameState) -> str:
-    """The current deal's contract in words."""
-    rules = state.deal_rules
+def contract_words(state: GameState, seat: int | None = None) -> str:
+    """The current deal's contract in words (``seat``'s own, where each player has one)."""
+    rules = state.deal_rules if seat is None else state.deal_rules_of(seat)
     if not rules.parts:
         return "no contract"
     return describe_contract(rules.parts, all_out=rules.all_out)
@@ -331,11 +331,11 @@ def _buys_words(state: GameState) -> list[str]:
     if not play.buying:
         return [""] * state.seats
     g = state.game
-    deal_limit = state.deal_rules.buy_limit
-    if deal_limit is None:
-        deal_limit = play.buy_limit_deal
     out = []
     for seat in range(state.seats):
+        deal_limit = state.deal_rules_of(seat).buy_limit
+        if deal_limit is None:
+            deal_limit = play.buy_limit_deal
         used = g.deal.buys[seat]
         left = [] if deal_limit is None else [max(0, deal_limit - used)]
         if play.buy_limit_game is not None:
@@ -355,14 +355,20 @@ def table_lines(
     (to watch a record)."""
     v = seat_view(state, seat if seat is not None else 0)
     you = seat if seat is not None else -1
-    lines = [
-        f"Deal {v.deal}: {contract_words(state)}. Dealer p{v.dealer + 1}; "
-        f"p{v.current + 1} to play.",
-    ]
+    own = state.rules.play.each_player
+    contract = "each player on their own contract" if own else contract_words(state)
+    lines = [f"Deal {v.deal}: {contract}. Dealer p{v.dealer + 1}; p{v.current + 1} to play."]
+    if own and you >= 0:
+        number = state.deal_rules_of(you).number
+        lines.append(f"Your contract ({number} of {len(state.rules.deals)}): "
+                     f"{contract_words(state, you)}.")  # fmt: skip
     buys = _buys_words(state)
+    stages = [
+        f", contract {state.deal_rules_of(i).number}" if own else "" for i in range(state.seats)
+    ]
     sizes = "  ".join(
         f"p{i + 1}{f' ({label})' if i == you else ''}: {n} card{'' if n == 1 else 's'}"
-        f"{', down' if v.down[i] else ''}, {v.totals[i]} points{buys[i]}"
+        f"{', down' if v.down[i] else ''}, {v.totals[i]} points{buys[i]}{stages[i]}"
         for i, n in enumerate(v.hand_sizes)
     )
     lines.append(sizes)

@@ -84,6 +84,9 @@ class DealSummary:
     """The player who went out went down in that same turn."""
     caught: float
     """Mean points left in hand by the players who did not go out."""
+    contracts: tuple[int, ...] = ()
+    """With ``contract.progression: each_player``: per seat, the deal of the
+    schedule (from 1) whose contract that player played; empty otherwise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +140,10 @@ def _deal_summaries(state: GameState) -> list[DealSummary]:
     own_turns = [0] * players
     down_at = [-1] * players
     turns = buys = exchanges = 0
+    contracts: tuple[int, ...] = ()
     for entry in state.log:
+        if "deck" in entry:
+            contracts = tuple(entry.get("contracts", ()))
         action = entry.get("action")
         if action is not None:
             seat = entry["seat"]
@@ -166,6 +172,7 @@ def _deal_summaries(state: GameState) -> list[DealSummary]:
                     down_turns=tuple(down_at),
                     one_turn_out=out_seat is not None and down_at[out_seat] == own_turns[out_seat],
                     caught=caught / len(losers) if losers else 0.0,
+                    contracts=contracts,
                 )
             )
             own_turns = [0] * players
@@ -346,6 +353,9 @@ class SimulationStats:
     margin: RunningMean = field(default_factory=RunningMean)
     lead_changes: RunningMean = field(default_factory=RunningMean)
     spread: RunningMean = field(default_factory=RunningMean)
+    contract_tries: dict[int, list[int]] = field(default_factory=dict)
+    """With ``contract.progression: each_player``: per contract (deal of the
+    schedule, from 1), [times a player played it, times they went down with it]."""
 
     def __post_init__(self) -> None:
         self.wins_by_seat = [0.0] * self.players
@@ -371,6 +381,10 @@ class SimulationStats:
         for i, deal in enumerate(game.deals):
             # Past the schedule (target-score and elimination games) the last deal repeats.
             self.per_deal[min(i, self.deals - 1)].add(deal)
+            for seat, number in enumerate(deal.contracts):
+                tries = self.contract_tries.setdefault(number, [0, 0])
+                tries[0] += 1
+                tries[1] += deal.down_turns[seat] >= 0
         self.deals_per_game.add(len(game.deals))
         self.game_turns.add(sum(d.turns for d in game.deals))
         self.margin.add(game.margin)
@@ -423,6 +437,14 @@ class SimulationStats:
             "final_margin": as_interval(self.margin.interval(), 1),
             "score_spread": as_interval(self.spread.interval(), 1),
             "lead_changes": as_interval(self.lead_changes.interval(), 2),
+            "contracts": [
+                {
+                    "contract": number,
+                    "tries_per_game": round(tries / n, 2) if n else 0.0,
+                    "made_rate": as_interval(_wilson(made, tries)),
+                }
+                for number, (tries, made) in sorted(self.contract_tries.items())
+            ],
         }
 
 

@@ -219,7 +219,16 @@ CHECKPOINT_MARK = "rummy-rules sweep checkpoint"
 
 
 def _summary_from(data: dict[str, Any]) -> GameSummary:
-    deals = tuple(DealSummary(**{**d, "down_turns": tuple(d["down_turns"])}) for d in data["deals"])
+    deals = tuple(
+        DealSummary(
+            **{
+                **d,
+                "down_turns": tuple(d["down_turns"]),
+                "contracts": tuple(d.get("contracts", ())),
+            }
+        )
+        for d in data["deals"]
+    )
     return GameSummary(
         **{
             **data,

@@ -102,6 +102,34 @@ def check_consistency(spec: VariantSpec, out: list[Finding]) -> None:
         out.append((("opening", "card_values"), "only used with requirement min_points", "warning"))
     _check_going_out(spec, out)
     _check_discard(spec, out)
+    _check_progression(spec, out)
+
+
+def _check_progression(spec: VariantSpec, out: list[Finding]) -> None:
+    """Each player on their own contract (``contract.progression: each_player``)."""
+    if spec.contract.progression != "each_player":
+        return
+    where = ("contract", "progression")
+    if spec.opening.requirement != "contract":
+        out.append((where, "each_player needs contracts: opening.requirement contract", "error"))
+    if spec.game_end.kind != "fixed_deals":
+        out.append(
+            (
+                ("game_end", "kind"),
+                "with contract.progression each_player the game ends when someone goes "
+                "down with the last contract: use fixed_deals",
+                "error",
+            )
+        )
+    if spec.deck.wild_rank_follows_deal:
+        out.append(
+            (
+                ("deck", "wild_rank_follows_deal"),
+                "cannot be played with contract.progression each_player (the players are on "
+                "different deals of the schedule)",
+                "error",
+            )
+        )
 
 
 def _check_discard(spec: VariantSpec, out: list[Finding]) -> None:

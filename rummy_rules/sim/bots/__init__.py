@@ -207,7 +207,8 @@ def play_game(
 ) -> GameState:
     """Let ``bots`` (one per seat) play ``state`` to the end (or ``max_actions``).
 
-    A bot with a ``new_deal(deal_rules)`` method is told about each deal as it
+    A bot with a ``new_deal(deal_rules)`` method is told about each deal (its
+    own contract, where each player has one) as it
     starts; a bot with ``live_view = True`` gets views worked out as read (see
     :class:`Bot`). A bot that raises, or returns something that is not a legal action,
     stops the game with :class:`BotError` naming the bot (``names`` gives the
@@ -225,7 +226,7 @@ def play_game(
                 new_deal = getattr(bot, "new_deal", None)
                 if new_deal is not None:
                     try:
-                        new_deal(state.deal_rules)
+                        new_deal(state.deal_rules_of(seat))
                     except Exception as exc:
                         name = _name(bot, names, seat)
                         raise BotError(seat, name, f"raised {type(exc).__name__}: {exc}") from exc

@@ -316,3 +316,13 @@ class ContractRules(StrictModel):
     all_at_once: bool = Field(
         default=True, description="Whether all the contract's melds must be laid down in one turn."
     )
+    progression: Literal["together", "each_player"] = Field(
+        default="together",
+        description=(
+            "together: every player plays the deal's contract and all move on to the next "
+            "deal's; each_player: each player works through the deals' contracts in order, "
+            "moving on only after going down with their current one (a failed contract is "
+            "played again), and the game ends after the deal in which someone goes down "
+            "with the last contract."
+        ),
+    )
