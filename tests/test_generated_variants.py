@@ -168,6 +168,7 @@ def variants(draw: Any) -> dict[str, Any]:
             "run": {
                 "min_size": draw(st.integers(3, 4)),
                 "ace": draw(st.sampled_from(["low", "high", "low_or_high", "wrap"])),
+                "suits": draw(st.sampled_from(["same", "any"])),
             },
         },
         "wilds": {

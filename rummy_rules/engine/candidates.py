@@ -265,6 +265,9 @@ def _run_cands(
     lo = max(lo, rules.run_min)
     if lo > hi:
         return
+    if rules.run_any_suit:
+        _any_suit_run_cands(counts, max_w, rules, lo, hi, out)
+        return
     by_top = _memo_by_top(rules, 1, max_w, lo, hi)
     # A run of 13 cards or fewer uses each face at most once: only which faces
     # are held matters (a 14-card run uses the ace twice).
@@ -291,6 +294,62 @@ def _run_cands(
             cands = _suit_run_cands(suit, suit_counts, max_w, rules, lo, top)
             found = _remember(table, suit_counts, cands)
         out.extend(found)
+
+
+def _any_suit_run_cands(
+    counts: Sequence[int], max_w: int, rules: MeldRules, lo: int, hi: int, out: list[Candidate]
+) -> None:
+    """Runs whose cards may be of any suits (``melds.run.suits: any``): the runs of
+    one suit that the ranks held (in whatever suits) would make, each natural card
+    then taken in every suit the hand holds it in."""
+    by_rank = [sum(counts[suit * 13 + rank] for suit in _SUIT_ORDER) for rank in range(13)]
+    if not any(by_rank):
+        return
+    most = sum(map(bool, by_rank)) + max_w
+    if hi <= 13 or most < 14:
+        hi = min(hi, 13)
+        ranks: Sequence[int] = [int(bool(n)) for n in by_rank]
+    else:
+        ranks = by_rank  # a run of 14 uses the ace twice: how many count
+    if most < lo:
+        return
+    for cand in _suit_run_cands(0, ranks, max_w, rules, lo, min(hi, most)):
+        out.extend(_in_held_suits(cand, counts))
+
+
+def _in_held_suits(cand: Candidate, counts: Sequence[int]) -> Iterator[Candidate]:
+    """``cand`` (a run of clubs standing for ranks) with each natural card in each
+    suit held; a wild stands for its rank in the suit of the run's first natural card."""
+    slots = set(cand.wild_slots)
+    choices = [
+        (-1,) if p in slots else tuple(s for s in _SUIT_ORDER if counts[s * 13 + face % 13])
+        for p, face in enumerate(cand.stands_for)
+    ]
+    for suits in itertools.product(*choices):
+        taken = [
+            suit * 13 + face % 13
+            for face, suit in zip(cand.stands_for, suits, strict=True)
+            if suit >= 0
+        ]
+        if len(set(taken)) < len(taken) and any(n > counts[f] for f, n in Counter(taken).items()):
+            continue
+        lead = next(s for s in suits if s >= 0)
+        stands = tuple(
+            (suit if suit >= 0 else lead) * 13 + face % 13
+            for face, suit in zip(cand.stands_for, suits, strict=True)
+        )
+        yield Candidate(
+            key=(1, -1, cand.lo, cand.size, *cand.wild_slots, -1, *suits),
+            kind="run",
+            take=tuple(taken),
+            wilds=cand.wilds,
+            stands_for=stands,
+            wild_slots=cand.wild_slots,
+            rank=-1,
+            suit=-1,
+            lo=cand.lo,
+            hi=cand.hi,
+        )
 
 
 def _suit_run_cands(

@@ -136,7 +136,7 @@ def read_group(
         elif naturals:
             # What the natural cards alone break (the group is long enough).
             if kind == "run":
-                naturals.sort(key=lambda f: (f // 13, f % 13))
+                naturals.sort(key=lambda f: (0 if rules.run_any_suit else f // 13, f % 13))
             reason = check_meld(
                 Meld(kind, tuple(naturals), tuple(naturals)),
                 dataclasses.replace(rules, set_min=1, run_min=1),

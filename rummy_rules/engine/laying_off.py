@@ -145,7 +145,7 @@ def _moved_to(
     for value, low in ((end + 1, False), (start - 1, True)):
         if value < 1 and rules.ace != "wrap":
             continue
-        stands = suit * 13 + (value - 1) % 13
+        stands = _end_face(meld, suit, value, low)
         if low:
             trial = Meld("run", (wild, *cards), (stands, *meld.stands_for))
         else:
@@ -174,7 +174,7 @@ def _plain_faces(g: Game, meld: TableMeld, face: int, wild: bool) -> list[int]:
     if not wild:
         # A natural card fits a set only of its rank, a run only just below
         # or above it in its suit: most cards are turned away here.
-        naturals = _natural_fits(meld)
+        naturals = _natural_fits(meld, g.rules.melds.run_any_suit)
         if naturals is not None and face not in naturals:
             return []
     rules = g.rules.melds
@@ -203,11 +203,13 @@ def _plain_faces(g: Game, meld: TableMeld, face: int, wild: bool) -> list[int]:
         suit, start = span
         end = start + len(meld.stands_for) - 1
         for value, before in ((start - 1, True), (end + 1, False)):
-            stands = suit * 13 + (value - 1) % 13
+            stands = _end_face(meld, suit, value, before)
             if value < 1 and rules.ace != "wrap":
                 continue
-            if not wild and stands != face:
-                continue
+            if not wild:
+                if rank_of(face) != rank_of(stands) or (suit >= 0 and stands != face):
+                    continue
+                stands = face  # (a run of any suits takes it in its own suit)
             if before:
                 trial = Meld("run", (face, *cards), (stands, *meld.stands_for))
             else:
@@ -217,17 +219,29 @@ def _plain_faces(g: Game, meld: TableMeld, face: int, wild: bool) -> list[int]:
     return options
 
 
-def _natural_fits(meld: TableMeld) -> list[int] | None:
+def _end_face(meld: TableMeld, suit: int, value: int, low: bool) -> int:
+    """The card of run ``value`` that a card added at an end of ``meld`` stands
+    for: in the run's suit, or (``suit`` -1, runs of any suits) in the suit of
+    the card at that end."""
+    if suit < 0:
+        suit = suit_of(meld.stands_for[0] if low else meld.stands_for[-1])
+    return suit * 13 + (value - 1) % 13
+
+
+def _natural_fits(meld: TableMeld, any_suit: bool = False) -> list[int] | None:
     """The natural faces that could be laid off on ``meld`` (``None``: any might):
     the set's rank in every suit, or the cards just below and above the run."""
-    key = (meld.kind, meld.stands_for[0], meld.stands_for[-1])
+    key = (meld.kind, meld.stands_for[0], meld.stands_for[-1], any_suit)
     if key in _NATURAL_FITS:
         return _NATURAL_FITS[key]
-    kind, first, last = key
+    kind, first, last, _ = key
     found: list[int] | None
     if kind == "set":
         rank = rank_of(first)
         found = [rank + 13 * suit for suit in range(4)]
+    elif kind == "run" and any_suit:
+        ranks = {(rank_of(first) - 1) % 13, (rank_of(last) + 1) % 13}
+        found = [rank + 13 * suit for rank in sorted(ranks) for suit in range(4)]
     elif kind == "run":
         suit = suit_of(first)
         below = suit * 13 + (rank_of(first) - 1) % 13
@@ -239,8 +253,9 @@ def _natural_fits(meld: TableMeld) -> list[int] | None:
     return found
 
 
-#: ``_natural_fits`` by (kind, first and last face stood for): all it depends on.
-_NATURAL_FITS: dict[tuple[str, int, int], list[int] | None] = {}
+#: ``_natural_fits`` by (kind, first and last face stood for, runs of any
+#: suits): all it depends on.
+_NATURAL_FITS: dict[tuple[str, int, int, bool], list[int] | None] = {}
 
 
 def _layable(g: Game, face: int) -> int | None:
@@ -365,7 +380,7 @@ def layoff_actions(g: Game) -> list[Action]:
     for index, meld in targets:
         # Only these natural cards can fit the meld (``_layoff_faces``
         # turns every other natural card away); any wild may.
-        naturals = _natural_fits(meld)
+        naturals = _natural_fits(meld, g.rules.melds.run_any_suit)
         if naturals is None:
             probe = sorted(held)
         else:

@@ -573,8 +573,8 @@ def _contract_constraints(melds: Sequence[Meld], rules: Rules) -> str | None:
             if a.kind == "run" and b.kind == "run":
                 sa = run_span(a.stands_for, m)
                 sb = run_span(b.stands_for, m)
-                if sa is None or sb is None or sa[0] != sb[0]:
-                    continue
+                if sa is None or sb is None or sa[0] != sb[0] or sa[0] < 0:
+                    continue  # (suit -1: runs of any suits have no suit to share)
                 if m.same_suit_runs == "forbidden":
                     return "a contract may not hold two runs of the same suit"
                 if m.same_suit_runs == "not_contiguous":

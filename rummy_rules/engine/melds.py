@@ -68,13 +68,17 @@ def run_span(faces: Sequence[int], rules: MeldRules) -> tuple[int, int] | None:
     """(suit, first value) of a run whose cards stand for ``faces`` in order, or None.
 
     Values: 1 = ace low, 2..13, 14 = ace high; under the wrap rule values go on
-    past 13 (14 = ace, 15 = two, …).
+    past 13 (14 = ace, 15 = two, …). The suit is -1 where runs may mix suits
+    (``melds.run.suits: any``).
     """
     if not faces or any(f == JOKER_FACE for f in faces):
         return None
-    suit = suit_of(faces[0])
-    if any(suit_of(f) != suit for f in faces):
-        return None
+    if rules.run_any_suit:
+        suit = -1
+    else:
+        suit = suit_of(faces[0])
+        if any(suit_of(f) != suit for f in faces):
+            return None
     n = len(faces)
     allowed = rules.run_values()
     first_rank = rank_of(faces[0])
@@ -167,7 +171,7 @@ def check_meld(meld: Meld, rules: MeldRules, wild_faces: frozenset[int]) -> str 
 
 
 def _run_reason(faces: Sequence[int], rules: MeldRules) -> str:
-    if len({suit_of(f) for f in faces}) != 1:
+    if not rules.run_any_suit and len({suit_of(f) for f in faces}) != 1:
         return "the cards of a run are all of one suit"
     loose = dataclasses.replace(rules, ace="wrap")
     if run_span(faces, loose) is not None:

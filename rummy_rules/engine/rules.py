@@ -57,6 +57,8 @@ class MeldRules:
     sets_of_same_rank: str
     long_meld_counts_once: bool = True
     """``False``: one long meld may stand for several contract melds of its kind."""
+    run_any_suit: bool = False
+    """``melds.run.suits: any``: the cards of a run may be of different suits."""
 
     def wild_cap(self, length: int) -> int:
         """The most wilds allowed in a meld of ``length`` cards (caps only)."""
@@ -115,6 +117,8 @@ class DealRules:
     buy_limit: int | None
     wild_faces: frozenset[int]
     """Faces that are wild in this deal."""
+    run_any_suit: bool = False
+    """``melds.run.suits: any`` (for players planning their hands)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,6 +307,7 @@ def compile_meld_rules(spec: VariantSpec) -> MeldRules:
         same_suit_runs=spec.contract.same_suit_runs,
         sets_of_same_rank=spec.contract.sets_of_same_rank,
         long_meld_counts_once=spec.contract.long_meld_counts_once,
+        run_any_suit=spec.melds.run.suits == "any",
     )
 
 
@@ -353,6 +358,7 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
                 first_down_may_discard=deal.first_down_must_go_out and deal.first_down_may_discard,
                 buy_limit=deal.buy_limit,
                 wild_faces=_wild_faces(spec, index),
+                run_any_suit=spec.melds.run.suits == "any",
             )
         )
     return Rules(

@@ -33,7 +33,7 @@ def _compatible(cand: Candidate, chosen: Sequence[Candidate], rules: MeldRules) 
         if cand.kind == "set" and other.kind == "set":
             if rules.sets_of_same_rank == "forbidden" and cand.rank == other.rank:
                 return False
-        elif cand.kind == "run" and other.kind == "run" and cand.suit == other.suit:
+        elif cand.kind == "run" and other.kind == "run" and cand.suit == other.suit >= 0:
             if rules.same_suit_runs == "forbidden":
                 return False
             if rules.same_suit_runs == "not_contiguous" and (

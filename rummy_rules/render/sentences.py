@@ -249,7 +249,10 @@ def _runs(s: VariantSpec) -> Iterator[str]:
         if r.max_size is None
         else f"{number_word(r.min_size)} to {number_word(r.max_size)}"
     )
-    yield f"A run (sequence) is {size} cards of the same suit in order."
+    if r.suits == "any":
+        yield f"A run (sequence) is {size} cards in order, of any suits (the 5 of clubs, 6 of hearts and 7 of clubs make a run)."
+    else:
+        yield f"A run (sequence) is {size} cards of the same suit in order."
     yield {
         "low": "The ace is low only: A-2-3 is a run, Q-K-A is not.",
         "high": "The ace is high only: Q-K-A is a run, A-2-3 is not.",
@@ -275,11 +278,12 @@ def _contracts(s: VariantSpec) -> Iterator[str]:
             " down once the last of them is laid."
         )
     )
-    yield {
-        "allowed": "A player's contract runs may be of the same suit.",
-        "not_contiguous": "Two contract runs of one suit may not continue each other (3-4-5-6 and 7-8-9-10 would be one run), though they may overlap using the other deck.",
-        "forbidden": "A player's contract runs must be of different suits.",
-    }[c.same_suit_runs]
+    if s.melds.run.suits == "same":
+        yield {
+            "allowed": "A player's contract runs may be of the same suit.",
+            "not_contiguous": "Two contract runs of one suit may not continue each other (3-4-5-6 and 7-8-9-10 would be one run), though they may overlap using the other deck.",
+            "forbidden": "A player's contract runs must be of different suits.",
+        }[c.same_suit_runs]
     if c.sets_of_same_rank == "forbidden":
         yield "A contract may not hold two sets of the same rank."
     if not c.long_meld_counts_once:
@@ -638,7 +642,12 @@ TOPICS: tuple[Topic, ...] = (
     ),
     Topic("exchange", "Taking back wild cards", ("wilds.exchange",), _exchange),
     Topic("sets", "Sets", ("melds.set.min_size", "melds.set.max_size", "melds.set.suits"), _sets),
-    Topic("runs", "Runs", ("melds.run.min_size", "melds.run.max_size", "melds.run.ace"), _runs),
+    Topic(
+        "runs",
+        "Runs",
+        ("melds.run.min_size", "melds.run.max_size", "melds.run.ace", "melds.run.suits"),
+        _runs,
+    ),
     Topic("contracts", "Contracts", ("contract",), _contracts),
     Topic("draw", "Drawing", ("draw",), _draw),
     Topic("buying", "Buying", ("buying",), _buying),

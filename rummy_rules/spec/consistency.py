@@ -103,6 +103,14 @@ def check_consistency(spec: VariantSpec, out: list[Finding]) -> None:
     _check_going_out(spec, out)
     _check_discard(spec, out)
     _check_progression(spec, out)
+    if spec.melds.run.suits == "any" and spec.contract.same_suit_runs != "allowed":
+        out.append(
+            (
+                ("contract", "same_suit_runs"),
+                "has no effect: melds.run.suits is any, so a run has no one suit",
+                "warning",
+            )
+        )
 
 
 def _check_progression(spec: VariantSpec, out: list[Finding]) -> None:

@@ -89,7 +89,7 @@ def _part_order(part: ContractPart) -> tuple[int, int]:
 
 
 def _plan(
-    counts: list[int], parts: tuple[ContractPart, ...], all_out: bool
+    counts: list[int], parts: tuple[ContractPart, ...], all_out: bool, any_suit: bool = False
 ) -> tuple[int, list[int]]:
     """How far natural cards ``counts`` (by face) are from a contract, roughly.
 
@@ -118,7 +118,18 @@ def _plan(
                     best, best_faces = have, faces[:size]
         run_best = best
         window: list[int] | None = None
-        if part.kind in ("run", "any") and size <= 13:
+        if part.kind in ("run", "any") and size <= 13 and any_suit:
+            # Runs of any suits: one card of each rank of the window, in any suit.
+            for start in range(15 - size):
+                ranks = [(start + i) % 13 for i in range(size)]
+                faces = tuple(
+                    next(r + 13 * s for s in range(4) if free[r + 13 * s])
+                    for r in ranks
+                    if any(free[r + 13 * s] for s in range(4))
+                )
+                if len(faces) > run_best:
+                    run_best, best_faces, window = len(faces), faces, [-1, start, start + size - 1]
+        elif part.kind in ("run", "any") and size <= 13:
             for suit in range(4):
                 base = suit * 13
                 for start in range(15 - size):
@@ -150,12 +161,14 @@ def _plan(
                 suit, lo, hi = run
                 for end, step in ((hi + 1, 1), (lo - 1, -1)):
                     if 0 <= end <= 13 and hi - lo < 12:
-                        face = suit * 13 + end % 13
-                        if free[face]:
-                            free[face] -= 1
-                            keep[face] += 1
-                            run[1 if step < 0 else 2] = end
-                            grew = True
+                        for s in range(4) if suit < 0 else (suit,):
+                            face = s * 13 + end % 13
+                            if free[face]:
+                                free[face] -= 1
+                                keep[face] += 1
+                                run[1 if step < 0 else 2] = end
+                                grew = True
+                                break
             for rank in sets:
                 for face in (rank, rank + 13, rank + 26, rank + 39):
                     if free[face]:
@@ -204,6 +217,7 @@ class GreedyBot:
         self.late = down == "late"
         self.cards = 0
         self.all_out = False
+        self.any_suit = False
         self.took_last = False
         self.turns = 0
         self._fitted_melds: tuple[MeldView, ...] | None = None
@@ -221,8 +235,10 @@ class GreedyBot:
         cards: int = 0,
         all_out: bool = False,
         parts: tuple[ContractPart, ...] = (),
+        any_suit: bool = False,
     ) -> None:
-        """Adapt to a new deal: its wild cards, contract, hand size and all-out rule.
+        """Adapt to a new deal: its wild cards, contract, hand size and all-out rule
+        (``any_suit``: runs may mix suits).
 
         With the contract's ``parts`` the bot plans its hand toward them: it
         keeps the cards of the closest partial contract, and takes or buys a
@@ -234,6 +250,7 @@ class GreedyBot:
         self.runs = any(k in ("run", "any") for k in parts_kinds) or not parts_kinds
         self.cards = cards
         self.all_out = all_out
+        self.any_suit = any_suit
         self.turns = 0
         self.stale = self.rebuilds = 0
         self._stock_seen = _UNSEEN
@@ -246,6 +263,7 @@ class GreedyBot:
             cards=deal.cards,
             all_out=deal.all_out,
             parts=deal.parts,
+            any_suit=deal.run_any_suit,
         )
 
     @staticmethod
@@ -289,9 +307,9 @@ class GreedyBot:
         if not self.parts or face in self.wild or face == JOKER_FACE:
             return self._gain(face, hand) >= threshold
         counts = self._counts(hand)
-        before, _ = _plan(counts, self.parts, self.all_out)
+        before, _ = _plan(counts, self.parts, self.all_out, self.any_suit)
         counts[face] += 1
-        after, _ = _plan(counts, self.parts, self.all_out)
+        after, _ = _plan(counts, self.parts, self.all_out, self.any_suit)
         # A card that brings the contract closer; a reluctant player also
         # wants it to join the hand strongly.
         return after < before and (threshold < 5 or self._gain(face, hand) >= threshold)
@@ -434,7 +452,7 @@ class GreedyBot:
             # Cards outside the plan toward the contract go first.
             keep = None
             if self.parts and not down:
-                keep = _plan(self._counts(hand), self.parts, self.all_out)[1]
+                keep = _plan(self._counts(hand), self.parts, self.all_out, self.any_suit)[1]
             for action in discards:
                 face = action.card
                 if face in wild or face == JOKER_FACE:

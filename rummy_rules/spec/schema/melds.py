@@ -62,7 +62,7 @@ class SetRules(StrictModel):
 
 
 class RunRules(StrictModel):
-    """What counts as a run (a sequence of one suit)."""
+    """What counts as a run (a sequence, of one suit unless ``suits: any``)."""
 
     min_size: int = Field(default=3, ge=2, le=14, description="The fewest cards in a run.")
     max_size: int | None = Field(
@@ -78,6 +78,13 @@ class RunRules(StrictModel):
         ),
     )
     wilds_allowed: bool = Field(default=True, description="Whether wild cards may be used in runs.")
+    suits: Literal["same", "any"] = Field(
+        default="same",
+        description=(
+            "same: a run is of one suit; any: the suits of a run's cards may differ "
+            "(5C 6H 7C is a run)."
+        ),
+    )
 
     @model_validator(mode="after")
     def _sizes(self) -> RunRules:
