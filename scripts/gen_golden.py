@@ -2,7 +2,7 @@
 
 python scripts/gen_golden.py
 
-The rulebooks, and the digests of seeded bot games (tests/test_play_digests.py):
+The rulebooks (English, and contract and persian in Bulgarian and Armenian), and the digests of seeded bot games (tests/test_play_digests.py):
 a change to the digests means the engine or the bots now play differently.
 """
 
@@ -27,6 +27,12 @@ def main() -> None:
         text = render_rulebook(load_variant(entry.path), "md")
         atomic_write_text(GOLDEN / f"{entry.id}.md", text)
         print(f"wrote tests/golden/{entry.id}.md")
+    # The translated rulebooks of two variants (tests/test_languages.py).
+    for variant in ("contract", "persian"):
+        for lang in ("bg", "hy"):
+            text = render_rulebook(load_variant(variant), "md", lang=lang)
+            atomic_write_text(GOLDEN / f"{variant}.{lang}.md", text)
+            print(f"wrote tests/golden/{variant}.{lang}.md")
     sys.path.insert(0, str(ROOT))
     from tests.engine_helpers import DIGEST_BOTS, DIGEST_SEED, play_digest
 

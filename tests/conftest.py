@@ -93,6 +93,15 @@ def _user_data_folder(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
 
 
+@pytest.fixture(autouse=True)
+def _english_locale(monkeypatch):
+    """Printed rules follow the locale: tests run in a neutral one (English), and
+    the tests of --lang's default set theirs."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+
+
 @pytest.fixture
 def write(tmp_path: Path) -> Callable[..., Path]:
     """Write a (dedented) text file under tmp_path and return its path."""

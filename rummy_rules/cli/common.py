@@ -106,6 +106,46 @@ JsonOption = Annotated[
     bool, typer.Option("--json", help="Print exactly one JSON document on stdout.")
 ]
 
+LangOption = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        metavar="LANG",
+        help=(
+            "The language of the printed rules: en (English), bg (Bulgarian) or hy "
+            "(Armenian). Default: the language of the environment's locale (LANG) if "
+            "there is a catalog for it, else English."
+        ),
+    ),
+]
+
+
+def language_for(lang: str | None) -> str:
+    """The language asked for with --lang, or the locale's; a usage error if unknown."""
+    from ..render.i18n import LANGUAGES, default_language
+
+    if lang is None:
+        return default_language()
+    code = lang.strip().lower().replace("-", "_").split("_")[0]
+    if code not in LANGUAGES:
+        known = ", ".join(f"{c} ({name})" for c, name in LANGUAGES.items())
+        raise typer.BadParameter(f"no catalog for '{lang}': use {known}", param_hint="'--lang'")
+    return code
+
+
+def note_untranslated(spec: Any, lang: str) -> None:
+    """Say which of the variant's own words (name, description, notes) have no
+    translation into ``lang`` and are printed in English."""
+    from ..render.i18n import LANGUAGES
+    from ..render.rulebook import localized_words
+
+    missing = localized_words(spec, lang)[3]
+    if missing:
+        note(
+            f"note: {spec.id} gives no {LANGUAGES[lang]} ({lang}) translation of its "
+            f"{', '.join(missing)} (translations: in the file): printed in English"
+        )
+
 
 #: Set by the root option --quiet: notes and "wrote FILE" lines are not printed.
 QUIET = [False]

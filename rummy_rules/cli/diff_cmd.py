@@ -12,11 +12,13 @@ from .common import (
     ChangedSideSetOption,
     ForceOption,
     JsonOption,
+    LangOption,
     OutputOption,
     check_overrides,
     complete_variant,
     emit_json,
     handle_errors,
+    language_for,
     note,
 )
 
@@ -47,37 +49,45 @@ def diff(
     overrides: ChangedSideSetOption = None,
     force: ForceOption = False,
     json_output: JsonOption = False,
+    lang: LangOption = None,
 ) -> None:
-    """List every rule that differs between two variants, in plain words, and nothing else."""
+    """List every rule that differs between two variants, in plain words, and nothing else.
+
+    --lang prints them in Bulgarian (bg) or Armenian (hy).
+    """
     from ..fsutil import atomic_write_text, prepare_output
-    from ..render.rulebook import render_diff
+    from ..render.i18n import _, language
+    from ..render.rulebook import localized_words, render_diff
     from ..spec.loader import load_variant
 
     chosen = _format(fmt, output)
+    # JSON is for programs: English unless a language is asked for.
+    code = "en" if json_output and lang is None else language_for(lang)
     sets = check_overrides(overrides)
     if output is not None:
         prepare_output(output, "md" if chosen == "md" else "txt", force=force)
     a = load_variant(first)
     b = load_variant(second, sets)
-    changes = render_diff(a, b)
+    changes = render_diff(a, b, lang=code)
+    name_a, name_b = localized_words(a, code)[0], localized_words(b, code)[0]
     if json_output:
         rows: list[dict[str, Any]] = [
             {"topic": title, "a": before, "b": after} for title, before, after in changes
         ]
         emit_json({"a": a.id, "b": b.id, "overrides": sets, "differences": rows})
         return
-    if not changes:
-        text = f"{a.name} and {b.name} have the same rules.\n"
-    elif chosen == "md":
-        text = _markdown(a.name, b.name, changes)
-    else:
-        text = _table(a.name, b.name, changes, width=100 if output is not None else None)
+    with language(code):
+        if not changes:
+            text = _("{a} and {b} have the same rules.").format(a=name_a, b=name_b) + "\n"
+        elif chosen == "md":
+            text = _markdown(name_a, name_b, changes)
+        else:
+            text = _table(name_a, name_b, changes, width=100 if output is not None else None)
+        written = _("Written by rummy-rules.")
     if output is None:
         typer.echo(text, nl=False)
         return
-    mark = (
-        "\n<!-- written by rummy-rules -->\n" if chosen == "md" else "\nWritten by rummy-rules.\n"
-    )
+    mark = "\n<!-- written by rummy-rules -->\n" if chosen == "md" else f"\n{written}\n"
     atomic_write_text(output, text + mark)
     note(f"wrote {output}")
 
@@ -109,7 +119,9 @@ def _markdown(a: str, b: str, changes: list[tuple[str, list[str], list[str]]]) -
     def cell(texts: list[str]) -> str:
         return "<br>".join(md_escape(text) for text in texts)
 
-    lines = [f"| rule | {md_escape(a)} | {md_escape(b)} |", "|---|---|---|"]
+    from ..render.i18n import _
+
+    lines = [f"| {md_escape(_('rule'))} | {md_escape(a)} | {md_escape(b)} |", "|---|---|---|"]
     for title, before, after in changes:
         lines.append(f"| {md_escape(title)} | {cell(before)} | {cell(after)} |")
     return "\n".join(lines) + "\n"
@@ -125,7 +137,9 @@ def _table(
     from .sim_output import console
 
     table = Table(show_lines=True, header_style="bold")
-    for header in ("rule", a, b):
+    from ..render.i18n import _
+
+    for header in (_("rule"), a, b):
         table.add_column(header, overflow="fold")
     for title, before, after in changes:
         table.add_row(title, "\n".join(before), "\n".join(after))

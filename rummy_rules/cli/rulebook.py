@@ -12,13 +12,16 @@ import typer
 from ..fsutil import OutputKind
 from .common import (
     ForceOption,
+    LangOption,
     OutputOption,
     SetOption,
     VariantArgument,
     check_overrides,
     error,
     handle_errors,
+    language_for,
     note,
+    note_untranslated,
     players_for,
 )
 
@@ -87,12 +90,14 @@ def rulebook(
     ] = None,
     overrides: SetOption = None,
     force: ForceOption = False,
+    lang: LangOption = None,
 ) -> None:
     """Print the rules of a variant: a rulebook, a house-rules sheet or a score sheet.
 
     Every sentence comes from the variant's rules, and the examples are checked
     by the rules engine. Without --output the text goes to stdout (PDF needs
-    --output and the pdf extra: pip install 'rummy-rules[pdf]').
+    --output and the pdf extra: pip install 'rummy-rules[pdf]'). --lang prints
+    them in Bulgarian (bg) or Armenian (hy).
     """
     from ..fsutil import atomic_write_bytes, atomic_write_text, prepare_output
     from ..render.rulebook import render_house_sheet, render_rulebook, render_score_sheet, to_pdf
@@ -101,6 +106,7 @@ def rulebook(
     if paper not in ("a4", "letter"):
         raise typer.BadParameter("use a4 or letter", param_hint="'--paper'")
     chosen = _format(fmt, output)
+    language = language_for(lang)
     pdf = chosen == "pdf" or (
         chosen == "card" and output is not None and output.suffix.lower() == ".pdf"
     )
@@ -116,20 +122,23 @@ def rulebook(
         kind: OutputKind = "pdf" if pdf else "html" if markup == "html" else markup  # type: ignore[assignment]
         prepare_output(output, kind, force=force)
     spec = load_variant(source, sets)
+    note_untranslated(spec, language)
     if house_sheet:
         base = load_base(source)
         if base is None:
             error(f"error: {source} does not extend another variant, so it has no house sheet")
             raise typer.Exit(1)
-        text = render_house_sheet(spec, base, markup, paper=paper)
+        text = render_house_sheet(spec, base, markup, paper=paper, lang=language)
     elif score_sheet:
         if players is not None:
             players_for(spec, players)
-        text = render_score_sheet(spec, markup, players=players, paper=paper)
+        text = render_score_sheet(spec, markup, players=players, paper=paper, lang=language)
     elif chosen == "card":
-        text = render_rulebook(spec, "card_txt" if card_text else "card", paper=paper)
+        text = render_rulebook(
+            spec, "card_txt" if card_text else "card", paper=paper, lang=language
+        )
     else:
-        text = render_rulebook(spec, markup, paper=paper)
+        text = render_rulebook(spec, markup, paper=paper, lang=language)
     if pdf:
         assert output is not None
         with _working("making the PDF"):

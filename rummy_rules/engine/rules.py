@@ -26,6 +26,7 @@ __all__ = [
     "compile_rules",
     "contract_shapes",
     "describe_contract",
+    "group_parts",
 ]
 
 #: Stands for "no limit" in integer tables.
@@ -530,16 +531,21 @@ def _joinings(parts: tuple[ContractPart, ...]) -> tuple[tuple[ContractPart, ...]
     return tuple(sorted(out, key=lambda shape: [_part_key(p) for p in shape]))
 
 
-def describe_contract(parts: tuple[ContractPart, ...], *, all_out: bool = False) -> str:
-    """Plain words for a contract: ``2 sets of 3 + 1 run of 4``."""
+def group_parts(parts: tuple[ContractPart, ...]) -> list[tuple[ContractPart, int]]:
+    """A contract's parts with the same part in a row counted once: (part, how many)."""
     groups: list[tuple[ContractPart, int]] = []
     for part in parts:
         if groups and groups[-1][0] == part:
             groups[-1] = (part, groups[-1][1] + 1)
         else:
             groups.append((part, 1))
+    return groups
+
+
+def describe_contract(parts: tuple[ContractPart, ...], *, all_out: bool = False) -> str:
+    """Plain words for a contract: ``2 sets of 3 + 1 run of 4``."""
     words = []
-    for part, count in groups:
+    for part, count in group_parts(parts):
         noun = {"set": "set", "run": "run", "any": "meld"}[part.kind]
         plural = "s" if count > 1 else ""
         size = f"{part.size}" if part.exact else f"{part.size} or more"

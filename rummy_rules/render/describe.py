@@ -11,6 +11,7 @@ from typing import Any
 from ..spec.schema import (
     VariantSpec,
 )
+from .i18n import _
 from .sentences import TOPICS, Topic
 from .words import deal_rows, plural
 
@@ -26,6 +27,7 @@ IDENTITY = (
     "description",
     "sources",
     "notes",
+    "translations",
 )
 
 
@@ -67,24 +69,24 @@ def diff_topics(a: VariantSpec, b: VariantSpec) -> list[tuple[str, list[str], li
             da = _deal_line(ra[i]) if i < len(ra) else "—"
             db = _deal_line(rb[i]) if i < len(rb) else "—"
             if da != db:
-                lines_a.append(f"Deal {i + 1}: {da}")
-                lines_b.append(f"Deal {i + 1}: {db}")
+                lines_a.append(_("Deal {n}: {deal}").format(n=i + 1, deal=da))
+                lines_b.append(_("Deal {n}: {deal}").format(n=i + 1, deal=db))
         if len(ra) != len(rb):
             lines_a.insert(0, f"{plural(len(ra), 'deal')}")
             lines_b.insert(0, f"{plural(len(rb), 'deal')}")
-        out.append(("Deals", lines_a, lines_b))
+        out.append((_("Deals"), lines_a, lines_b))
     for topic in TOPICS:
         if any(_covered(path, topic) for path in changed):
             sa, sb = list(topic.sentences(a)), list(topic.sentences(b))
             only_a = [x for x in sa if x not in sb]
             only_b = [x for x in sb if x not in sa]
             if only_a or only_b:
-                out.append((topic.title, only_a, only_b))
+                out.append((_(topic.title), only_a, only_b))
     return out
 
 
 def _deal_line(row: dict[str, str]) -> str:
-    text = f"{row['cards']} cards, {row['contract']}"
+    text = _("{cards} cards, {contract}").format(cards=row["cards"], contract=row["contract"])
     if row["special"]:
         text += f" ({row['special']})"
     return text

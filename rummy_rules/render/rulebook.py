@@ -20,20 +20,22 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from ..cards import JOKER_FACE, format_card, parse_cards
 from ..engine.melds import check_meld, parse_meld
-from ..engine.rules import compile_rules, describe_contract
+from ..engine.rules import compile_rules
 from ..engine.solver import find_contract
 from ..errors import RummyRulesError
 from ..spec.registry import templates_dir
 from ..spec.schema import VariantSpec
 from .describe import diff_topics
+from .i18n import N_, _, language, ngettext
 from .sentences import TOPICS
-from .words import deal_rows, pack_rows, value_rows
+from .words import contract_text, deal_rows, pack_rows, value_rows
 
 __all__ = [
     "FORMATS",
     "MeldExample",
     "RenderError",
     "contract_examples",
+    "localized_words",
     "md_escape",
     "meld_examples",
     "render_diff",
@@ -58,7 +60,7 @@ _SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 def _pretty(card: str) -> str:
     if card == "JK":
-        return "Joker"
+        return _("Joker")
     return card[:-1] + _SUIT_SYMBOL[card[-1]]
 
 
@@ -89,7 +91,7 @@ def cards_html(text: str) -> str:
 
 def _card_span(card: str) -> str:
     if card == "JK":
-        return '<span class="card joker">Joker</span>'
+        return f'<span class="card joker">{html.escape(_("Joker"))}</span>'
     colour = "red" if card[-1] in "HD" else "black"
     return f'<span class="card {colour}">{html.escape(card[:-1])}{_SUIT_SYMBOL[card[-1]]}</span>'
 
@@ -107,6 +109,11 @@ def template_environment() -> Environment:
     env.filters["cards"] = cards_text
     env.filters["cards_html"] = cards_html
     env.filters["md_escape"] = md_escape
+    # Templates translate through the catalogs of the language in force (i18n.language).
+    env.add_extension("jinja2.ext.i18n")
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=_, ngettext=ngettext, newstyle=True
+    )
     return env
 
 
@@ -173,8 +180,33 @@ def meld_examples(spec: VariantSpec) -> list[MeldExample]:
         seen.add(text)
         meld = parse_meld(kind, text)
         reason = check_meld(meld, m, wild)
-        examples.append(MeldExample(kind, text, reason is None, reason or ""))
+        examples.append(MeldExample(kind, text, reason is None, _(reason) if reason else ""))
     return examples
+
+
+#: The meld check's reasons an example can show, for the catalogs (the engine
+#: speaks English; the rulebook prints them in its language).
+_EXAMPLE_REASONS = (
+    N_("the cards of a run are all of one suit"),
+    N_("the cards of a run are in sequence"),
+    N_("the ace is low only (A-2-3), so a run cannot go past the king"),
+    N_("the ace is high only (Q-K-A), so a run cannot start at the ace"),
+    N_("a run cannot turn the corner (K-A-2)"),
+    N_("a set may not repeat a suit"),
+    N_("a set of three needs three suits, and a set of four or more all four"),
+    N_("a set shows exactly three suits"),
+    N_("a meld needs at least one natural card"),
+    N_("a meld may not hold more wild cards than natural ones"),
+    N_("a meld must hold fewer wild cards than natural ones"),
+    N_("a meld of 3 may hold at most 1 wild card"),
+    N_("a meld of 4 may hold at most 1 wild card"),
+    N_("a meld of 5 may hold at most 1 wild card"),
+    N_("a meld of 3 may hold at most 2 wild cards"),
+    N_("wild cards may not be used in sets"),
+    N_("wild cards may not be used in runs"),
+    N_("two wild cards may not sit next to each other"),
+    N_("a set has at most 4 cards"),
+)
 
 
 def contract_examples(spec: VariantSpec) -> list[dict[str, str]]:
@@ -192,7 +224,7 @@ def contract_examples(spec: VariantSpec) -> list[dict[str, str]]:
         out.append(
             {
                 "deal": str(deal.number),
-                "contract": describe_contract(deal.parts, all_out=deal.all_out),
+                "contract": contract_text(deal.parts, all_out=deal.all_out),
                 "melds": " / ".join(str(m) for m in found.melds),
                 "left": " ".join(format_card(f) for f in found.left),
             }
@@ -223,19 +255,47 @@ def _planted_hand(parts: tuple[Any, ...], all_out: bool, cards: int) -> str:
 
 def _topics(spec: VariantSpec) -> list[dict[str, Any]]:
     return [
-        {"key": t.key, "title": t.title, "sentences": list(t.sentences(spec))}
+        {"key": t.key, "title": _(t.title), "sentences": list(t.sentences(spec))}
         for t in TOPICS
         if list(t.sentences(spec))
     ]
 
 
-def _context(spec: VariantSpec, paper: str) -> dict[str, Any]:
+def localized_words(spec: VariantSpec, lang: str) -> tuple[str, str, list[str], list[str]]:
+    """The variant's name, description and notes in ``lang``, and which of them
+    the file does not translate (printed in English instead)."""
+    if lang == "en":
+        return spec.name, spec.description, list(spec.notes), []
+    words = spec.translations.get(lang)  # type: ignore[call-overload]
+    missing = []
+    name = words.name if words is not None and words.name else None
+    if name is None:
+        missing.append("name")
+    description = words.description if words is not None and words.description else None
+    if description is None and spec.description:
+        missing.append("description")
+    notes = words.notes if words is not None and words.notes is not None else None
+    if notes is not None and len(notes) != len(spec.notes):
+        notes = None
+    if notes is None and spec.notes:
+        missing.append("notes")
+    return (
+        name or spec.name,
+        description if description is not None else spec.description,
+        list(notes) if notes is not None else list(spec.notes),
+        missing,
+    )
+
+
+def _context(spec: VariantSpec, paper: str, lang: str = "en") -> dict[str, Any]:
     topics = _topics(spec)
     by_key = {t["key"]: t for t in topics}
+    name, description, notes, _missing = localized_words(spec, lang)
     return {
         "spec": spec,
-        "name": spec.name,
-        "description": spec.description,
+        "lang": lang,
+        "name": name,
+        "description": description,
         "topics": topics,
         "topic": by_key,
         "packs": pack_rows(spec),
@@ -245,7 +305,7 @@ def _context(spec: VariantSpec, paper: str) -> dict[str, Any]:
         "meld_examples": meld_examples(spec),
         "contract_examples": contract_examples(spec),
         "sources": spec.sources,
-        "notes": spec.notes,
+        "notes": notes,
         "paper": paper,
         "forget": _forgotten_rules(spec),
     }
@@ -281,11 +341,19 @@ def text_grid(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join([rule, line(headers), rule, *(line(r) for r in rows), rule])
 
 
-def render_rulebook(spec: VariantSpec, fmt: str = "md", *, paper: str = "a4") -> str:
+def render_rulebook(
+    spec: VariantSpec, fmt: str = "md", *, paper: str = "a4", lang: str = "en"
+) -> str:
     """The rulebook of ``spec`` as Markdown, HTML or plain text, or its one-page table
-    card as HTML (``card``) or plain text (``card_txt``)."""
+    card as HTML (``card``) or plain text (``card_txt``), in the language ``lang``
+    (a key of :data:`~rummy_rules.render.i18n.LANGUAGES`)."""
     if fmt not in ("md", "html", "txt", "card", "card_txt"):
         raise ValueError(f"unknown format {fmt!r}")
+    with language(lang):
+        return _render_rulebook(spec, fmt, paper, lang)
+
+
+def _render_rulebook(spec: VariantSpec, fmt: str, paper: str, lang: str) -> str:
     template = {
         "md": "rulebook.md.j2",
         "html": "rulebook.html.j2",
@@ -293,9 +361,9 @@ def render_rulebook(spec: VariantSpec, fmt: str = "md", *, paper: str = "a4") ->
         "card": "card.html.j2",
         "card_txt": "card.txt.j2",
     }[fmt]
-    context = _context(spec, paper)
+    context = _context(spec, paper, lang)
     if fmt == "card_txt":
-        headers = ["deal", "cards", *(["contract"] if context["has_contracts"] else [])]
+        headers = [_("deal"), _("cards"), *([_("contract")] if context["has_contracts"] else [])]
         rows = [
             [
                 str(row["number"]),
@@ -317,34 +385,60 @@ def render_rulebook(spec: VariantSpec, fmt: str = "md", *, paper: str = "a4") ->
 
 
 def render_house_sheet(
-    spec: VariantSpec, base: VariantSpec, fmt: str = "md", *, paper: str = "a4"
+    spec: VariantSpec, base: VariantSpec, fmt: str = "md", *, paper: str = "a4", lang: str = "en"
 ) -> str:
-    """The rules of ``spec`` that differ from ``base``, in plain words."""
-    changes = diff_topics(base, spec)
+    """The rules of ``spec`` that differ from ``base``, in plain words, in ``lang``."""
     template = {"html": "house.html.j2", "pdf": "house.html.j2", "txt": "house.txt.j2"}.get(
         fmt, "house.md.j2"
     )
-    return (
-        template_environment()
-        .get_template(template)
-        .render(spec=spec, base=base, changes=changes, paper=paper, name=spec.name)
-    )
+    with language(lang):
+        changes = diff_topics(base, spec)
+        name = localized_words(spec, lang)[0]
+        base_name = localized_words(base, lang)[0]
+        return (
+            template_environment()
+            .get_template(template)
+            .render(
+                spec=spec,
+                base={"name": base_name},
+                changes=changes,
+                paper=paper,
+                name=name,
+                lang=lang,
+            )
+        )
 
 
-def render_diff(a: VariantSpec, b: VariantSpec) -> list[tuple[str, list[str], list[str]]]:
-    """The differences between two variants (see :func:`describe.diff_topics`)."""
-    return diff_topics(a, b)
+def render_diff(
+    a: VariantSpec, b: VariantSpec, *, lang: str = "en"
+) -> list[tuple[str, list[str], list[str]]]:
+    """The differences between two variants (see :func:`describe.diff_topics`), in ``lang``."""
+    with language(lang):
+        return diff_topics(a, b)
 
 
 def render_score_sheet(
-    spec: VariantSpec, fmt: str = "html", *, players: int | None = None, paper: str = "a4"
+    spec: VariantSpec,
+    fmt: str = "html",
+    *,
+    players: int | None = None,
+    paper: str = "a4",
+    lang: str = "en",
 ) -> str:
-    """A one-page score sheet: a row per deal, a column per player or team, and totals."""
+    """A one-page score sheet: a row per deal, a column per player or team, and
+    totals, in ``lang``."""
+    with language(lang):
+        return _render_score_sheet(spec, fmt, players, paper, lang)
+
+
+def _render_score_sheet(
+    spec: VariantSpec, fmt: str, players: int | None, paper: str, lang: str
+) -> str:
     count = players or spec.players.best or spec.players.min
     if spec.partnerships.teams == "fixed_pairs" and spec.partnerships.scoring == "team":
-        columns = [f"Team {i + 1}" for i in range(count // 2)]
+        columns = [_("Team {n}").format(n=i + 1) for i in range(count // 2)]
     else:
-        columns = [f"Player {i + 1}" for i in range(count)]
+        columns = [_("Player {n}").format(n=i + 1) for i in range(count)]
     rows = deal_rows(spec)
     each = spec.contract.progression == "each_player"
     legend = []
@@ -352,11 +446,18 @@ def render_score_sheet(
         # Each player on their own contract: a column for the contract each
         # plays and one for the points, and the contracts listed by number.
         legend = [
-            f"{r['number']}: {r['contract']} ({r['cards']} cards"
-            + (f"; {r['special']})" if r["special"] else ")")
+            (
+                _("{number}: {contract} ({cards} cards; {special})")
+                if r["special"]
+                else _("{number}: {contract} ({cards} cards)")
+            ).format(**r)
             for r in rows
         ]
-        columns = [f"{c} {part}" for c in columns for part in ("contract", "points")]
+        columns = [
+            _("{column} {part}").format(column=c, part=part)
+            for c in columns
+            for part in (_("contract"), _("points"))
+        ]
     if spec.game_end.kind != "fixed_deals" or each:
         rows = [
             {
@@ -374,25 +475,26 @@ def render_score_sheet(
         "txt": "scoresheet.txt.j2",
     }.get(fmt, "scoresheet.md.j2")
     blank = " " * 8
-    lead = ["deal"] if each else ["deal", "contract"]
+    lead = [_("deal")] if each else [_("deal"), _("contract")]
     grid = text_grid(
         [*lead, *columns],
         [[str(r["number"]), *([] if each else [str(r["contract"])]), *[blank] * len(columns)]
          for r in rows]
-        + [["total", *([] if each else [""]), *[blank] * len(columns)]],
+        + [[_("total"), *([] if each else [""]), *[blank] * len(columns)]],
     )  # fmt: skip
     return (
         template_environment()
         .get_template(template)
         .render(
             spec=spec,
-            name=spec.name,
+            name=localized_words(spec, lang)[0],
             columns=columns,
             rows=rows,
             paper=paper,
             grid=grid,
             show_contract=not each,
             legend=legend,
+            lang=lang,
         )
     )
 

@@ -1,9 +1,15 @@
-"""Numbers, counts and tables in words: the small pieces every rule sentence uses."""
+"""Numbers, counts and tables in words: the small pieces every rule sentence uses.
+
+Every word here is a message of the catalogs (:mod:`.i18n`): a count and its
+noun are one message with plural forms, so each language says it its own way.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..cards import RANKS
-from ..engine.rules import ContractPart, describe_contract
+from ..engine.rules import ContractPart, group_parts
 from ..spec.schema import (
     DealSpec,
     FormulaCount,
@@ -12,9 +18,11 @@ from ..spec.schema import (
     VariantSpec,
     evaluate_count,
 )
+from .i18n import _, current_language, ngettext
 
 __all__ = [
     "capital",
+    "contract_text",
     "count_text",
     "deal_rows",
     "number_word",
@@ -27,12 +35,34 @@ _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight"
 
 
 def number_word(n: int) -> str:
-    """``n`` in words up to ten (``three``), in figures above."""
+    """``n`` in words up to ten (``three``), in figures above; in figures in
+    every language but English (the catalogs write counts as figures)."""
+    if current_language() != "en":
+        return str(n)
     return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+
+
+#: A count and its noun, by the noun's English name: one message with plural forms.
+_NOUNS: dict[str, Callable[[int], str]] = {
+    "card": lambda n: ngettext("{n} card", "{n} cards", n),
+    "standard 52-card deck": lambda n: ngettext(
+        "{n} standard 52-card deck", "{n} standard 52-card decks", n
+    ),
+    "joker": lambda n: ngettext("{n} joker", "{n} jokers", n),
+    "wild card": lambda n: ngettext("{n} wild card", "{n} wild cards", n),
+    "buy": lambda n: ngettext("{n} buy", "{n} buys", n),
+    "penalty card": lambda n: ngettext("{n} penalty card", "{n} penalty cards", n),
+    "new meld": lambda n: ngettext("{n} new meld", "{n} new melds", n),
+    "deal": lambda n: ngettext("{n} deal", "{n} deals", n),
+    "time": lambda n: ngettext("{n} time", "{n} times", n),
+}
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
     """``n`` and ``word``, made plural when ``n`` is not one (``three decks``)."""
+    forms = _NOUNS.get(word)
+    if forms is not None:
+        return forms(n).format(n=number_word(n))
     return f"{number_word(n)} {word if n == 1 else many or word + 's'}"
 
 
@@ -41,25 +71,82 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+#: Counts that follow the player count, by noun and formula.
+_FORMULAS: dict[tuple[str, str], Callable[[], str]] = {
+    ("joker", "players"): lambda: _("one joker per player"),
+    ("joker", "players_minus_one"): lambda: _("one joker fewer than the number of players"),
+    ("joker", "half_players_rounded_up"): lambda: _("one joker for every two players (rounded up)"),
+    ("standard 52-card deck", "players"): lambda: _("one standard 52-card deck per player"),
+    ("standard 52-card deck", "players_minus_one"): lambda: _(
+        "one standard 52-card deck fewer than the number of players"
+    ),
+    ("standard 52-card deck", "half_players_rounded_up"): lambda: _(
+        "one standard 52-card deck for every two players (rounded up)"
+    ),
+    ("card", "players"): lambda: _("one card per player"),
+    ("card", "players_minus_one"): lambda: _("one card fewer than the number of players"),
+    ("card", "half_players_rounded_up"): lambda: _("one card for every two players (rounded up)"),
+}
+
+
+def _players_text(key: str) -> str:
+    """``3 to 4 players``, ``5 or more players``, ``1 player`` for a player-count key."""
+    if key.endswith("+"):
+        return _("{n} or more players").format(n=key[:-1])
+    if "-" in key:
+        low, high = key.split("-", 1)
+        return _("{low} to {high} players").format(low=low, high=high)
+    n = int(key)
+    return ngettext("{n} player", "{n} players", n).format(n=n)
+
+
 def count_text(value: int | PlayerCountTable | FormulaCount | PerDeckCount, noun: str) -> str:
     """``2 jokers``, ``one joker per deck``, ``one fewer than the number of players``."""
     if isinstance(value, int):
         return plural(value, noun)
     if isinstance(value, PerDeckCount):
-        return f"{plural(value.per_deck, noun)} per deck"
+        return _("{count} per deck").format(count=plural(value.per_deck, noun))
     if isinstance(value, FormulaCount):
-        return {
-            "players": f"one {noun} per player",
-            "players_minus_one": f"one {noun} fewer than the number of players",
-            "half_players_rounded_up": f"one {noun} for every two players (rounded up)",
-        }[value.formula]
+        return _FORMULAS[(noun, value.formula)]()
     parts = []
     for key, number in value.by_players.items():
-        who = f"{key.replace('-', ' to ')} players" if key != "1" else "1 player"
-        if key.endswith("+"):
-            who = f"{key[:-1]} or more players"
-        parts.append(f"{plural(number, noun)} for {who}")
+        parts.append(
+            _("{count} for {players}").format(
+                count=plural(number, noun), players=_players_text(key)
+            )
+        )
     return ", ".join(parts)
+
+
+def contract_text(parts: tuple[ContractPart, ...], *, all_out: bool = False) -> str:
+    """A contract in words: ``2 sets of 3 + 1 run of 4`` (the engine's
+    ``describe_contract``, in the language in force)."""
+    words = []
+    for part, count in group_parts(parts):
+        form: Callable[[int], str]
+        if part.exact:
+            form = {
+                "set": lambda n: ngettext("{n} set of {size}", "{n} sets of {size}", n),
+                "run": lambda n: ngettext("{n} run of {size}", "{n} runs of {size}", n),
+                "any": lambda n: ngettext("{n} meld of {size}", "{n} melds of {size}", n),
+            }[part.kind]
+        else:
+            form = {
+                "set": lambda n: ngettext(
+                    "{n} set of {size} or more", "{n} sets of {size} or more", n
+                ),
+                "run": lambda n: ngettext(
+                    "{n} run of {size} or more", "{n} runs of {size} or more", n
+                ),
+                "any": lambda n: ngettext(
+                    "{n} meld of {size} or more", "{n} melds of {size} or more", n
+                ),
+            }[part.kind]
+        words.append(form(count).format(n=count, size=part.size))
+    text = " + ".join(words) if words else _("no contract")
+    if all_out:
+        text = _("{contract}, every card at once, no discard").format(contract=text)
+    return text
 
 
 def pack_rows(spec: VariantSpec) -> list[dict[str, int]]:
@@ -90,21 +177,22 @@ def deal_rows(spec: VariantSpec) -> list[dict[str, str]]:
         dealt = str(cards) if isinstance(cards, int) else count_text(cards, "card")
         special = []
         if deal.all_out:
-            special.append("go out all at once, no discard")
+            special.append(_("go out all at once, no discard"))
         if deal.first_down_must_go_out:
             special.append(
-                "the first to go down must go out"
-                + (", and may discard their last card" if deal.first_down_may_discard else "")
+                _("the first to go down must go out, and may discard their last card")
+                if deal.first_down_may_discard
+                else _("the first to go down must go out")
             )
         if deal.buy_limit is not None and spec.buying.enabled:
-            special.append(f"up to {plural(deal.buy_limit, 'buy')}")
+            special.append(_("up to {buys}").format(buys=plural(deal.buy_limit, "buy")))
         parts = _parts(spec, deal)
         rows.append(
             {
                 "number": str(index + 1),
                 "label": deal.label or "",
                 "cards": dealt,
-                "contract": describe_contract(parts) if parts else "—",
+                "contract": contract_text(parts) if parts else "—",
                 "special": "; ".join(special),
             }
         )
@@ -117,5 +205,5 @@ def value_rows(spec: VariantSpec) -> list[tuple[str, int]]:
     order: list[str] = [r for r in (*RANKS[1:], "A") if r in values]
     rows: list[tuple[str, int]] = [(r, values[r]) for r in order]
     if "joker" in values and any(row["jokers"] for row in pack_rows(spec)):
-        rows.append(("Joker", values["joker"]))
+        rows.append((_("Joker"), values["joker"]))
     return rows

@@ -24,8 +24,14 @@ def _add_append_keys(node: dict[str, Any]) -> None:
     if not isinstance(props, dict):
         return
     for name, prop in list(props.items()):
-        if isinstance(prop, dict) and prop.get("type") == "array":
-            twin = copy.deepcopy(prop)
+        if not isinstance(prop, dict):
+            continue
+        # A list, or a list that may be left out (``anyOf: [array, null]``).
+        arrays = [
+            o for o in prop.get("anyOf", []) if isinstance(o, dict) and o.get("type") == "array"
+        ]
+        if prop.get("type") == "array" or arrays:
+            twin = copy.deepcopy(prop if prop.get("type") == "array" else arrays[0])
             twin["description"] = f"Items appended to the base's `{name}` (house-rules files)."
             props[f"{name}+"] = twin
 

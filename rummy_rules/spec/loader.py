@@ -299,7 +299,30 @@ def _merge(base: Located, over: Located, problems: list[Problem]) -> Located:
     base.file = over.file
     base.marks.setdefault((), over.mark_for(()))
     _merge_map(base, base.data, over, over.data, (), problems)
+    _drop_stale_translations(base.data, over.data)
     return base
+
+
+#: The variant's own words, which ``translations`` translates.
+_OWN_WORDS = ("name", "description", "notes")
+
+
+def _drop_stale_translations(merged: dict[str, Any], over: dict[str, Any]) -> None:
+    """A layer that changes the name, description or notes makes its base's
+    translations of them wrong: drop those it does not translate itself."""
+    translations = merged.get("translations")
+    if not isinstance(translations, dict):
+        return
+    own = over.get("translations")
+    own = own if isinstance(own, dict) else {}
+    for key in _OWN_WORDS:
+        if key not in over and f"{key}+" not in over:
+            continue
+        for code, words in translations.items():
+            given = own.get(code)
+            kept = isinstance(given, dict) and (key in given or f"{key}+" in given)
+            if isinstance(words, dict) and not kept:
+                words.pop(key, None)
 
 
 def _merge_map(

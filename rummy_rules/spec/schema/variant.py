@@ -35,7 +35,20 @@ from .turn import (
     StockExhausted,
 )
 
-__all__ = ["VariantSpec"]
+__all__ = ["Translation", "VariantSpec"]
+
+
+class Translation(StrictModel):
+    """The variant's own words in another language (the rules themselves are
+    printed in that language by the program)."""
+
+    name: Name | None = Field(default=None, description="The name in that language.")
+    description: Text | None = Field(default=None, description="The description in that language.")
+    notes: list[Text] | None = Field(
+        default=None,
+        max_length=MAX_NOTES,
+        description="The notes in that language, one for each note, in the same order.",
+    )
 
 
 # --------------------------------------------------------------------------
@@ -70,6 +83,15 @@ class VariantSpec(StrictModel):
         default_factory=list,
         max_length=MAX_NOTES,
         description="Choices made where sources disagree, and anything else players should know.",
+    )
+    translations: dict[Literal["bg", "hy"], Translation] = Field(
+        default_factory=dict,
+        description=(
+            "The name, description and notes in other languages, by language code (bg "
+            "Bulgarian, hy Armenian), for rulebooks printed with --lang. A file that "
+            "changes its base's name, description or notes drops the base's translations "
+            "of them unless it gives its own."
+        ),
     )
 
     players: Players = Field(description="How many people play.")

@@ -1,0 +1,102 @@
+"""The language printed output speaks: gettext catalogs, one per language.
+
+Every sentence of a rulebook, house sheet, score sheet and table card is a
+message of the ``rummy_rules`` gettext domain, written in English in the code
+and templates and translated in ``rummy_rules/locale/LANG/LC_MESSAGES/``. The
+catalogs are made with Babel (``pybabel extract``, ``update``, ``compile``;
+see the README) and read with the standard library, so printing in another
+language needs nothing beyond the package.
+
+Rendering runs inside :func:`language`; :func:`_` and :func:`ngettext`
+translate into the language in force (English outside any).
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "N_",
+    "_",
+    "current_language",
+    "default_language",
+    "language",
+    "locale_dir",
+    "ngettext",
+]
+
+#: The languages output can be printed in, by code, with their own names.
+LANGUAGES = {"en": "English", "bg": "Български", "hy": "Հայերեն"}
+
+#: The gettext domain of the catalogs.
+DOMAIN = "rummy_rules"
+
+_ACTIVE: ContextVar[tuple[str, gettext.NullTranslations]] = ContextVar(
+    "rummy_rules_language", default=("en", gettext.NullTranslations())
+)
+
+
+def locale_dir() -> Path:
+    """Where the catalogs are: ``rummy_rules/locale``."""
+    return Path(__file__).resolve().parent.parent / "locale"
+
+
+@cache
+def _translations(code: str) -> gettext.NullTranslations:
+    if code == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, localedir=str(locale_dir()), languages=[code])
+
+
+@contextmanager
+def language(code: str) -> Iterator[None]:
+    """Translate into ``code`` (a key of :data:`LANGUAGES`) inside the block."""
+    if code not in LANGUAGES:
+        raise ValueError(f"no catalog for language {code!r}")
+    token = _ACTIVE.set((code, _translations(code)))
+    try:
+        yield
+    finally:
+        _ACTIVE.reset(token)
+
+
+def current_language() -> str:
+    """The code of the language in force."""
+    return _ACTIVE.get()[0]
+
+
+def _(message: str) -> str:
+    """``message`` in the language in force."""
+    return _ACTIVE.get()[1].gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for ``n``, by the plural rules of the language in force."""
+    return _ACTIVE.get()[1].ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs without translating it here."""
+    return message
+
+
+def default_language() -> str:
+    """The language of the environment's locale (``LANGUAGE``, ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG``) if there is a catalog for it, else English."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "")
+        for item in value.split(":"):
+            code = item.split("_")[0].split(".")[0].lower()
+            if code in LANGUAGES:
+                return code
+            if code and code not in ("c", "posix"):
+                return "en"
+    return "en"

@@ -1,0 +1,342 @@
+"""Plain-English sentences for the rules of the turn: drawing, buying, going
+down, melding and laying off, discarding, going out and the stock (the topics
+of :data:`~rummy_rules.render.sentences.TOPICS` that a turn goes through)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..spec.schema import VariantSpec
+from .i18n import _, ngettext
+from .words import number_word, plural
+
+__all__ = [
+    "buying_sentences",
+    "discard_sentences",
+    "draw_sentences",
+    "going_out_sentences",
+    "melding_sentences",
+    "opening_sentences",
+    "stock_sentences",
+]
+
+
+def draw_sentences(s: VariantSpec) -> Iterator[str]:
+    d = s.draw
+    yield {
+        "top": _(
+            "Start each turn by drawing the top card of the stock or taking the top card of "
+            "the discard pile."
+        ),
+        "any_depth": _(
+            "Start each turn by drawing the top card of the stock or taking a card from the "
+            "discard pile, which is kept spread so all its cards show."
+        ),
+        "whole_pile": _(
+            "Start each turn by drawing the top card of the stock or taking the whole discard pile."
+        ),
+        "none": _(
+            "Start each turn by drawing the top card of the stock; the discard pile is never taken."
+        ),
+    }[d.discard_pile]
+    if d.discard_pile == "any_depth":
+        above = _("every card above it") if d.deep_take_all_above else _("only that card")
+        use = {
+            "meld_now": _("the chosen card must be melded at once"),
+            "this_turn": _("the chosen card must be used in the same turn"),
+            "free": _("the chosen card may be kept"),
+        }[d.deep_card_use]
+        yield _("Taking a card from under others takes {above}, and {use}.").format(
+            above=above, use=use
+        )
+    if d.discard_condition != "none":
+        yield {
+            "meld_now": _("A card taken from the discard pile must be melded at once."),
+            "opening_or_after": _(
+                "Before going down, a player may take the discard only to use it at once in "
+                "the opening meld."
+            ),
+            "forces_opening": _("Taking the top discard obliges you to lay down in the same turn."),
+        }[d.discard_condition]
+    if not d.discard_after_going_down:
+        yield _("A player who has gone down may no longer take discards.")
+    if d.push:
+        yield _(
+            "A player who draws from the stock first pushes the top discard and the top stock "
+            "card to the next player, who adds both to their hand; then they draw the next "
+            "stock card."
+        )
+    if d.stock_look_forfeits_discard:
+        yield _("Looking at the stock card gives up the right to the discard.")
+
+
+def buying_sentences(s: VariantSpec) -> Iterator[str]:
+    b = s.buying
+    if not b.enabled:
+        yield _("There is no buying: only the player in turn takes from the discard pile.")
+        return
+    window = {
+        "when_current_declines": _(
+            "Once the player in turn has drawn from the stock instead of taking the discard"
+        ),
+        "until_next_draw": _(
+            "When the player in turn chooses the stock instead of the discard, and before they draw"
+        ),
+    }[b.window]
+    cost = b.cost
+    if cost.escalating:
+        price = _(
+            "penalty cards from the stock: {counts} for the first, second, … buy (the last "
+            "number repeats)"
+        ).format(counts=", ".join(str(c) for c in cost.escalating))
+    else:
+        price = _("{count} from the top of the stock").format(
+            count=plural(cost.penalty_cards, "penalty card")
+        )
+    yield _(
+        '{window}, any other player may buy the discard ("May I?"); the buyer also takes {price}.'
+    ).format(window=window, price=price)
+    if cost.score_points:
+        yield _("Each buy also adds {points} points to the buyer's score.").format(
+            points=cost.score_points
+        )
+    if cost.penalty_cards or cost.escalating:
+        yield {
+            "no_buy": _(
+                "A player is offered the discard only if the stock (rebuilt from the "
+                "discards, if it runs out) can pay all the penalty cards."
+            ),
+            "pay_what_is_left": _(
+                "If the stock cannot pay all the penalty cards, the buyer takes the discard "
+                "and what is left."
+            ),
+        }[cost.short_stock]
+    if b.block_call:
+        yield _(
+            'The player in turn may call "Shanghai" as they draw from the stock: nobody may '
+            "buy the discard that turn."
+        )
+    yield {
+        "free_priority": _("The player in turn always has the first right to the discard, free."),
+        "veto": _("The player in turn may refuse a buy."),
+        "may_give_draw": _(
+            "The player in turn may hand their own drawn card to the buyer as the penalty card."
+        ),
+    }[b.current_player]
+    yield {
+        "nearest_in_turn": _("If several want it, the one next in turn order gets it."),
+        "nearest_dealer_left": _(
+            "If several want it, the one closest to the dealer's left gets it."
+        ),
+        "first_to_ask": _("If several want it, the first to ask gets it."),
+        "eldest_hand": _("If several want it, the eldest hand (the dealer's left) gets it."),
+    }[b.priority]
+    if not b.discarder_may_buy:
+        yield _("No one may buy back their own discard.")
+    if b.after_going_down is False:
+        yield _("A player who has gone down may no longer buy.")
+    elif b.after_going_down is None:
+        yield _("Whether a player who has gone down may still buy is for the players to agree.")
+    limits = []
+    if b.limits.per_deal is not None:
+        limits.append(
+            _("{count} per player in each deal").format(count=plural(b.limits.per_deal, "buy"))
+        )
+    if b.limits.per_game is not None:
+        limits.append(
+            _("{count} per player in the whole game").format(count=plural(b.limits.per_game, "buy"))
+        )
+    yield (
+        _("Limit: {limits} (some deals may differ; see the deal table).").format(
+            limits=_(" and ").join(limits)
+        )
+        if limits
+        else _("There is no limit on buying.")
+    )
+    if b.buyer_waits_for_turn:
+        yield _("A buyer waits for their own turn before melding.")
+    else:
+        yield _(
+            "A buyer may lay down melds at once, out of turn (but discards only at their"
+            " own turn); then the player in turn goes on."
+        )
+    if b.buyer_discards:
+        yield _("A buyer discards one card at once.")
+
+
+def opening_sentences(s: VariantSpec) -> Iterator[str]:
+    o = s.opening
+    if o.requirement == "contract":
+        yield _("To go down for the first time in a deal, lay down the deal's contract.")
+    elif o.requirement == "min_points":
+        yield (
+            _(
+                "Your first melds in a deal must be worth at least {points} points (a wild "
+                "counting as the card it stands for)."
+            )
+            if o.wild_value == "represented"
+            else _(
+                "Your first melds in a deal must be worth at least {points} points (a wild "
+                "counting its own value)."
+            )
+        ).format(points=o.min_points)
+    else:
+        yield _("There is no opening requirement: meld whenever you can.")
+    if o.once_per_deal and o.requirement != "none":
+        yield _("Each player goes down once per deal.")
+
+
+def melding_sentences(s: VariantSpec) -> Iterator[str]:
+    m = s.melding
+    if m.melds_per_turn is not None:
+        yield _("At most {count} per turn.").format(count=plural(m.melds_per_turn, "new meld"))
+    if s.opening.requirement != "none":
+        yield (
+            _("After going down a player may lay down new melds.")
+            if m.new_melds_after_opening
+            else _("After going down a player makes no new melds, but may lay off.")
+        )
+    lay = m.lay_off
+    yield {
+        "any": _("Players lay off cards on any meld on the table."),
+        "own": _("Players lay off cards only on their own melds."),
+        "own_and_partner": _("Players lay off cards on their own and their partner's melds."),
+        "none": _("Players lay off cards nowhere: there is no laying off."),
+    }[lay.targets]
+    if lay.targets != "none":
+        if s.opening.requirement != "none":
+            if lay.before_opening:
+                yield _("Laying off is allowed even before going down.")
+            elif lay.on_opening_turn:
+                yield _(
+                    "Laying off starts once a player has gone down, in the same turn if they like."
+                )
+            else:
+                yield _("Laying off starts on the turn after going down.")
+        if lay.scores_for == "layer":
+            if s.partnerships.teams != "none" and s.partnerships.build_on_partner_melds:
+                yield _(
+                    "A card laid off on an opponent's meld is placed in front of the player "
+                    "who laid it and scores for their side; on a partner's meld it joins the "
+                    "meld."
+                )
+            else:
+                yield _(
+                    "A card laid off on someone else's meld is placed in front of the player "
+                    "who laid it and scores for them."
+                )
+    if not m.rearrange_table:
+        yield _("Melds on the table may not be rearranged.")
+    else:
+        yield _(
+            "A player who may lay off may also take melds on the table apart and lay their "
+            "cards again, with at least one card from their hand, as new melds: every card "
+            "taken stays on the table and every meld must be valid afterwards."
+        )
+    if m.take_back == "this_turn":
+        yield _(
+            "Until they discard, a player may take back into their hand the cards they "
+            "laid on the table in this turn, the last play first; once the turn is over, "
+            "or anyone else has played, what was laid stays."
+        )
+
+
+def discard_sentences(s: VariantSpec) -> Iterator[str]:
+    d = s.discard
+    yield (
+        _("Every turn ends with a discard, unless the player goes out.")
+        if d.required
+        else _("A player may end a turn without discarding, keeping every card.")
+    )
+    if d.not_just_taken == "single_card_take":
+        yield _(
+            "A single card just taken from the discard pile may not be thrown back in the "
+            "same turn."
+        )
+    elif d.not_just_taken == "always":
+        yield _("A card taken from the discard pile may not be thrown back in the same turn.")
+    if d.playable == "penalty":
+        n = d.playable_penalty_cards
+        yield ngettext(
+            "A player who discards a card they could have laid off takes it back, takes "
+            "{n} penalty card from the stock (as many as it can give) and plays on; "
+            "when the stock has no card to give, the discard stands.",
+            "A player who discards a card they could have laid off takes it back, takes "
+            "{n} penalty cards from the stock (as many as it can give) and plays on; "
+            "when the stock has no card to give, the discard stands.",
+            n,
+        ).format(n=number_word(n))
+
+
+def going_out_sentences(s: VariantSpec) -> Iterator[str]:
+    yield {
+        "any": _(
+            "A player goes out by getting rid of the last card, by melding, laying off or "
+            "discarding it; that ends the deal."
+        ),
+        "must_discard": _("A player goes out only by discarding the last card."),
+        "must_meld_last": {
+            "forbidden": _(
+                "A player goes out only by melding the last card, and may not discard it."
+            ),
+            "play_on": _(
+                "A player goes out only by melding the last card. A player may discard their "
+                "last card, but that does not end the deal: they play on with no cards and "
+                "draw at their next turn."
+            ),
+        }[s.going_out.last_card_discard],
+        "all_at_once": _("A player goes out only by laying down the whole hand in one turn."),
+    }[s.going_out.method]
+    if any(d.all_out for d in s.deals):
+        yield _(
+            "In a deal marked 'all at once' (see the deal table), the winner lays down every "
+            "card in one turn, with no discard; going down there is going out."
+        )
+
+
+def stock_sentences(s: VariantSpec) -> Iterator[str]:
+    st = s.stock_exhausted
+    if st is None:
+        yield _("What happens when the stock runs out is for the players to agree.")
+        return
+    if st.action == "void" and st.void_when_left:
+        n = st.void_when_left
+        yield ngettext(
+            "When a player would draw from a stock of {n} card or fewer, the deal is "
+            "cancelled: it scores nothing, and counts as one of the game's deals.",
+            "When a player would draw from a stock of {n} cards or fewer, the deal is "
+            "cancelled: it scores nothing, and counts as one of the game's deals.",
+            n,
+        ).format(n=number_word(n))
+    else:
+        yield {
+            "reshuffle_keep_top": _(
+                "When the stock runs out, the discard pile except its top card is shuffled "
+                "to make a new stock."
+            ),
+            "turn_over": _(
+                "When the stock runs out, the discard pile is turned over, without shuffling, "
+                "to make a new stock."
+            ),
+            "end_deal": _("When the stock runs out, the deal ends and is scored as it stands."),
+            "meldable_discards_only": _(
+                "When the stock runs out, players may take a discard only to meld it at once; "
+                "otherwise they pass."
+            ),
+            "void": _(
+                "When the stock runs out, the deal is cancelled: it scores nothing, and "
+                "counts as one of the game's deals."
+            ),
+        }[st.action]
+    if st.action in ("reshuffle_keep_top", "turn_over") and st.blocked_after is not None:
+        n = st.blocked_after
+        if n == 1:
+            yield _(
+                "If the stock has to be rebuilt once without anyone melding or laying off "
+                "in between, the deal is blocked: it ends and is scored as it stands."
+            )
+        else:
+            yield _(
+                "If the stock has to be rebuilt {n} times in a row without anyone melding or "
+                "laying off in between, the deal is blocked: it ends and is scored as it stands."
+            ).format(n=number_word(n))

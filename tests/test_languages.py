@@ -1,0 +1,239 @@
+"""Rulebooks in the players' own languages: the catalogs are complete and up to
+date, no English sentence is left in a translated book, --lang and the locale
+choose the language, and the variant's own words come from its translations."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from rummy_rules import check_variant, load_variant
+from rummy_rules.render.i18n import LANGUAGES, default_language, locale_dir
+from rummy_rules.render.rulebook import (
+    localized_words,
+    md_escape,
+    render_diff,
+    render_house_sheet,
+    render_rulebook,
+    render_score_sheet,
+)
+
+babel = pytest.importorskip("babel", reason="the catalogs are checked with Babel (lang extra)")
+from babel.messages.extract import extract_from_dir  # noqa: E402
+from babel.messages.mofile import write_mo  # noqa: E402
+from babel.messages.pofile import read_po  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+TRANSLATED = [code for code in LANGUAGES if code != "en"]
+SHIPPED = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "variants").rglob("*.yaml"))
+
+
+def catalog(code: str):
+    path = locale_dir() / code / "LC_MESSAGES" / "rummy_rules.po"
+    with path.open("rb") as f:
+        return read_po(f, locale=code)
+
+
+def extracted() -> set[str]:
+    """Every message the code and templates use now (as ``pybabel extract`` finds them)."""
+    method_map = [
+        ("rummy_rules/render/**.py", "python"),
+        ("rummy_rules/cli/diff_cmd.py", "python"),
+        ("templates/**.j2", "jinja2"),
+    ]
+    options = {"templates/**.j2": {"extensions": "jinja2.ext.i18n"}}
+    found = set()
+    for _filename, _line, message, _comments, _context in extract_from_dir(
+        str(ROOT), method_map, options_map=options
+    ):
+        found.add(message[0] if isinstance(message, tuple) else message)
+    return found
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_message_is_translated(code):
+    untranslated = [
+        m.id
+        for m in catalog(code)
+        if m.id
+        and (
+            "fuzzy" in m.flags
+            or (isinstance(m.string, tuple) and not all(m.string))
+            or not m.string
+        )
+    ]
+    assert untranslated == []
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_catalogs_hold_exactly_the_messages_the_code_uses(code):
+    ids = {m.id[0] if isinstance(m.id, tuple) else m.id for m in catalog(code) if m.id}
+    ids -= {m.id for m in catalog(code).obsolete.values()}
+    now = extracted()
+    assert now - ids == set(), "run pybabel extract and update (README, Rules in your language)"
+    assert ids - now == set(), "messages no longer used: run pybabel update"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_compiled_catalogs_are_those_of_the_sources(code):
+    out = io.BytesIO()
+    write_mo(out, catalog(code))
+    compiled = locale_dir() / code / "LC_MESSAGES" / "rummy_rules.mo"
+    assert compiled.read_bytes() == out.getvalue(), "run pybabel compile -d rummy_rules/locale"
+
+
+def _english_fragments() -> list[str]:
+    """The English sentences of the catalog, cut at their placeholders, that a
+    translated rulebook must not contain (long enough to be a phrase)."""
+    parts = []
+    for m in catalog("bg"):
+        if not m.id:
+            continue
+        for text in m.id if isinstance(m.id, tuple) else (m.id,):
+            for piece in re.split(r"\{[a-z_]+\}|%\([a-z_]+\)s", text):
+                piece = piece.strip(" .,:;()")
+                if len(piece) >= 12 and " " in piece:
+                    parts.append(piece)
+    return parts
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+@pytest.mark.parametrize("variant", SHIPPED)
+def test_no_english_sentence_is_left_in_a_translated_rulebook(variant, code):
+    spec = load_variant(variant)
+    texts = [render_rulebook(spec, fmt, lang=code) for fmt in ("md", "txt", "card_txt")]
+    texts.append(render_score_sheet(spec, "txt", lang=code))
+    book = "\n".join(texts)
+    # The file's own words it does not translate are printed in English (and
+    # said so on stderr); the sources keep the titles they were published under.
+    _name, description, notes, _missing = localized_words(spec, code)
+    for own in (description, *notes, *(s.title for s in spec.sources)):
+        book = book.replace(own, "").replace(md_escape(own), "")
+    left = [p for p in _english_fragments() if p in book]
+    assert left == []
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+@pytest.mark.parametrize("variant", ["contract", "persian"])
+def test_the_variants_own_words_are_translated_too(variant, code):
+    spec = load_variant(variant)
+    book = render_rulebook(spec, "md", lang=code)
+    words = spec.translations[code]
+    assert book.startswith(f"# {words.name}\n")
+    for english in [spec.description, *spec.notes]:
+        assert english[:40] not in book
+
+
+def test_numbers_and_plurals_follow_the_language():
+    spec = load_variant("contract")
+    bg = render_rulebook(spec, "md", lang="bg")
+    assert "2 групи от 3" in bg and "1 група от 3 + 1 поредица от 4" in bg
+    assert "1 наказателна карта" in bg
+    assert "Играта е от 2 раздавания." in render_rulebook(load_variant("persian"), "md", lang="bg")
+    hy = render_rulebook(spec, "md", lang="hy")
+    assert "2 հավաքածու 3-ական քարտից" in hy and "1 հավաքածու 3 քարտից" in hy
+
+
+def test_english_stays_as_it_was():
+    spec = load_variant("contract")
+    golden = (ROOT / "tests" / "golden" / "contract.md").read_text(encoding="utf-8")
+    assert render_rulebook(spec, "md") == golden
+    assert render_rulebook(spec, "md", lang="en") == golden
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+@pytest.mark.parametrize("variant", ["contract", "persian"])
+def test_golden_translated_rulebooks(variant, code):
+    golden = ROOT / "tests" / "golden" / f"{variant}.{code}.md"
+    assert render_rulebook(load_variant(variant), "md", lang=code) == golden.read_text(
+        encoding="utf-8"
+    ), f"{golden.name} differs: python scripts/gen_golden.py, and review the diff"
+
+
+def test_house_sheets_diffs_and_score_sheets_speak_the_language():
+    base = load_variant("contract")
+    house = load_variant("variants/house/family-contract.yaml")
+    sheet = render_house_sheet(house, base, "md", lang="bg")
+    assert "Семейното руми с договори: домашни правила" in sheet
+    assert "Играе се като **Руми с договори**, освен:" in sheet
+    changes = render_diff(base, house, lang="hy")
+    assert changes and all(re.search("[\u0530-\u058f]", title) for title, _, _ in changes)
+    scores = render_score_sheet(base, "txt", players=4, lang="bg")
+    assert "Играч 1" in scores and "общо" in scores
+
+
+def test_the_language_defaults_to_the_locale(monkeypatch):
+    monkeypatch.setenv("LANG", "bg_BG.UTF-8")
+    assert default_language() == "bg"
+    monkeypatch.setenv("LANG", "hy_AM.UTF-8")
+    assert default_language() == "hy"
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert default_language() == "en"
+    monkeypatch.setenv("LANGUAGE", "hy:en")
+    assert default_language() == "hy"
+
+
+def test_cli_lang_option_and_locale(cli, monkeypatch):
+    result = cli("rulebook", "contract", "--lang", "bg")
+    assert result.exit_code == 0 and "## Играчи и карти" in result.stdout
+    monkeypatch.setenv("LANG", "hy_AM.UTF-8")
+    result = cli("rulebook", "persian", "-f", "txt")
+    assert result.exit_code == 0 and "ԽԱՂԱՑՈՂՆԵՐ" in result.stdout
+    bad = cli("rulebook", "contract", "--lang", "xx")
+    assert bad.exit_code == 2 and "no catalog for 'xx'" in bad.stderr
+    diff = cli("diff", "contract", "may-i", "--lang", "bg", "-f", "md")
+    assert diff.exit_code == 0 and "| правило |" in diff.stdout
+
+
+def test_words_the_file_does_not_translate_are_noted_and_printed_in_english(cli):
+    result = cli("rulebook", "liverpool", "--lang", "bg")
+    assert result.exit_code == 0
+    assert "liverpool gives no Български (bg) translation of its notes" in result.stderr
+    assert load_variant("liverpool").notes[0] in result.stdout.replace("\\", "")
+
+
+def test_a_house_file_that_renames_its_game_drops_the_base_translation_of_the_name(write):
+    path = write("ours.yaml", "extends: contract\nname: Our Contract Rummy\n")
+    spec = load_variant(path)
+    book = render_rulebook(spec, "md", lang="bg")
+    assert book.startswith("# Our Contract Rummy\n")
+    assert "Седем раздавания" in book  # the description is the base's, so is its translation
+
+
+def test_translations_are_validated_with_their_location(write):
+    path = write("bad.yaml", "extends: contract\ntranslations:\n  fr:\n    name: Rami\n")
+    report = check_variant(path)
+    assert not report.valid
+    problem = report.errors[0]
+    assert problem.path.startswith("translations") and problem.line == 4
+
+
+def _pdf_font_file() -> Path | None:
+    if shutil.which("fc-match") is None:
+        return None
+    found = subprocess.run(
+        ["fc-match", "-f", "%{file}", "DejaVu Sans"], capture_output=True, text=True, check=False
+    ).stdout
+    return Path(found) if found and Path(found).exists() else None
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_pdf_font_has_every_glyph_the_translated_rules_use(code):
+    """The PDF's font (DejaVu Sans, named first in the style sheet) holds every
+    character of the translated rulebooks, so no box is printed."""
+    fonttools = pytest.importorskip("fontTools.ttLib", reason="fontTools comes with WeasyPrint")
+    font = _pdf_font_file()
+    if font is None:
+        pytest.skip("DejaVu Sans is not installed (see README: fonts for PDF)")
+    cmap = fonttools.TTFont(str(font)).getBestCmap()
+    text = "".join(
+        render_rulebook(load_variant(v), "html", lang=code) for v in ("contract", "persian")
+    )
+    text = re.sub(r"<[^>]+>", " ", text)
+    missing = sorted({c for c in text if not c.isspace() and ord(c) not in cmap})
+    assert missing == []
