@@ -119,6 +119,12 @@ def test_no_english_sentence_is_left_in_a_translated_rulebook(variant, code):
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
+@pytest.mark.parametrize("variant", SHIPPED)
+def test_every_shipped_file_translates_its_own_words(variant, code):
+    assert localized_words(load_variant(variant), code)[3] == []
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
 @pytest.mark.parametrize("variant", ["contract", "persian"])
 def test_the_variants_own_words_are_translated_too(variant, code):
     spec = load_variant(variant)
@@ -191,10 +197,12 @@ def test_cli_lang_option_and_locale(cli, monkeypatch):
 
 
 def test_words_the_file_does_not_translate_are_noted_and_printed_in_english(cli):
-    result = cli("rulebook", "liverpool", "--lang", "bg")
+    # An added note the translations do not have: the notes are printed in English.
+    result = cli("rulebook", "liverpool", "--lang", "bg", "--set", "notes+=Sundays only")
     assert result.exit_code == 0
     assert "liverpool gives no Български (bg) translation of its notes" in result.stderr
     assert load_variant("liverpool").notes[0] in result.stdout.replace("\\", "")
+    assert "Sundays only" in result.stdout
 
 
 def test_a_house_file_that_renames_its_game_drops_the_base_translation_of_the_name(write):
