@@ -99,7 +99,7 @@ def _check_cards(g: Game, action: Action) -> tuple[str | None, Counter[int]]:
     laid = Counter(f for m in action.melds for f in m.cards)
     if table - laid:
         out = " ".join(format_card(f) for f in sorted((table - laid).elements()))
-        return f"every card taken from the table must be laid again: {out} is left out", laid
+        return f"every card taken from the table must be laid again: {out} is left out", Counter()
     from_hand = laid - table
     if not from_hand:
         return "a rearrangement lays at least one card from your hand", from_hand

@@ -58,12 +58,10 @@ _NOUNS: dict[str, Callable[[int], str]] = {
 }
 
 
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """``n`` and ``word``, made plural when ``n`` is not one (``three decks``)."""
-    forms = _NOUNS.get(word)
-    if forms is not None:
-        return forms(n).format(n=number_word(n))
-    return f"{number_word(n)} {word if n == 1 else many or word + 's'}"
+def plural(n: int, word: str) -> str:
+    """``n`` and ``word`` (a noun of ``_NOUNS``), in the form the language in force
+    gives that count (``three decks``, ``3 тестета``)."""
+    return _NOUNS[word](n).format(n=number_word(n))
 
 
 def capital(text: str) -> str:
