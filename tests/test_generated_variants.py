@@ -47,19 +47,17 @@ def variants(draw: Any) -> dict[str, Any]:
     model = draw(st.sampled_from(["penalty", "melded_minus_hand", "winner_collects"]))
     decks = draw(st.integers(1, 2))
     jokers = draw(st.integers(0, 4))
+    pair_ranks = draw(st.sampled_from([[], ["A"], ["A", "K"]]))
+    part = st.fixed_dictionaries(
+        {"type": st.sampled_from(["set", "run"]), "size": st.integers(3, 4)}
+    )
+    if pair_ranks:  # a pair of those ranks is a set: a contract may ask for one
+        part = part | st.just({"type": "set", "size": 2})
     deals = []
     for _ in range(draw(st.integers(1, 3))):
         deal: dict[str, Any] = {"cards": draw(st.integers(6, 11))}
         if opening == "contract":
-            parts = draw(
-                st.lists(
-                    st.fixed_dictionaries(
-                        {"type": st.sampled_from(["set", "run"]), "size": st.integers(3, 4)}
-                    ),
-                    min_size=1,
-                    max_size=2,
-                )
-            )
+            parts = draw(st.lists(part, min_size=1, max_size=2))
             deal["contract"] = parts
             # The final-deal specials (validation turns away those the hand cannot meet).
             special = draw(st.sampled_from(["", "", "", "all_out", "go_out", "go_out_discard"]))
@@ -164,6 +162,7 @@ def variants(draw: Any) -> dict[str, Any]:
                 "min_size": 3,
                 "max_size": draw(st.sampled_from([4, None])),
                 "suits": draw(st.sampled_from(["any", "distinct"])),
+                "pair_ranks": pair_ranks,
             },
             "run": {
                 "min_size": draw(st.integers(3, 4)),

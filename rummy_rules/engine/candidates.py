@@ -166,26 +166,45 @@ def _set_cands(
 ) -> None:
     max_w = wilds if rules.set_wilds else 0
     hi = min(hi, rules.set_max)
+    pair_lo = max(lo, 2)
     lo = max(lo, rules.set_min)
-    if lo > hi:
+    pairs = bool(rules.pair_ranks) and pair_lo < lo and pair_lo <= hi
+    if lo > hi and not pairs:
         return
-    by_top = _memo_by_top(rules, 0, max_w, lo, hi)
-    tables = by_top[hi]
+    by_top = _memo_by_top(rules, 0, max_w, lo, hi) if lo <= hi else []
+    pair_top = _memo_by_top(rules, 0, max_w, pair_lo, hi) if pairs else []
     by_rank = zip(counts[0:13], counts[13:26], counts[26:39], counts[39:52], strict=True)
     for rank, avail in enumerate(by_rank):
         if avail == _NO_SUITS:
             continue
-        # A set of this rank holds at most its naturals and the wilds: a larger
-        # bound gives the same candidates, so share the smaller bound's table.
-        most = sum(avail) + max_w
-        if most < lo:
-            continue
-        table = tables[rank] if most >= hi else by_top[most][rank]
-        found = table.get(avail)
-        if found is None:
-            top = min(hi, most)
-            found = _remember(table, avail, _rank_set_cands(rank, avail, max_w, rules, lo, top))
-        out.extend(found)
+        if pairs and rank in rules.pair_ranks:
+            _add_rank_sets(pair_top, rank, avail, max_w, rules, pair_lo, hi, out)
+        elif by_top:
+            _add_rank_sets(by_top, rank, avail, max_w, rules, lo, hi, out)
+
+
+def _add_rank_sets(
+    by_top: list[list[_Table]],
+    rank: int,
+    avail: tuple[int, ...],
+    max_w: int,
+    rules: MeldRules,
+    lo: int,
+    hi: int,
+    out: list[Candidate],
+) -> None:
+    """Add the set candidates of one rank, from the tables ``by_top`` of sizes ``lo``..."""
+    # A set of this rank holds at most its naturals and the wilds: a larger
+    # bound gives the same candidates, so share the smaller bound's table.
+    most = sum(avail) + max_w
+    if most < lo:
+        return
+    table = by_top[hi][rank] if most >= hi else by_top[most][rank]
+    found = table.get(avail)
+    if found is None:
+        top = min(hi, most)
+        found = _remember(table, avail, _rank_set_cands(rank, avail, max_w, rules, lo, top))
+    out.extend(found)
 
 
 def _rank_set_cands(
@@ -563,11 +582,14 @@ def _all_wild_cands(
         return found
     out: list[Candidate] = []
     if kind in ("set", "any") and rules.set_wilds:
-        for length in range(max(lo, rules.set_min), min(hi, rules.set_max, wilds) + 1):
+        fewest = min(rules.set_min_of(rank) for rank in range(13))
+        for length in range(max(lo, fewest), min(hi, rules.set_max, wilds) + 1):
             suits = _set_wild_suits(rules.set_suits, [], length, length)
             if suits is None or not rules.wilds_ok(length, length):
                 continue
             for rank in range(13):
+                if length < rules.set_min_of(rank):
+                    continue
                 out.append(
                     Candidate(
                         (0, rank, 0, 0, 0, 0, length),

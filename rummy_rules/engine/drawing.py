@@ -210,7 +210,7 @@ def _could_meld(g: Game, face: int, depth: int) -> bool:
     if face in wild_faces or face == JOKER_FACE or fits_table(g, face):
         return True
     melds = g.rules.melds
-    need = min(melds.set_min, melds.run_min) - 1
+    need = melds.fewest_in_meld - 1
     taken = [d.discard[i] for i in _taken_places(g, depth)]
     rank, suit = rank_of(face), suit_of(face)
     faces = g.faces

@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..cards import format_card
+from ..cards import JOKER_FACE, format_card, rank_of
 from .candidates import iter_melds
 from .melds import Meld, check_meld
 from .rules import ContractPart, MeldRules
@@ -130,7 +130,10 @@ def read_group(
     shown = " ".join(format_card(c) for c in cards)
     naturals = [c for c in cards if c not in wild_faces]
     reasons = []
-    for kind, least in (("set", rules.set_min), ("run", rules.run_min)):
+    set_least = rules.set_min
+    if naturals and all(c != JOKER_FACE and rank_of(c) in rules.pair_ranks for c in naturals):
+        set_least = min(2, set_least)  # a pair of a pair rank is a set
+    for kind, least in (("set", set_least), ("run", rules.run_min)):
         if size < least:
             reason: str | None = f"a {kind} needs at least {least} cards"
         elif naturals:

@@ -403,7 +403,7 @@ def _search_whole_hand(
         return jokers
     if _stranded(rest, rules, g.deal.rules.wild_faces):
         return None
-    size = min(rules.set_min, rules.run_min)
+    size = rules.fewest_in_meld
     limit = len(rest) // size
     per_turn = g.rules.play.melds_per_turn
     if per_turn is not None:
@@ -439,7 +439,7 @@ def _stranded(hand: Sequence[int], rules: MeldRules, wild_faces: frozenset[int])
     span = rules.run_min
     for f in set(naturals):
         rank = rank_of(f)
-        if by_rank[rank] + set_wilds >= rules.set_min:
+        if by_rank[rank] + set_wilds >= rules.set_min_of(rank):
             continue
         held = values[suit_of(f)]
         ends = (1, 14) if rank == 0 else (rank + 1,)

@@ -129,11 +129,14 @@ def check_meld(meld: Meld, rules: MeldRules, wild_faces: frozenset[int]) -> str 
             return "a wild card must stand for a standard card"
     wilds = sum(wild)
     if meld.kind == "set":
-        if n < rules.set_min:
+        ranks = {rank_of(f) for f in meld.stands_for}
+        if n < rules.set_min and not (n >= 2 and len(ranks) == 1 and ranks <= rules.pair_ranks):
+            if rules.pair_ranks and n == 2 and len(ranks) == 1:
+                return f"only a pair of {_pair_text(rules)} is a set of two"
             return f"a set needs at least {rules.set_min} cards"
         if n > rules.set_max:
             return f"a set has at most {rules.set_max} cards"
-        if len({rank_of(f) for f in meld.stands_for}) != 1:
+        if len(ranks) != 1:
             return "the cards of a set are all of one rank"
         if wilds and not rules.set_wilds:
             return "wild cards may not be used in sets"
@@ -168,6 +171,28 @@ def check_meld(meld: Meld, rules: MeldRules, wild_faces: frozenset[int]) -> str 
             "at_least_one_natural": "a meld needs at least one natural card",
         }.get(rules.versus_naturals, "too many wild cards")
     return None
+
+
+_RANK_PLURALS = (
+    "aces",
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "sevens",
+    "eights",
+    "nines",
+    "tens",
+    "jacks",
+    "queens",
+    "kings",
+)
+
+
+def _pair_text(rules: MeldRules) -> str:
+    """``aces`` or ``aces or kings``: the ranks whose pairs are sets."""
+    return " or ".join(_RANK_PLURALS[rank] for rank in sorted(rules.pair_ranks))
 
 
 def _run_reason(faces: Sequence[int], rules: MeldRules) -> str:

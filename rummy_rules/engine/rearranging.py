@@ -196,7 +196,7 @@ def rearrange_actions(g: Game) -> list[Action]:
     faces = g.faces
     wild_faces = d.rules.wild_faces
     hand = sorted(set(g.hand_faces(d.current)))
-    size = min(g.rules.melds.set_min, g.rules.melds.run_min)
+    size = g.rules.melds.fewest_in_meld
     actions: list[Action] = []
     seen: set[str] = set()
     for index, meld in enumerate(d.melds):

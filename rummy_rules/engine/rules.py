@@ -60,6 +60,17 @@ class MeldRules:
     """``False``: one long meld may stand for several contract melds of its kind."""
     run_any_suit: bool = False
     """``melds.run.suits: any``: the cards of a run may be of different suits."""
+    pair_ranks: frozenset[int] = frozenset()
+    """``melds.set.pair_ranks``: ranks (0 = ace .. 12 = king) of which two cards are a set."""
+
+    def set_min_of(self, rank: int) -> int:
+        """The fewest cards in a set of ``rank`` (two for the pair ranks)."""
+        return min(2, self.set_min) if rank in self.pair_ranks else self.set_min
+
+    @property
+    def fewest_in_meld(self) -> int:
+        """The fewest cards in any set or run."""
+        return min(self.set_min, self.run_min, 2 if self.pair_ranks else self.set_min)
 
     def wild_cap(self, length: int) -> int:
         """The most wilds allowed in a meld of ``length`` cards (caps only)."""
@@ -120,6 +131,8 @@ class DealRules:
     """Faces that are wild in this deal."""
     run_any_suit: bool = False
     """``melds.run.suits: any`` (for players planning their hands)."""
+    pair_ranks: frozenset[int] = frozenset()
+    """Ranks whose pair is a set when sets otherwise need more cards (for planning)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,6 +322,7 @@ def compile_meld_rules(spec: VariantSpec) -> MeldRules:
         sets_of_same_rank=spec.contract.sets_of_same_rank,
         long_meld_counts_once=spec.contract.long_meld_counts_once,
         run_any_suit=spec.melds.run.suits == "any",
+        pair_ranks=frozenset(RANK_ORDER[r] for r in s.pair_ranks),
     )
 
 
@@ -339,6 +353,8 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
     decks = evaluate_count(spec.deck.decks, players) or 0
     jokers = evaluate_count(spec.deck.jokers, players, decks=decks) or 0
     deals = []
+    sets = spec.melds.set
+    pair_ranks = frozenset(RANK_ORDER[r] for r in sets.pair_ranks if sets.min_size > 2)
     for index, deal in enumerate(spec.deals):
         # Going out only all at once makes every deal an all-out deal.
         all_out = deal.all_out or spec.going_out.method == "all_at_once"
@@ -360,6 +376,7 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
                 buy_limit=deal.buy_limit,
                 wild_faces=_wild_faces(spec, index),
                 run_any_suit=spec.melds.run.suits == "any",
+                pair_ranks=pair_ranks,
             )
         )
     return Rules(

@@ -18,9 +18,9 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from ..cards import JOKER_FACE, format_card, parse_cards
+from ..cards import JOKER_FACE, RANKS, format_card, parse_cards
 from ..engine.melds import check_meld, parse_meld
-from ..engine.rules import compile_rules
+from ..engine.rules import MeldRules, compile_rules
 from ..engine.solver import find_contract
 from ..errors import RummyRulesError
 from ..spec.registry import templates_dir
@@ -163,6 +163,9 @@ def meld_examples(spec: VariantSpec) -> list[MeldExample]:
     )
     set_len = max(m.set_min, 3)
     suits = ["H", "S", "D", "C"]
+    if m.pair_ranks:
+        rank = RANKS[min(m.pair_ranks)]
+        candidates.append(("set", f"{rank}H {rank}S"))
     candidates.append(("set", " ".join(f"7{suits[i % 4]}" for i in range(set_len))))
     candidates.append(("set", " ".join(["7H", "7H", *[f"7{s}" for s in "SDC"][: set_len - 2]])))
     if jokers and m.set_wilds:
@@ -216,7 +219,7 @@ def contract_examples(spec: VariantSpec) -> list[dict[str, str]]:
     for deal in rules.deals:
         if not deal.parts:
             continue
-        hand_text = _planted_hand(deal.parts, deal.all_out, deal.cards)
+        hand_text = _planted_hand(deal.parts, deal.all_out, deal.cards, rules.melds)
         hand = parse_cards(hand_text)
         found = find_contract(hand, deal.parts, rules.melds, deal.wild_faces, all_out=deal.all_out)
         if found is None:
@@ -232,7 +235,7 @@ def contract_examples(spec: VariantSpec) -> list[dict[str, str]]:
     return out
 
 
-def _planted_hand(parts: tuple[Any, ...], all_out: bool, cards: int) -> str:
+def _planted_hand(parts: tuple[Any, ...], all_out: bool, cards: int, melds: MeldRules) -> str:
     suits = "HSDC"
     ranks = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
     hand: list[str] = []
@@ -242,7 +245,10 @@ def _planted_hand(parts: tuple[Any, ...], all_out: bool, cards: int) -> str:
     for index, part in enumerate(parts):
         size = part.size + (extra if all_out and index == len(parts) - 1 else 0)
         kind = "set" if part.kind == "set" else "run"
-        if kind == "set":
+        if kind == "set" and size < melds.set_min and melds.pair_ranks:
+            rank = RANKS[min(melds.pair_ranks)]  # a pair of the rank whose pairs are sets
+            hand += [f"{rank}{suits[i % 4]}" for i in range(size)]
+        elif kind == "set":
             rank = ["K", "Q", "J", "10"][set_rank % 4]
             set_rank += 1
             hand += [f"{rank}{suits[i % 4]}" for i in range(size)]

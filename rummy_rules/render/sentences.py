@@ -303,6 +303,10 @@ def _sets(s: VariantSpec) -> Iterator[str]:
     yield _("A set (group, book) is {size} cards of the same rank; {suits}.").format(
         size=_size(r.min_size, r.max_size), suits=suits
     )
+    if r.pair_ranks and r.min_size > 2:
+        yield _(
+            "A pair (two cards of the same rank) is a set too, for these ranks only: {ranks}."
+        ).format(ranks=", ".join(r.pair_ranks))
 
 
 def _runs(s: VariantSpec) -> Iterator[str]:
@@ -518,7 +522,10 @@ TOPICS: tuple[Topic, ...] = (
     ),
     Topic("exchange", N_("Taking back wild cards"), ("wilds.exchange",), _exchange),
     Topic(
-        "sets", N_("Sets"), ("melds.set.min_size", "melds.set.max_size", "melds.set.suits"), _sets
+        "sets",
+        N_("Sets"),
+        ("melds.set.min_size", "melds.set.max_size", "melds.set.suits", "melds.set.pair_ranks"),
+        _sets,
     ),
     Topic(
         "runs",

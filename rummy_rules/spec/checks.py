@@ -424,8 +424,11 @@ def _check_part(
     reasons = []
     for kind in kinds:
         rules = spec.melds.set if kind == "set" else spec.melds.run
-        if part.size < rules.min_size:
-            reasons.append(f"a {kind} has at least {rules.min_size} cards (melds.{kind}.min_size)")
+        least = rules.min_size
+        if kind == "set" and spec.melds.set.pair_ranks:
+            least = min(2, least)  # a pair of a pair rank
+        if part.size < least:
+            reasons.append(f"a {kind} has at least {least} cards (melds.{kind}.min_size)")
             continue
         if rules.max_size is not None and part.size > rules.max_size:
             reasons.append(f"a {kind} has at most {rules.max_size} cards (melds.{kind}.max_size)")

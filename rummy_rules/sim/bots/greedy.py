@@ -89,7 +89,11 @@ def _part_order(part: ContractPart) -> tuple[int, int]:
 
 
 def _plan(
-    counts: list[int], parts: tuple[ContractPart, ...], all_out: bool, any_suit: bool = False
+    counts: list[int],
+    parts: tuple[ContractPart, ...],
+    all_out: bool,
+    any_suit: bool = False,
+    pair_ranks: frozenset[int] = frozenset(),
 ) -> tuple[int, list[int]]:
     """How far natural cards ``counts`` (by face) are from a contract, roughly.
 
@@ -98,6 +102,7 @@ def _plan(
     Returns (cards missing from the parts, copies of each face the plan
     keeps). In an all-out deal the plan also keeps the cards that extend a
     chosen run or join a chosen set, since every card must be melded.
+    A set of two is planned only of the ``pair_ranks`` (where given).
     """
     free = list(counts)
     keep = [0] * (JOKER_FACE + 1)
@@ -109,7 +114,7 @@ def _plan(
         best = -1
         best_faces: tuple[int, ...] = ()
         if part.kind in ("set", "any"):
-            for rank in range(13):
+            for rank in sorted(pair_ranks) if pair_ranks and size == 2 else range(13):
                 faces = tuple(
                     f for f in (rank, rank + 13, rank + 26, rank + 39) for _ in range(free[f])
                 )
@@ -218,6 +223,7 @@ class GreedyBot:
         self.cards = 0
         self.all_out = False
         self.any_suit = False
+        self.pair_ranks: frozenset[int] = frozenset()
         self.took_last = False
         self.turns = 0
         self._fitted_melds: tuple[MeldView, ...] | None = None
@@ -236,9 +242,11 @@ class GreedyBot:
         all_out: bool = False,
         parts: tuple[ContractPart, ...] = (),
         any_suit: bool = False,
+        pair_ranks: frozenset[int] = frozenset(),
     ) -> None:
         """Adapt to a new deal: its wild cards, contract, hand size and all-out rule
-        (``any_suit``: runs may mix suits).
+        (``any_suit``: runs may mix suits; ``pair_ranks``: the only ranks whose
+        pair is a set, where sets otherwise need three or more cards).
 
         With the contract's ``parts`` the bot plans its hand toward them: it
         keeps the cards of the closest partial contract, and takes or buys a
@@ -251,6 +259,7 @@ class GreedyBot:
         self.cards = cards
         self.all_out = all_out
         self.any_suit = any_suit
+        self.pair_ranks = pair_ranks
         self.turns = 0
         self.stale = self.rebuilds = 0
         self._stock_seen = _UNSEEN
@@ -264,6 +273,7 @@ class GreedyBot:
             all_out=deal.all_out,
             parts=deal.parts,
             any_suit=deal.run_any_suit,
+            pair_ranks=deal.pair_ranks,
         )
 
     @staticmethod
@@ -307,9 +317,9 @@ class GreedyBot:
         if not self.parts or face in self.wild or face == JOKER_FACE:
             return self._gain(face, hand) >= threshold
         counts = self._counts(hand)
-        before, _ = _plan(counts, self.parts, self.all_out, self.any_suit)
+        before, _ = _plan(counts, self.parts, self.all_out, self.any_suit, self.pair_ranks)
         counts[face] += 1
-        after, _ = _plan(counts, self.parts, self.all_out, self.any_suit)
+        after, _ = _plan(counts, self.parts, self.all_out, self.any_suit, self.pair_ranks)
         # A card that brings the contract closer; a reluctant player also
         # wants it to join the hand strongly.
         return after < before and (threshold < 5 or self._gain(face, hand) >= threshold)
@@ -452,7 +462,9 @@ class GreedyBot:
             # Cards outside the plan toward the contract go first.
             keep = None
             if self.parts and not down:
-                keep = _plan(self._counts(hand), self.parts, self.all_out, self.any_suit)[1]
+                keep = _plan(
+                    self._counts(hand), self.parts, self.all_out, self.any_suit, self.pair_ranks
+                )[1]
             for action in discards:
                 face = action.card
                 if face in wild or face == JOKER_FACE:

@@ -15,8 +15,10 @@ from .base import (
     MAX_CONTRACT_MELDS,
     Name,
     PlayerCountValue,
+    RankName,
     StrictModel,
     check_count_limit,
+    rank_list,
 )
 
 __all__ = [
@@ -53,11 +55,26 @@ class SetRules(StrictModel):
         ),
     )
     wilds_allowed: bool = Field(default=True, description="Whether wild cards may be used in sets.")
+    pair_ranks: list[RankName] = Field(
+        default_factory=list,
+        description=(
+            "Ranks of which two cards are already a set (a pair), below min_size: "
+            "[A] makes a pair of aces a meld, as in a contract of 'a pair of aces and "
+            "three of a kind'."
+        ),
+    )
+
+    @field_validator("pair_ranks")
+    @classmethod
+    def _pair_ranks(cls, ranks: list[str]) -> list[str]:
+        return rank_list(ranks)
 
     @model_validator(mode="after")
     def _sizes(self) -> SetRules:
         if self.max_size is not None and self.max_size < self.min_size:
             raise ValueError(f"max_size ({self.max_size}) is less than min_size ({self.min_size})")
+        if self.pair_ranks and self.max_size is not None and self.max_size < 2:
+            raise ValueError("pair_ranks needs sets of two cards, but max_size is below 2")
         return self
 
 
