@@ -60,6 +60,7 @@ CONTRACT_FAMILY = [
     "may-i",
     "variants/house/family-contract.yaml",
     "variants/house/shanghai-deuces.yaml",
+    "variants/house/ten-contracts.yaml",
 ]
 
 #: A small complete variant used as a starting point by many tests.
