@@ -107,6 +107,31 @@ def test_never_buying_greedy_bots_never_buy():
     assert sum(d["buys"]["value"] for d in eager["deals"]) > 0
 
 
+def test_an_eager_buyer_buys_more_than_a_normal_one_in_a_contract_game():
+    # In a contract deal every personality but 'reluctant' once bought the
+    # same cards (those that bring the contract closer): 'eager' also buys a
+    # card that only joins the hand.
+    spec = load_variant("contract")
+    buys = {}
+    for buy in ("eager", "normal", "reluctant"):
+        bots = [f"greedy:buy={buy}"] * 4
+        stats = simulate(spec, players=4, bots=bots, games=4, seed=3).to_dict()
+        buys[buy] = sum(d["buys"]["value"] for d in stats["deals"])
+    assert buys["eager"] > buys["normal"] > buys["reluctant"], buys
+
+
+def test_an_eager_taker_takes_more_discards_than_a_normal_one_in_a_contract_game():
+    spec = load_variant("contract")
+    rules = compile_rules(spec, 4)
+    takes = {}
+    for take in ("eager", "normal"):
+        state = GameState(rules, seed=4)
+        bots = [make_bot(parse_bot_spec(f"greedy:take={take}"), random.Random(s)) for s in range(4)]
+        play_game(state, bots)
+        takes[take] = sum(1 for e in state.log if str(e.get("action", "")).startswith("take "))
+    assert takes["eager"] > takes["normal"], takes
+
+
 def test_late_going_down_waits_longer_than_early():
     spec = load_variant("contract")
     early = simulate(spec, players=4, bots=["greedy"] * 4, games=4, seed=2).to_dict()

@@ -301,6 +301,11 @@ class GreedyBot:
         others_down = any(d for s, d in enumerate(view.down) if s != view.seat)
         return others_down or left <= 3 or view.stock_size < 3 * view.players or self.turns >= 8
 
+    @property
+    def _take_rule(self) -> tuple[int, bool]:
+        """(threshold, eager) for taking the discard in turn."""
+        return self.take_threshold, self.take_threshold < _TAKE_THRESHOLDS["normal"]
+
     def _gain(self, face: int, hand: list[int]) -> int:
         return _links(face, hand, self.wild, sets=self.sets, runs=self.runs)
 
@@ -312,14 +317,19 @@ class GreedyBot:
                 counts[face] += 1
         return counts
 
-    def _wanted(self, face: int, hand: list[int], threshold: int) -> bool:
-        """Whether to take or buy a discard of ``face`` (not yet down)."""
+    def _wanted(self, face: int, hand: list[int], threshold: int, eager: bool = False) -> bool:
+        """Whether to take or buy a discard of ``face`` (not yet down); ``eager``:
+        the personality that wants more discards than the normal one."""
         if not self.parts or face in self.wild or face == JOKER_FACE:
             return self._gain(face, hand) >= threshold
         counts = self._counts(hand)
         before, _ = _plan(counts, self.parts, self.all_out, self.any_suit, self.pair_ranks)
         counts[face] += 1
         after, _ = _plan(counts, self.parts, self.all_out, self.any_suit, self.pair_ranks)
+        if eager:
+            # Also a card that joins the hand (a set partner, a run neighbour)
+            # without bringing the plan closer yet.
+            return after < before or self._gain(face, hand) >= threshold
         # A card that brings the contract closer; a reluctant player also
         # wants it to join the hand strongly.
         return after < before and (threshold < 5 or self._gain(face, hand) >= threshold)
@@ -374,7 +384,7 @@ class GreedyBot:
             # Hand over the card just drawn unless it is wanted.
             drawn = [f for f in set(hand) if hand.count(f) > self._before.count(f)]
             give = [a for a in legal if a.kind == "give"]
-            if give and drawn and not self._wanted(drawn[0], hand, self.take_threshold):
+            if give and drawn and not self._wanted(drawn[0], hand, *self._take_rule):
                 return give[0]
             return next(a for a in legal if a.kind == "keep")
         top = view.discard_pile[-1]
@@ -384,7 +394,8 @@ class GreedyBot:
         need = sum(p.size for p in self.parts) - 1
         room = len(hand) < (max(self.cards, need) if self.all_out else self.cards + 3)
         never = self.buy_threshold >= _THRESHOLDS["never"]
-        if not down and room and not never and self._wanted(top, hand, self.buy_threshold):
+        eager = self.buy_threshold < _THRESHOLDS["normal"]
+        if not down and room and not never and self._wanted(top, hand, self.buy_threshold, eager):
             return next(a for a in legal if a.kind == "buy")
         return next(a for a in legal if a.kind == "pass")
 
@@ -406,7 +417,7 @@ class GreedyBot:
                     small
                     and not self.took_last
                     and self.take_threshold < _TAKE_THRESHOLDS["never"]
-                    and self._wanted(top, hand, self.take_threshold)
+                    and self._wanted(top, hand, *self._take_rule)
                 )
             if take is not None and wanted:
                 self.took_last = True
