@@ -13,6 +13,7 @@ inverse of :func:`format_card` on canonical text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -24,6 +25,7 @@ __all__ = [
     "RANK_ORDER",
     "SUITS",
     "CardError",
+    "CardNames",
     "Pack",
     "face_of",
     "format_card",
@@ -47,6 +49,9 @@ JOKER_FACE = 52
 FACES = 53
 
 _RANK_ALIASES = {"T": "10", "JK": JOKER, "JOKER": JOKER}
+#: In a file, numbers name the ace and court ranks too, as numbered packs write them
+#: (card codes keep the letters: 11H is not a card).
+_NUMBER_ALIASES = {"1": "A", "11": "J", "12": "Q", "13": "K"}
 _SUIT_ALIASES = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 
 
@@ -55,11 +60,11 @@ class CardError(ValueError):
 
 
 def normalize_rank(text: str) -> str | None:
-    """Return the canonical rank for ``text`` (``"t"`` → ``"10"``), or ``None``."""
+    """Return the canonical rank for ``text`` (``"t"`` → ``"10"``, ``"12"`` → ``"Q"``), or ``None``."""
     upper = text.strip().upper()
     if upper in RANK_ORDER:
         return upper
-    return _RANK_ALIASES.get(upper)
+    return _RANK_ALIASES.get(upper) or _NUMBER_ALIASES.get(upper)
 
 
 def parse_card_code(text: str) -> tuple[str, str] | None:
@@ -72,6 +77,8 @@ def parse_card_code(text: str) -> tuple[str, str] | None:
         return None
     suit = _SUIT_ALIASES.get(code[-1], code[-1].upper())
     rank = normalize_rank(code[:-1])
+    if code[:-1] in _NUMBER_ALIASES:
+        return None
     if suit not in SUITS or rank is None or rank == JOKER:
         return None
     return rank, suit
@@ -129,20 +136,115 @@ class Pack:
 
     Physical card ``i`` is standard face ``i % 52`` of deck ``i // 52`` for
     ``i < 52 * decks``, and a joker after that.
+
+    A numbered pack (``highest`` below 13 or ``numbered``) holds, per deck,
+    the numbers 1 to ``highest`` in four colours: number *n* of colour *c* is
+    the face of rank *n* - 1 in suit *c* (1 takes the ace's place, 11 the
+    jack's, 12 the queen's, 13 the king's). Card ``i`` of a deck is then colour
+    ``i // highest``, number ``i % highest + 1``.
     """
 
     decks: int
     jokers: int
+    highest: int = 13
+    """Numbered packs: the highest number (the cards of a colour are 1 to ``highest``)."""
+
+    @property
+    def per_deck(self) -> int:
+        """Cards in one deck, jokers left out."""
+        return 4 * self.highest
 
     @property
     def size(self) -> int:
         """Number of physical cards."""
-        return 52 * self.decks + self.jokers
+        return self.per_deck * self.decks + self.jokers
 
     def face(self, card: int) -> int:
         """The face of physical card ``card``."""
-        return card % 52 if card < 52 * self.decks else JOKER_FACE
+        per = self.per_deck
+        if card >= per * self.decks:
+            return JOKER_FACE
+        index = card % per
+        return (index // self.highest) * 13 + index % self.highest
 
     def faces(self) -> list[int]:
         """The face of every physical card, by card id."""
         return [self.face(i) for i in range(self.size)]
+
+
+_CANONICAL_TOKEN = re.compile(r"(?<![\w])(10|[2-9AJQK])([CDHS])(?![\w])")
+
+
+@dataclass(frozen=True, slots=True)
+class CardNames:
+    """How a pack writes its cards for people.
+
+    A standard pack writes ``10H``, ``QS``, ``JK`` (the canonical notation the
+    engine and game records use). A numbered pack (``colours`` given: the four
+    colour names, in suit order) writes a card as its number and its colour's
+    first letter, ``7R`` for the red 7, ``12B`` for the blue 12; jokers stay
+    ``JK``. :meth:`show` turns canonical text into the pack's, :meth:`read`
+    turns what a person typed in the pack's notation into canonical text.
+    """
+
+    colours: tuple[str, ...] = ()
+
+    @property
+    def numbered(self) -> bool:
+        """Whether the pack is numbered (not standard)."""
+        return bool(self.colours)
+
+    @property
+    def letters(self) -> tuple[str, ...]:
+        """The colour letters of a numbered pack (suit order)."""
+        return tuple(colour[0].upper() for colour in self.colours)
+
+    def text(self, face: int) -> str:
+        """The text of ``face`` in this pack's notation."""
+        if not self.colours or face == JOKER_FACE:
+            return _TEXT[face]
+        return f"{face % 13 + 1}{self.letters[face // 13]}"
+
+    def texts(self, faces: Iterable[int]) -> str:
+        """Faces as space-separated text in this pack's notation."""
+        return " ".join(self.text(f) for f in faces)
+
+    def rank_name(self, rank: int) -> str:
+        """The name of rank index ``rank``: ``A``..``K``, or ``1``..``13`` when numbered."""
+        return str(rank + 1) if self.colours else RANKS[rank]
+
+    def show(self, text: str) -> str:
+        """``text`` with every canonical card (``7H``, ``7H=8H`` too) in this pack's notation."""
+        if not self.colours:
+            return text
+        return _CANONICAL_TOKEN.sub(self._shown, text)
+
+    def _shown(self, match: re.Match[str]) -> str:
+        return self.text(face_of(RANK_ORDER[match.group(1)], SUITS.index(match.group(2))))
+
+    def read(self, text: str) -> str:
+        """``text`` with every card written in this pack's notation made canonical;
+        raises :class:`CardError` for a number the pack cannot have (``14R``)."""
+        if not self.colours:
+            return text
+        letters = "".join(self.letters)
+        pattern = re.compile(rf"(?<![\w])(\d+)([{letters}{letters.lower()}])(?![\w])")
+
+        def canonical(match: re.Match[str]) -> str:
+            number = int(match.group(1))
+            if not 1 <= number <= 13:
+                raise CardError(f"'{match.group(0)}' is not a card (numbers go from 1)")
+            suit = self.letters.index(match.group(2).upper())
+            return _TEXT[face_of(number - 1, suit)]
+
+        return pattern.sub(canonical, text)
+
+    def parse(self, text: str) -> int:
+        """The face written as ``text`` in this pack's notation (canonical text too)."""
+        if not self.colours:
+            return parse_card(text)
+        try:
+            return parse_card(self.read(text.strip()))
+        except CardError:
+            example = f"7{self.letters[0]}, 12{self.letters[1]}"
+            raise CardError(f"'{text}' is not a card (write {example} or JK)") from None

@@ -61,6 +61,7 @@ CONTRACT_FAMILY = [
     "variants/house/family-contract.yaml",
     "variants/house/shanghai-deuces.yaml",
     "variants/house/ten-contracts.yaml",
+    "variants/house/numbered-contract.yaml",
 ]
 
 #: A small complete variant used as a starting point by many tests.

@@ -47,7 +47,8 @@ def variants(draw: Any) -> dict[str, Any]:
     model = draw(st.sampled_from(["penalty", "melded_minus_hand", "winner_collects"]))
     decks = draw(st.integers(1, 2))
     jokers = draw(st.integers(0, 4))
-    pair_ranks = draw(st.sampled_from([[], ["A"], ["A", "K"]]))
+    numbered = draw(st.sampled_from([None, None, 12, 13]))  # deck.numbered's highest
+    pair_ranks = draw(st.sampled_from([[], ["A"], ["A", "K"] if numbered != 12 else ["A", "Q"]]))
     part = st.fixed_dictionaries(
         {"type": st.sampled_from(["set", "run"]), "size": st.integers(3, 4)}
     )
@@ -270,6 +271,11 @@ def variants(draw: Any) -> dict[str, Any]:
     if exchange["claim_order"] == "first_in_rotation":
         # A claim out of turn ties nothing to the claimant's turn (validation says so).
         exchange["use_same_turn"] = exchange["forces_going_down"] = False
+    if numbered is not None:
+        # A numbered pack: runs from 1 up (validation says so); numbers, not letters.
+        colours = ["red", "blue", "green", "yellow"]
+        spec["deck"]["numbered"] = {"highest": numbered, "colours": colours}
+        spec["melds"]["run"]["ace"] = "low"
     if natural:
         spec["deck"]["joker_role"] = "natural"
         spec["melds"]["joker_set_min_size"] = 3

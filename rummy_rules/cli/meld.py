@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 if TYPE_CHECKING:
+    from ..cards import CardNames
     from ..engine.hints import ContractHint
+    from ..engine.solver import Arrangement
 
 from .common import (
     JsonOption,
@@ -55,18 +57,19 @@ def meld(
     Exit status 0 whether or not the cards meet it (see "meets" with --json);
     a card that is not a card is a usage error (exit 2).
     """
-    from ..cards import CardError, format_cards, parse_cards
+    from ..cards import CardError
     from ..engine.hints import contract_hint
-    from ..engine.rules import compile_rules, describe_contract
+    from ..engine.rules import card_names, compile_rules, describe_contract
     from ..engine.solver import best_contract
     from ..spec.checks import largest_hand
     from ..spec.loader import load_variant
 
+    spec = load_variant(source, check_overrides(overrides))
+    names = card_names(spec)
     try:
-        hand = parse_cards(cards)
+        hand = [names.parse(card) for card in cards]
     except CardError as exc:
         raise typer.BadParameter(str(exc), param_hint="CARD") from None
-    spec = load_variant(source, check_overrides(overrides))
     if deal > len(spec.deals):
         raise typer.BadParameter(f"{spec.name} has {len(spec.deals)} deals", param_hint="'--deal'")
     count = players_for(spec, players)
@@ -78,7 +81,7 @@ def meld(
             f"{len(hand)} cards: a hand in deal {deal} of {spec.name} holds at most {largest}",
             param_hint="CARD",
         )
-    _check_pack(hand, faces, spec.name, count)
+    _check_pack(hand, faces, spec.name, count, names)
     d = rules.deals[deal - 1]
     if not d.parts:
         error(f"error: deal {deal} of {spec.name} has no contract")
@@ -94,43 +97,61 @@ def meld(
         hint = contract_hint(
             hand, d.parts, rules.melds, d.wild_faces, pack=faces, value=value, all_out=d.all_out
         )
+    show = names.show
     if json_output:
-        document: dict[str, Any] = {
-            "variant": spec.id,
-            "deal": deal,
-            "contract": contract,
-            "cards": format_cards(hand).split(),
-            "meets": found is not None,
-        }
-        if found is not None:
-            document["melds"] = [{"kind": m.kind, "cards": str(m).split()} for m in found.melds]
-            document["left"] = format_cards(found.left).split()
-            document["points_left"] = found.points_left
-        if hint is not None:
-            document["missing"] = _hint_document(hint)
-        emit_json(document)
+        emit_json(_document(spec.id, deal, contract, hand, found, hint, names))
         return
     typer.echo(f"Deal {deal} of {spec.name}: {contract}")
     if hint is not None:
-        typer.echo(f"No: {format_cards(hand)} cannot meet it.")
-        _print_hint(hint, all_out=d.all_out)
+        typer.echo(f"No: {names.texts(hand)} cannot meet it.")
+        _print_hint(hint, names, all_out=d.all_out)
         return
     assert found is not None
-    typer.echo(f"Yes: {format_cards(hand)} can meet it:")
+    typer.echo(f"Yes: {names.texts(hand)} can meet it:")
     for m in found.melds:
-        typer.echo(f"  {m.kind:<4} {m}")
+        typer.echo(f"  {m.kind:<4} {show(str(m))}")
     if found.left:
-        typer.echo(f"  left in hand: {format_cards(found.left)} ({found.points_left} points)")
+        typer.echo(f"  left in hand: {names.texts(found.left)} ({found.points_left} points)")
 
 
-def _check_pack(hand: list[int], pack: list[int], name: str, players: int) -> None:
+def _document(
+    variant: str,
+    deal: int,
+    contract: str,
+    hand: list[int],
+    found: Arrangement | None,
+    hint: ContractHint | None,
+    names: CardNames,
+) -> dict[str, Any]:
+    """The answer for --json."""
+    document: dict[str, Any] = {
+        "variant": variant,
+        "deal": deal,
+        "contract": contract,
+        "cards": names.texts(hand).split(),
+        "meets": found is not None,
+    }
+    if found is not None:
+        document["melds"] = [
+            {"kind": m.kind, "cards": names.show(str(m)).split()} for m in found.melds
+        ]
+        document["left"] = names.texts(found.left).split()
+        document["points_left"] = found.points_left
+    if hint is not None:
+        document["missing"] = _hint_document(hint, names)
+    return document
+
+
+def _check_pack(
+    hand: list[int], pack: list[int], name: str, players: int, names: CardNames
+) -> None:
     """A hand holds no more cards of a face than the pack does (and so no more
     cards than the pack)."""
     from collections import Counter
 
-    from ..cards import format_card
     from ..render.words import number_word
 
+    format_card = names.text
     in_pack = Counter(pack)
     for face, held in sorted(Counter(hand).items()):
         if held > in_pack[face]:
@@ -147,40 +168,38 @@ def _check_pack(hand: list[int], pack: list[int], name: str, players: int) -> No
             )
 
 
-def _hint_document(hint: ContractHint) -> dict[str, Any]:
+def _hint_document(hint: ContractHint, names: CardNames) -> dict[str, Any]:
     """What the hand lacks, for --json."""
-    from ..cards import format_card, format_cards
     from ..engine.rules import describe_contract
 
     out: dict[str, Any] = {
         "melds": describe_contract(hint.missing) if hint.missing else None,
         "met": describe_contract(hint.met) if hint.met else None,
         "met_with": (
-            [{"kind": m.kind, "cards": str(m).split()} for m in hint.partial.melds]
+            [{"kind": m.kind, "cards": names.show(str(m)).split()} for m in hint.partial.melds]
             if hint.partial is not None
             else []
         ),
-        "completing_cards": [format_card(f) for f in hint.completing],
+        "completing_cards": [names.text(f) for f in hint.completing],
     }
     if hint.partial is not None:
-        out["left"] = format_cards(hint.partial.left).split()
+        out["left"] = names.texts(hint.partial.left).split()
     return out
 
 
-def _print_hint(hint: ContractHint, *, all_out: bool) -> None:
+def _print_hint(hint: ContractHint, names: CardNames, *, all_out: bool) -> None:
     """What the hand lacks, in words: the part it meets, and the cards that would do."""
-    from ..cards import format_card
     from ..engine.rules import describe_contract
 
     if hint.partial is not None:
         typer.echo(f"  It meets {describe_contract(hint.met)}:")
         for m in hint.partial.melds:
-            typer.echo(f"    {m.kind:<4} {m}")
+            typer.echo(f"    {m.kind:<4} {names.show(str(m))}")
         typer.echo(f"  Missing: {describe_contract(hint.missing)}.")
     else:
         typer.echo("  Not one meld of the contract can be made from these cards.")
     if hint.completing:
-        cards = " ".join(format_card(f) for f in hint.completing)
+        cards = names.texts(hint.completing)
         which = "This card" if len(hint.completing) == 1 else "Any one of these cards"
         typer.echo(f"  {which} would complete it: {cards}")
     else:

@@ -33,7 +33,7 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Header, Input, Label, OptionList, RichLog, Static
 
-from ..cards import format_card
+from ..cards import CardNames
 from ..render.explain import rule_for_action
 from ..sim.session import Move, PlaySession, sorted_hand
 
@@ -167,8 +167,9 @@ class HandBar(Static, can_focus=True):
         Binding("space", "pick", "Pick card", show=False),
     ]
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, names: CardNames | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.names = names or CardNames()
         self.cards: list[int] = []
         self.picked: set[int] = set()
         self.groups: list[list[int]] = []  # positions in the hand, one list per meld
@@ -202,12 +203,10 @@ class HandBar(Static, can_focus=True):
                 style = "dim strike"
             if i == self.cursor and self.has_focus:
                 style += " underline bold"
-            text.append(format_card(face).ljust(CELL - 1), style=style.strip())
+            text.append(self.names.text(face).ljust(CELL - 1), style=style.strip())
             text.append("\n" if (i + 1) % per_line == 0 else " ")
         if self.groups:
-            shown = "  ".join(
-                "[" + " ".join(format_card(f) for f in faces) + "]" for faces in self.group_faces()
-            )
+            shown = "  ".join("[" + self.names.texts(faces) + "]" for faces in self.group_faces())
             text.append(f"\nMelds set aside: {shown}")
         self.update(text)
 
@@ -315,7 +314,7 @@ class PlayApp(App[None]):
             with Vertical(id="left"):
                 yield Static(id="status")
                 yield Static(id="table")
-                yield HandBar(id="hand")
+                yield HandBar(self.session.cards, id="hand")
             with Vertical(id="right"):
                 log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
                 log.can_focus = False  # Tab goes between the hand, the actions and the box
@@ -361,7 +360,7 @@ class PlayApp(App[None]):
         picked = self.query_one("#hand", HandBar).picked_faces()
         actions.border_title = "Your move" if legal else ""
         if legal and picked:
-            cards = " ".join(format_card(f) for f in picked)
+            cards = self.session.cards.texts(picked)
             matching = self.session.actions_with(picked)
             if matching:
                 legal = matching
@@ -446,7 +445,7 @@ class PlayApp(App[None]):
         if not groups:
             self.log_line("pick each meld's cards and press g after each, then d to go down")
             return
-        text = f"{kind} " + " / ".join(" ".join(format_card(f) for f in g) for g in groups)
+        text = f"{kind} " + " / ".join(self.session.cards.texts(g) for g in groups)
         self.answer(text, self.session.play_groups(kind, groups))
 
     def action_clear(self) -> None:

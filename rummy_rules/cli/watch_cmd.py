@@ -43,7 +43,8 @@ class Steps:
             if "action" in entry:
                 from ..engine.actions import format_seat_action, parse_action
 
-                return format_seat_action(entry["seat"], parse_action(entry["action"]))
+                text = format_seat_action(entry["seat"], parse_action(entry["action"]))
+                return state.rules.names.show(text)
         return ""
 
     def __len__(self) -> int:

@@ -177,6 +177,8 @@ def _set_cands(
     for rank, avail in enumerate(by_rank):
         if avail == _NO_SUITS:
             continue
+        if rank >= rules.ranks:
+            break  # a numbered pack has no card of this rank
         if pairs and rank in rules.pair_ranks:
             _add_rank_sets(pair_top, rank, avail, max_w, rules, pair_lo, hi, out)
         elif by_top:
@@ -582,12 +584,12 @@ def _all_wild_cands(
         return found
     out: list[Candidate] = []
     if kind in ("set", "any") and rules.set_wilds:
-        fewest = min(rules.set_min_of(rank) for rank in range(13))
+        fewest = min(rules.set_min_of(rank) for rank in range(rules.ranks))
         for length in range(max(lo, fewest), min(hi, rules.set_max, wilds) + 1):
             suits = _set_wild_suits(rules.set_suits, [], length, length)
             if suits is None or not rules.wilds_ok(length, length):
                 continue
-            for rank in range(13):
+            for rank in range(rules.ranks):
                 if length < rules.set_min_of(rank):
                     continue
                 out.append(

@@ -10,9 +10,20 @@ from __future__ import annotations
 
 import functools
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ..cards import FACES, JOKER, JOKER_FACE, RANK_ORDER, RANKS, SUITS, Pack, face_of, rank_of
+from ..cards import (
+    FACES,
+    JOKER,
+    JOKER_FACE,
+    RANK_ORDER,
+    RANKS,
+    SUITS,
+    CardNames,
+    Pack,
+    face_of,
+    rank_of,
+)
 from ..spec.schema import VariantSpec, evaluate_count
 
 __all__ = [
@@ -22,6 +33,7 @@ __all__ = [
     "MeldRules",
     "PlayRules",
     "Rules",
+    "card_names",
     "compile_meld_rules",
     "compile_rules",
     "contract_shapes",
@@ -62,6 +74,9 @@ class MeldRules:
     """``melds.run.suits: any``: the cards of a run may be of different suits."""
     pair_ranks: frozenset[int] = frozenset()
     """``melds.set.pair_ranks``: ranks (0 = ace .. 12 = king) of which two cards are a set."""
+    ranks: int = 13
+    """Ranks per suit in the pack: 13, or a numbered pack's highest number (ranks
+    ``0 .. ranks - 1``; no card, wild cards included, stands for a rank beyond)."""
 
     def set_min_of(self, rank: int) -> int:
         """The fewest cards in a set of ``rank`` (two for the pair ranks)."""
@@ -91,9 +106,10 @@ class MeldRules:
         return True
 
     def run_values(self) -> range:
-        """The position values a run may use: 1 = ace low … 13 = king, 14 = ace high."""
+        """The position values a run may use: 1 = ace low … 13 = king, 14 = ace high
+        (a numbered pack: 1 to its highest number)."""
         if self.ace == "low":
-            return range(1, 14)
+            return range(1, self.ranks + 1)
         if self.ace == "high":
             return range(2, 15)
         if self.ace == "low_or_high":
@@ -103,7 +119,7 @@ class MeldRules:
     def run_longest(self) -> int:
         """The longest run the ace rule and ``run_max`` allow."""
         natural = 14 if self.ace == "low_or_high" else 13
-        return min(natural, self.run_max)
+        return min(natural, self.ranks, self.run_max)
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,6 +300,8 @@ class Rules:
     """Penalty/score value of each face (index 52: joker)."""
     wild_rank_value: int | None
     play: PlayRules
+    names: CardNames = field(default_factory=CardNames)
+    """How the pack writes its cards for people (records use the canonical notation)."""
 
     def deal(self, index: int) -> DealRules:
         """The rules of deal ``index`` (from 0); past the schedule the last deal repeats."""
@@ -323,6 +341,7 @@ def compile_meld_rules(spec: VariantSpec) -> MeldRules:
         long_meld_counts_once=spec.contract.long_meld_counts_once,
         run_any_suit=spec.melds.run.suits == "any",
         pair_ranks=frozenset(RANK_ORDER[r] for r in s.pair_ranks),
+        ranks=spec.deck.numbered.highest if spec.deck.numbered is not None else 13,
     )
 
 
@@ -352,6 +371,7 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
         )
     decks = evaluate_count(spec.deck.decks, players) or 0
     jokers = evaluate_count(spec.deck.jokers, players, decks=decks) or 0
+    numbered = spec.deck.numbered
     deals = []
     sets = spec.melds.set
     pair_ranks = frozenset(RANK_ORDER[r] for r in sets.pair_ranks if sets.min_size > 2)
@@ -382,13 +402,20 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
     return Rules(
         variant_id=spec.id,
         players=players,
-        pack=Pack(decks, jokers),
+        pack=Pack(decks, jokers, numbered.highest if numbered is not None else 13),
         melds=compile_meld_rules(spec),
         deals=tuple(deals),
         card_values=_values(spec.scoring.card_values),
         wild_rank_value=spec.scoring.wild_rank_value,
         play=_compile_play(spec),
+        names=card_names(spec),
     )
+
+
+def card_names(spec: VariantSpec) -> CardNames:
+    """How ``spec``'s pack writes its cards for people."""
+    numbered = spec.deck.numbered
+    return CardNames(tuple(numbered.colours)) if numbered is not None else CardNames()
 
 
 def _values(table: dict[str, int]) -> tuple[int, ...]:

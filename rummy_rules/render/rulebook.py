@@ -18,7 +18,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from ..cards import JOKER_FACE, RANKS, format_card, parse_cards
+from ..cards import JOKER_FACE, RANKS, parse_cards
 from ..engine.melds import check_meld, parse_meld
 from ..engine.rules import MeldRules, compile_rules
 from ..engine.solver import find_contract
@@ -61,6 +61,8 @@ _SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 def _pretty(card: str) -> str:
     if card == "JK":
         return _("Joker")
+    if card[-1] not in _SUIT_SYMBOL:
+        return card  # a numbered pack's card: 7R
     return card[:-1] + _SUIT_SYMBOL[card[-1]]
 
 
@@ -92,6 +94,8 @@ def cards_html(text: str) -> str:
 def _card_span(card: str) -> str:
     if card == "JK":
         return f'<span class="card joker">{html.escape(_("Joker"))}</span>'
+    if card[-1] not in _SUIT_SYMBOL:
+        return f'<span class="card">{html.escape(card)}</span>'  # a numbered pack's card
     colour = "red" if card[-1] in "HD" else "black"
     return f'<span class="card {colour}">{html.escape(card[:-1])}{_SUIT_SYMBOL[card[-1]]}</span>'
 
@@ -182,8 +186,11 @@ def meld_examples(spec: VariantSpec) -> list[MeldExample]:
             continue
         seen.add(text)
         meld = parse_meld(kind, text)
+        if any(face % 13 >= m.ranks for face in meld.stands_for if face != JOKER_FACE):
+            continue  # a card this (numbered) pack does not hold
         reason = check_meld(meld, m, wild)
-        examples.append(MeldExample(kind, text, reason is None, _(reason) if reason else ""))
+        shown = rules.names.show(text)
+        examples.append(MeldExample(kind, shown, reason is None, _(reason) if reason else ""))
     return examples
 
 
@@ -228,8 +235,8 @@ def contract_examples(spec: VariantSpec) -> list[dict[str, str]]:
             {
                 "deal": str(deal.number),
                 "contract": contract_text(deal.parts, all_out=deal.all_out),
-                "melds": " / ".join(str(m) for m in found.melds),
-                "left": " ".join(format_card(f) for f in found.left),
+                "melds": rules.names.show(" / ".join(str(m) for m in found.melds)),
+                "left": rules.names.texts(found.left),
             }
         )
     return out
@@ -237,7 +244,8 @@ def contract_examples(spec: VariantSpec) -> list[dict[str, str]]:
 
 def _planted_hand(parts: tuple[Any, ...], all_out: bool, cards: int, melds: MeldRules) -> str:
     suits = "HSDC"
-    ranks = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    ranks = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"][: melds.ranks - 2]
+    tops = list(reversed(RANKS[: melds.ranks]))[:4]  # K, Q, J, 10 (a numbered pack's highest)
     hand: list[str] = []
     set_rank = 0
     run_suit = 0
@@ -249,7 +257,7 @@ def _planted_hand(parts: tuple[Any, ...], all_out: bool, cards: int, melds: Meld
             rank = RANKS[min(melds.pair_ranks)]  # a pair of the rank whose pairs are sets
             hand += [f"{rank}{suits[i % 4]}" for i in range(size)]
         elif kind == "set":
-            rank = ["K", "Q", "J", "10"][set_rank % 4]
+            rank = tops[set_rank % 4]
             set_rank += 1
             hand += [f"{rank}{suits[i % 4]}" for i in range(size)]
         else:

@@ -23,7 +23,7 @@ from .turn_sentences import (
     opening_sentences,
     stock_sentences,
 )
-from .words import capital, count_text, number_word, pack_rows, plural, value_rows
+from .words import capital, count_text, number_word, pack_rows, plural, rank_name, value_rows
 
 __all__ = ["TOPICS", "Topic"]
 
@@ -136,8 +136,24 @@ def _table(s: VariantSpec) -> Iterator[str]:
 
 def _pack(s: VariantSpec) -> Iterator[str]:
     d = s.deck
-    decks = count_text(d.decks, "standard 52-card deck")
     jokers = count_text(d.jokers, "joker")
+    if d.numbered is not None:
+        yield _(
+            "The pack: {copies} of the numbers 1 to {highest} in each of four colours "
+            "({colours}), with {jokers}."
+        ).format(
+            copies=count_text(d.decks, "copy"),
+            highest=d.numbered.highest,
+            colours=", ".join(d.numbered.colours),
+            jokers=jokers,
+        )
+        first = d.numbered.colours[0]
+        yield _(
+            "A card is written as its number and the first letter of its colour: "
+            "{example} is the 7 of {colour}."
+        ).format(example=f"7{first[:1].upper()}", colour=first)
+        return
+    decks = count_text(d.decks, "standard 52-card deck")
     if d.decks == 1:
         yield _("The pack: {decks}, with {jokers}.").format(decks=decks, jokers=jokers)
     else:
@@ -160,7 +176,8 @@ def _wilds(s: VariantSpec) -> Iterator[str]:
             ).format(n=number_word(s.melds.joker_set_min_size))
     extra = []
     if d.wild_ranks:
-        extra.append(_("every {ranks} is wild").format(ranks=", ".join(d.wild_ranks)))
+        ranks = ", ".join(rank_name(s, r) for r in d.wild_ranks)
+        extra.append(_("every {ranks} is wild").format(ranks=ranks))
     if d.wild_cards:
         extra.append(_("{cards} are wild").format(cards=" and ".join(d.wild_cards)))
     if d.wild_rank_follows_deal:
@@ -306,7 +323,7 @@ def _sets(s: VariantSpec) -> Iterator[str]:
     if r.pair_ranks and r.min_size > 2:
         yield _(
             "A pair (two cards of the same rank) is a set too, for these ranks only: {ranks}."
-        ).format(ranks=", ".join(r.pair_ranks))
+        ).format(ranks=", ".join(rank_name(s, rank) for rank in r.pair_ranks))
 
 
 def _runs(s: VariantSpec) -> Iterator[str]:
@@ -322,6 +339,11 @@ def _runs(s: VariantSpec) -> Iterator[str]:
         ).format(size=size)
     else:
         yield _("A run (sequence) is {size} cards of the same suit in order.").format(size=size)
+    if s.deck.numbered is not None:
+        yield _("Runs go up from 1 to {highest} and never turn the corner.").format(
+            highest=s.deck.numbered.highest
+        )
+        return
     yield {
         "low": _("The ace is low only: A-2-3 is a run, Q-K-A is not."),
         "high": _("The ace is high only: Q-K-A is a run, A-2-3 is not."),
@@ -498,7 +520,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic("players", N_("Players"), ("players",), _players),
     Topic("teams", N_("Teams"), ("partnerships",), _teams),
     Topic("table", N_("Seating and dealing"), ("table",), _table),
-    Topic("pack", N_("The pack"), ("deck.decks", "deck.jokers"), _pack),
+    Topic("pack", N_("The pack"), ("deck.decks", "deck.jokers", "deck.numbered"), _pack),
     Topic(
         "wilds",
         N_("Wild cards"),
@@ -530,7 +552,13 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "runs",
         N_("Runs"),
-        ("melds.run.min_size", "melds.run.max_size", "melds.run.ace", "melds.run.suits"),
+        (
+            "melds.run.min_size",
+            "melds.run.max_size",
+            "melds.run.ace",
+            "melds.run.suits",
+            "deck.numbered",
+        ),
         _runs,
     ),
     Topic("contracts", N_("Contracts"), ("contract",), _contracts),

@@ -28,6 +28,8 @@ __all__ = [
     "number_word",
     "pack_rows",
     "plural",
+    "rank_count",
+    "rank_name",
     "value_rows",
 ]
 
@@ -49,6 +51,7 @@ _NOUNS: dict[str, Callable[[int], str]] = {
         "{n} standard 52-card deck", "{n} standard 52-card decks", n
     ),
     "joker": lambda n: ngettext("{n} joker", "{n} jokers", n),
+    "copy": lambda n: ngettext("{n} copy", "{n} copies", n),
     "wild card": lambda n: ngettext("{n} wild card", "{n} wild cards", n),
     "buy": lambda n: ngettext("{n} buy", "{n} buys", n),
     "penalty card": lambda n: ngettext("{n} penalty card", "{n} penalty cards", n),
@@ -81,6 +84,9 @@ _FORMULAS: dict[tuple[str, str], Callable[[], str]] = {
     ("standard 52-card deck", "half_players_rounded_up"): lambda: _(
         "one standard 52-card deck for every two players (rounded up)"
     ),
+    ("copy", "players"): lambda: _("one copy per player"),
+    ("copy", "players_minus_one"): lambda: _("one copy fewer than the number of players"),
+    ("copy", "half_players_rounded_up"): lambda: _("one copy for every two players (rounded up)"),
     ("card", "players"): lambda: _("one card per player"),
     ("card", "players_minus_one"): lambda: _("one card fewer than the number of players"),
     ("card", "half_players_rounded_up"): lambda: _("one card for every two players (rounded up)"),
@@ -153,8 +159,22 @@ def pack_rows(spec: VariantSpec) -> list[dict[str, int]]:
     for n in spec.player_counts():
         decks = evaluate_count(spec.deck.decks, n) or 0
         jokers = evaluate_count(spec.deck.jokers, n, decks=decks) or 0
-        rows.append({"players": n, "decks": decks, "jokers": jokers, "cards": 52 * decks + jokers})
+        cards = 4 * rank_count(spec) * decks + jokers
+        rows.append({"players": n, "decks": decks, "jokers": jokers, "cards": cards})
     return rows
+
+
+def rank_count(spec: VariantSpec) -> int:
+    """Ranks per suit (colour): 13, or a numbered pack's highest number."""
+    return spec.deck.numbered.highest if spec.deck.numbered is not None else 13
+
+
+def rank_name(spec: VariantSpec, rank: str) -> str:
+    """How the rulebook names a rank: as written (``A``, ``K``), or as a number
+    (``1``, ``13``) in a numbered pack."""
+    if spec.deck.numbered is None or rank not in RANKS:
+        return rank
+    return str(RANKS.index(rank) + 1)
 
 
 def _parts(spec: VariantSpec, deal: DealSpec) -> tuple[ContractPart, ...]:
@@ -200,8 +220,14 @@ def deal_rows(spec: VariantSpec) -> list[dict[str, str]]:
 def value_rows(spec: VariantSpec) -> list[tuple[str, int]]:
     """(rank, points) in rank order, jokers last."""
     values = spec.scoring.card_values
+    if spec.deck.numbered is not None:  # 1 to the highest number, in order
+        numbers = RANKS[: rank_count(spec)]
+        rows = [(rank_name(spec, r), values[r]) for r in numbers if r in values]
+        if "joker" in values and any(row["jokers"] for row in pack_rows(spec)):
+            rows.append((_("Joker"), values["joker"]))
+        return rows
     order: list[str] = [r for r in (*RANKS[1:], "A") if r in values]
-    rows: list[tuple[str, int]] = [(r, values[r]) for r in order]
+    rows = [(r, values[r]) for r in order]
     if "joker" in values and any(row["jokers"] for row in pack_rows(spec)):
         rows.append((_("Joker"), values["joker"]))
     return rows

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..cards import format_card
+from ..cards import CardNames
 from ..engine.actions import Action, ActionError, format_seat_action, parse_action
 from ..engine.hints import contract_hint, read_group
 from ..engine.rules import compile_rules, describe_contract
@@ -78,6 +78,9 @@ class PlaySession:
         names = list(bots)
         names.insert(seat, HUMAN)
         self.names = names
+        #: How the pack writes its cards (a numbered pack: 7R); what the person
+        #: reads and types is in it, the record in the canonical notation.
+        self.cards = self.state.rules.names
         self.bots: list[Bot | None] = []
         for i, name in enumerate(names):
             if i == seat:
@@ -132,11 +135,16 @@ class PlaySession:
 
     def legal(self) -> list[str]:
         """The person's legal actions now, as text."""
-        return [str(a) for a in self.state.legal_actions()] if self.my_turn() else []
+        if not self.my_turn():
+            return []
+        return [self.cards.show(str(a)) for a in self.state.legal_actions()]
 
     def hint(self) -> str:
         """What the solver suggests: a way to go down now, if there is one, else
         the cards any one of which would complete the deal's contract."""
+        return self.cards.show(self._hint())
+
+    def _hint(self) -> str:
         if not self.my_turn():
             return "it is not your turn"
         action = self.state.suggest_down()
@@ -156,7 +164,7 @@ class PlaySession:
             all_out=rules.all_out,
         )
         if found.completing:
-            cards = ", ".join(format_card(f) for f in found.completing)
+            cards = ", ".join(self.cards.text(f) for f in found.completing)
             return f"you cannot go down yet; any one of these cards would do it: {cards}"
         if found.met:
             have = describe_contract(found.met, all_out=False)
@@ -173,9 +181,9 @@ class PlaySession:
         if not self.my_turn():
             return f"it is p{self.state.to_move + 1}'s move, not yours"
         try:
-            action = parse_action(text.strip())
+            action = parse_action(self.cards.read(text.strip()))
         except (ActionError, ValueError) as exc:
-            return str(exc)
+            return self.cards.show(str(exc))
         wild = self.state.deal_rules.wild_faces
         if action.kind in ("down", "meld") and any(
             card in wild and face == card
@@ -186,7 +194,7 @@ class PlaySession:
             return self.play_groups(action.kind, [list(m.cards) for m in action.melds])
         reason = self.state.check(action)
         if reason is not None:
-            return reason
+            return self.cards.show(reason)
         self._make(action)
         return None
 
@@ -207,7 +215,7 @@ class PlaySession:
         for group in groups:
             found, why = read_group(group, rules, wild)
             if why is not None:
-                return why
+                return self.cards.show(why)
             readings.append(found)
         first: str | None = None
         for melds in itertools.islice(itertools.product(*readings), MAX_TRIES):
@@ -218,11 +226,11 @@ class PlaySession:
                 return None
             first = first or reason
         assert first is not None
-        return first
+        return self.cards.show(first)
 
     def _make(self, action: Action) -> None:
         self.state.apply(action)
-        self.last_made = str(action)
+        self.last_made = self.cards.show(str(action))
         self.save()
 
     def actions_with(self, faces: Sequence[int]) -> list[str]:
@@ -230,7 +238,7 @@ class PlaySession:
         wanted = sorted(faces)
         out = []
         for text in self.legal():
-            action = parse_action(text)
+            action = parse_action(self.cards.read(text))
             if action.kind not in ("down", "meld", "layoff", "exchange", "discard", "rearrange"):
                 continue  # these name no card of the hand
             cards = [c for m in action.melds for c in m.cards]
@@ -265,7 +273,7 @@ class PlaySession:
                 raise RuntimeError(f"the bot at p{seat + 1} chose '{action}': {reason}")
             self.state.apply(action)
             self.save()
-            yield Move(seat, format_seat_action(seat, action))
+            yield Move(seat, self.cards.show(format_seat_action(seat, action)))
 
     def save(self) -> None:
         """Write the record as it stands (atomically), if one is kept."""
@@ -320,8 +328,8 @@ def sorted_hand(faces: Sequence[int], *, by_rank: bool = False) -> list[int]:
     return sorted(faces, key=lambda f: (f // 13 if f < 52 else 4, f % 13))
 
 
-def _hand_text(faces: Sequence[int], *, by_rank: bool = False) -> str:
-    return " ".join(format_card(f) for f in sorted_hand(faces, by_rank=by_rank))
+def _hand_text(faces: Sequence[int], names: CardNames, *, by_rank: bool = False) -> str:
+    return names.texts(sorted_hand(faces, by_rank=by_rank))
 
 
 def _buys_words(state: GameState) -> list[str]:
@@ -355,6 +363,7 @@ def table_lines(
     (to watch a record)."""
     v = seat_view(state, seat if seat is not None else 0)
     you = seat if seat is not None else -1
+    names = state.rules.names
     own = state.rules.play.each_player
     contract = "each player on their own contract" if own else contract_words(state)
     lines = [f"Deal {v.deal}: {contract}. Dealer p{v.dealer + 1}; p{v.current + 1} to play."]
@@ -374,25 +383,25 @@ def table_lines(
     lines.append(sizes)
     if state.rules.play.discard_pile in ("any_depth", "whole_pile") and len(v.discard_pile) > 1:
         # Where players may dig, the whole spread is in view (the top card last).
-        pile = " ".join(format_card(f) for f in v.discard_pile)
+        pile = names.texts(v.discard_pile)
         lines.append(f"Stock: {v.stock_size} cards. Discard pile, bottom to top: {pile}.")
     else:
-        top = format_card(v.discard_pile[-1]) if v.discard_pile else "empty"
+        top = names.text(v.discard_pile[-1]) if v.discard_pile else "empty"
         lines.append(f"Stock: {v.stock_size} cards. Discard pile: {top}.")
     if v.melds:
         lines.append("Table:")
         wild = state.deal_rules.wild_faces
         for i, meld in enumerate(v.melds, 1):
             cards = " ".join(
-                format_card(c) if c == s or c not in wild else f"{format_card(c)}={format_card(s)}"
+                names.text(c) if c == s or c not in wild else f"{names.text(c)}={names.text(s)}"
                 for c, s in zip(meld.cards, meld.stands_for, strict=True)
             )
             lines.append(f"  {i}. p{meld.owner + 1} {meld.kind}: {cards}")
     if seat is None:
         for i in range(state.seats):
-            lines.append(f"p{i + 1}'s hand: {_hand_text(state.hand(i))}")
+            lines.append(f"p{i + 1}'s hand: {_hand_text(state.hand(i), names)}")
     elif label == "you":
-        lines.append("Your hand: " + _hand_text(v.hand, by_rank=by_rank))
+        lines.append("Your hand: " + _hand_text(v.hand, names, by_rank=by_rank))
     else:
-        lines.append(f"p{seat + 1}'s hand: " + _hand_text(v.hand))
+        lines.append(f"p{seat + 1}'s hand: " + _hand_text(v.hand, names))
     return lines

@@ -38,9 +38,21 @@ def min_stock(players: int) -> int:
     return players
 
 
+def pack_ranks(spec: VariantSpec) -> int:
+    """How many ranks each suit (colour) of the pack has: 13, or a numbered pack's highest."""
+    return spec.deck.numbered.highest if spec.deck.numbered is not None else 13
+
+
+def pack_size(spec: VariantSpec, decks: int, jokers: int) -> int:
+    """How many cards ``decks`` decks and ``jokers`` jokers make in this pack."""
+    return 4 * pack_ranks(spec) * decks + jokers
+
+
 def run_length_limit(spec: VariantSpec) -> int:
-    """The longest run the ace rule allows (before any ``max_size``)."""
+    """The longest run the ace rule (and a numbered pack's highest) allows (before any ``max_size``)."""
     limit = 14 if spec.melds.run.ace == "low_or_high" else 13
+    if spec.deck.numbered is not None:
+        limit = min(limit, spec.deck.numbered.highest)
     if spec.melds.run.max_size is not None:
         limit = min(limit, spec.melds.run.max_size)
     return limit
@@ -184,11 +196,15 @@ def _check_teams(spec: VariantSpec, out: list[Finding]) -> None:
 def _check_melds(spec: VariantSpec, out: list[Finding]) -> None:
     run = spec.melds.run
     limit = 14 if run.ace == "low_or_high" else 13
+    why = f"with ace '{run.ace}'"
+    if pack_ranks(spec) < limit:
+        limit = pack_ranks(spec)
+        why = f"with numbers up to {limit} (deck.numbered.highest)"
     if run.min_size > limit:
         out.append(
             (
                 ("melds", "run", "min_size"),
-                f"a run of {run.min_size} cannot be made: with ace '{run.ace}' the longest run is {limit}",
+                f"a run of {run.min_size} cannot be made: {why} the longest run is {limit}",
                 "error",
             )
         )
@@ -227,7 +243,7 @@ def _check_deal_size(spec: VariantSpec, index: int, deal: DealSpec, out: list[Fi
         decks = _decks(spec, n)
         jokers = evaluate_count(spec.deck.jokers, n, decks=decks) or 0
         cards = evaluate_count(deal.cards, n) or 0
-        pack = 52 * decks + jokers
+        pack = pack_size(spec, decks, jokers)
         upcard = 1 if spec.table.upcard else 0
         need = n * cards + upcard + min_stock(n)
         if pack < need:
@@ -448,7 +464,10 @@ def _check_part(
 
 def _check_scoring(spec: VariantSpec, out: list[Finding]) -> None:
     values = spec.scoring.card_values
-    missing = [r for r in RANKS if r not in values]
+    ranks = pack_ranks(spec)
+    missing = [r for r in RANKS[:ranks] if r not in values]
+    if spec.deck.numbered is not None:
+        missing = [str(RANKS.index(r) + 1) for r in missing]  # numbered packs say 1, 11, 12, 13
     if missing:
         out.append((("scoring", "card_values"), "no value for " + ", ".join(missing), "error"))
     has_jokers = any(

@@ -6,6 +6,7 @@ going-out rules that limit or override the deal schedule.
 
 from __future__ import annotations
 
+from ..cards import RANK_ORDER
 from .schema import VariantSpec
 from .yamlio import PathT
 
@@ -103,11 +104,61 @@ def check_consistency(spec: VariantSpec, out: list[Finding]) -> None:
     _check_going_out(spec, out)
     _check_discard(spec, out)
     _check_progression(spec, out)
+    _check_numbered(spec, out)
     if spec.melds.run.suits == "any" and spec.contract.same_suit_runs != "allowed":
         out.append(
             (
                 ("contract", "same_suit_runs"),
                 "has no effect: melds.run.suits is any, so a run has no one suit",
+                "warning",
+            )
+        )
+
+
+def _check_numbered(spec: VariantSpec, out: list[Finding]) -> None:
+    """A numbered pack (``deck.numbered``) and the rules that name standard cards."""
+    pack = spec.deck.numbered
+    if pack is None:
+        return
+    top = pack.highest
+    if spec.melds.run.ace != "low":
+        out.append(
+            (
+                ("melds", "run", "ace"),
+                "a numbered pack (deck.numbered) runs from 1 up and never turns the corner: "
+                "use ace: low",
+                "error",
+            )
+        )
+    if spec.deck.wild_cards:
+        out.append(
+            (
+                ("deck", "wild_cards"),
+                "names standard cards, which a numbered pack (deck.numbered) does not hold: "
+                "make numbers wild with deck.wild_ranks",
+                "error",
+            )
+        )
+    ranks = (
+        (("deck", "wild_ranks"), spec.deck.wild_ranks),
+        (("melds", "set", "pair_ranks"), spec.melds.set.pair_ranks),
+    )
+    for path, names in ranks:
+        beyond = [str(RANK_ORDER[r] + 1) for r in names if RANK_ORDER[r] >= top]
+        if beyond:
+            out.append(
+                (
+                    path,
+                    f"the numbered pack goes up to {top} (deck.numbered.highest), so it has no "
+                    + ", ".join(beyond),
+                    "error",
+                )
+            )
+    if spec.scoring.ace_low_in_run is not None:
+        out.append(
+            (
+                ("scoring", "ace_low_in_run"),
+                "has no effect: a numbered pack (deck.numbered) has no ace",
                 "warning",
             )
         )

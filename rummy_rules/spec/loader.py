@@ -26,6 +26,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from ..cards import normalize_rank
 from ..errors import Problem, UsageError, VariantError
 from . import registry
 from .checks import check_spec
@@ -325,6 +326,18 @@ def _drop_stale_translations(merged: dict[str, Any], over: dict[str, Any]) -> No
                 words.pop(key, None)
 
 
+def _align_rank_keys(existing: dict[str, Any], values: dict[str, Any]) -> None:
+    """Spell the ranks of a base's card values as the layer does (``1`` for
+    ``A``, ``T`` for ``10``), so that the layer's value replaces the base's."""
+    for key in values:
+        rank = normalize_rank(str(key))
+        if rank is None:
+            continue
+        for old in list(existing):
+            if old != key and normalize_rank(str(old)) == rank:
+                existing[key] = existing.pop(old)
+
+
 def _merge_map(
     base: Located,
     target: dict[str, Any],
@@ -374,6 +387,8 @@ def _merge_map(
                     _copy_marks(over, base, (*child, i), (*real_path, offset + i))
             continue
         existing = target.get(key)
+        if key == "card_values" and isinstance(value, dict) and isinstance(existing, dict):
+            _align_rank_keys(existing, value)
         if isinstance(value, dict) and isinstance(existing, dict) and not _is_count(value):
             if child in over.key_marks:
                 base.key_marks[child] = over.key_marks[child]

@@ -25,7 +25,7 @@ from .base import (
     rank_list,
 )
 
-__all__ = ["DeckSpec", "Partnerships", "Players", "Source", "TableRules"]
+__all__ = ["DeckSpec", "NumberedPack", "Partnerships", "Players", "Source", "TableRules"]
 
 
 # --------------------------------------------------------------------------
@@ -163,11 +163,43 @@ class TableRules(StrictModel):
     )
 
 
+class NumberedPack(StrictModel):
+    """A pack of numbered cards in four colours, used instead of standard decks."""
+
+    highest: int = Field(
+        ge=3, le=13, description="The cards of each colour are numbered 1 to highest."
+    )
+    colours: list[Name] = Field(
+        min_length=4,
+        max_length=4,
+        description=(
+            "The four colours as printed (they play the part of suits). A card is written "
+            "as its number and its colour's first letter: 7R is the red 7."
+        ),
+    )
+
+    @field_validator("colours")
+    @classmethod
+    def _letters(cls, colours: list[str]) -> list[str]:
+        letters = [c.strip()[:1].upper() for c in colours]
+        for colour, letter in zip(colours, letters, strict=True):
+            if not letter.isalpha() or not letter.isascii():
+                raise ValueError(f"colour '{colour}' must start with a letter A-Z")
+            if letters.count(letter) > 1:
+                raise ValueError(
+                    f"two colours start with '{letter}': each needs its own first letter"
+                )
+        return colours
+
+
 class DeckSpec(StrictModel):
-    """The pack: standard 52-card decks, jokers and extra wild ranks."""
+    """The pack: standard 52-card decks (or numbered cards), jokers and extra wild ranks."""
 
     decks: PlayerCountValue = Field(
-        description="How many standard 52-card decks are shuffled together (by player count)."
+        description=(
+            "How many standard 52-card decks are shuffled together (by player count); with "
+            "numbered, how many copies of the numbered cards."
+        )
     )
     jokers: PlayerCountValue = Field(
         default=0, description="How many jokers are added in all (by player count or per deck)."
@@ -195,6 +227,13 @@ class DeckSpec(StrictModel):
         description=(
             "Whether the wild rank changes every deal: aces in deal 1, twos in deal 2, "
             "and so on up to kings in deal 13."
+        ),
+    )
+    numbered: NumberedPack | None = Field(
+        default=None,
+        description=(
+            "Numbered cards in colours instead of standard decks (ranks are written as "
+            "numbers: 1 to highest; the ace's place is 1). Null: standard decks."
         ),
     )
 
