@@ -23,6 +23,7 @@ __all__ = [
     "JOKER_FACE",
     "RANKS",
     "RANK_ORDER",
+    "SKIP_FACE",
     "SUITS",
     "CardError",
     "CardNames",
@@ -47,6 +48,10 @@ JOKER = "joker"
 JOKER_FACE = 52
 #: Number of distinct faces (52 standard + joker).
 FACES = 53
+#: The face of a numbered pack's skip card: the place of the 13 of the first
+#: colour (a pack with skips numbers its cards up to 12 at most), ``KC`` in the
+#: canonical notation, ``SK`` for people.
+SKIP_FACE = 12
 
 _RANK_ALIASES = {"T": "10", "JK": JOKER, "JOKER": JOKER}
 #: In a file, numbers name the ace and court ranks too, as numbered packs write them
@@ -148,6 +153,8 @@ class Pack:
     jokers: int
     highest: int = 13
     """Numbered packs: the highest number (the cards of a colour are 1 to ``highest``)."""
+    skips: int = 0
+    """Numbered packs: skip cards (face :data:`SKIP_FACE`), after the jokers."""
 
     @property
     def per_deck(self) -> int:
@@ -157,11 +164,13 @@ class Pack:
     @property
     def size(self) -> int:
         """Number of physical cards."""
-        return self.per_deck * self.decks + self.jokers
+        return self.per_deck * self.decks + self.jokers + self.skips
 
     def face(self, card: int) -> int:
         """The face of physical card ``card``."""
         per = self.per_deck
+        if card >= per * self.decks + self.jokers:
+            return SKIP_FACE
         if card >= per * self.decks:
             return JOKER_FACE
         index = card % per
@@ -188,6 +197,8 @@ class CardNames:
     """
 
     colours: tuple[str, ...] = ()
+    skips: bool = False
+    """Whether the pack holds skip cards (written ``SK``)."""
 
     @property
     def numbered(self) -> bool:
@@ -203,6 +214,8 @@ class CardNames:
         """The text of ``face`` in this pack's notation."""
         if not self.colours or face == JOKER_FACE:
             return _TEXT[face]
+        if face == SKIP_FACE and self.skips:
+            return "SK"
         return f"{face % 13 + 1}{self.letters[face // 13]}"
 
     def texts(self, faces: Iterable[int]) -> str:
@@ -227,6 +240,8 @@ class CardNames:
         raises :class:`CardError` for a number the pack cannot have (``14R``)."""
         if not self.colours:
             return text
+        if self.skips:
+            text = re.sub(r"(?<![\w])[Ss][Kk](?![\w])", _TEXT[SKIP_FACE], text)
         letters = "".join(self.letters)
         pattern = re.compile(rf"(?<![\w])(\d+)([{letters}{letters.lower()}])(?![\w])")
 

@@ -37,7 +37,7 @@ EXAMPLES = int(os.environ.get("RUMMY_GENERATED_EXAMPLES", "100"))
 
 VALUES = {
     "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
-    "J": 10, "Q": 10, "K": 10, "A": 15, "joker": 25,
+    "J": 10, "Q": 10, "K": 10, "A": 15, "joker": 25, "skip": 15,
 }  # fmt: skip
 
 
@@ -276,6 +276,9 @@ def variants(draw: Any) -> dict[str, Any]:
         colours = ["red", "blue", "green", "yellow"]
         spec["deck"]["numbered"] = {"highest": numbered, "colours": colours}
         spec["melds"]["run"]["ace"] = "low"
+        plain_pile = spec["draw"]["discard_pile"] in ("top", "none") and not spec["draw"]["push"]
+        if numbered <= 12 and plain_pile:  # skips are not played with digging or the push
+            spec["deck"]["numbered"]["skips"] = draw(st.integers(0, 4))
     if natural:
         spec["deck"]["joker_role"] = "natural"
         spec["melds"]["joker_set_min_size"] = 3

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from rummy_rules import check_variant, load_variant
-from rummy_rules.cards import JOKER_FACE, CardError, CardNames, parse_card, parse_cards
+from rummy_rules.cards import JOKER_FACE, SKIP_FACE, CardError, CardNames, parse_card, parse_cards
 from rummy_rules.engine import GameState
 from rummy_rules.engine.candidates import iter_melds
 from rummy_rules.engine.melds import Meld, check_meld
@@ -20,7 +20,7 @@ from rummy_rules.sim.bots import RandomBot
 from rummy_rules.sim.records import record_lines, replay_record
 from rummy_rules.sim.session import PlaySession
 
-from .engine_helpers import play_checked_game
+from .engine_helpers import act, play_checked_game, stacked_state, texts, why
 
 HOUSE = "variants/house/numbered-contract.yaml"
 COLOURS = CardNames(("red", "blue", "green", "yellow"))
@@ -29,9 +29,9 @@ COLOURS = CardNames(("red", "blue", "green", "yellow"))
 def test_a_numbered_pack_holds_the_numbers_in_four_colours():
     rules = compile_rules(load_variant(HOUSE), 4)
     faces = rules.pack.faces()
-    assert len(faces) == 2 * 4 * 12 + 8
+    assert len(faces) == 2 * 4 * 12 + 8 + 4  # and four skips
     assert faces.count(JOKER_FACE) == 8
-    assert all(face % 13 < 12 for face in faces if face != JOKER_FACE)  # no 13
+    assert all(face % 13 < 12 for face in faces if face not in (JOKER_FACE, SKIP_FACE))  # no 13
     assert faces.count(parse_card("QD")) == 2  # the blue 12, twice
 
 
@@ -71,7 +71,7 @@ def test_ranks_beyond_the_highest_number_are_refused():
 
 
 def test_every_number_of_the_pack_needs_a_value():
-    report = check_variant(HOUSE, ["scoring.card_values={'1': 1, joker: 15}"])
+    report = check_variant(HOUSE, ["scoring.card_values={'1': 1, joker: 15, skip: 15}"])
     (error,) = [e for e in report.errors if e.path == "scoring.card_values"]
     assert "no value for 2, 3" in error.message and "12" in error.message
     assert "13" not in error.message
@@ -125,7 +125,7 @@ def test_the_player_reads_and_types_the_pack_notation():
     assert "draw" in legal
     hand_line = session.status()[-1]
     assert hand_line.startswith("Your hand: ")
-    assert all(card == "JK" or card[-1] in "RBGY" for card in hand_line.split()[2:])
+    assert all(card in ("JK", "SK") or card[-1] in "RBGY" for card in hand_line.split()[2:])
     assert session.play("draw") is None
     list(session.bot_moves())  # the others may buy the discard the person passed
     discard = next(text for text in session.legal() if text.startswith("discard "))
@@ -152,3 +152,71 @@ def test_whole_games_with_a_numbered_pack_keep_every_invariant_and_replay(seed, 
     path.write_text("\n".join(record_lines(state, spec.model_dump(mode="json"))) + "\n")
     report = replay_record(path)
     assert report.finished and list(report.totals) == state.totals
+
+
+# -- skip cards (deck.numbered.skips) ------------------------------------------------
+
+SKIPS = CardNames(("red", "blue", "green", "yellow"), skips=True)
+
+
+def skip_game():
+    """p1 holds a skip (KC), has drawn, and nobody bought the upcard."""
+    hands = {1: "KC 2C 3C 4C 5D 6D 7D 8H 9H 10S", 2: "2D 3D 4D 5C 6C 7C 8S 9S 10H JS"}
+    state = stacked_state(HOUSE, 4, hands, upcard="QH", stock=("AS",))
+    act(state, "draw")
+    while state.to_move != 1:  # the others pass on buying the upcard
+        act(state, "pass")
+    return state
+
+
+def test_the_pack_holds_its_skip_cards():
+    rules = compile_rules(load_variant(HOUSE), 4)
+    faces = rules.pack.faces()
+    assert len(faces) == 2 * 4 * 12 + 8 + 4
+    assert faces.count(SKIP_FACE) == 4
+    assert rules.card_values[SKIP_FACE] == 15
+
+
+def test_skip_cards_are_written_sk():
+    assert SKIPS.text(SKIP_FACE) == "SK"
+    assert SKIPS.show("discard KC") == "discard SK"
+    assert SKIPS.read("discard sk") == "discard KC"
+    assert COLOURS.text(SKIP_FACE) == "13R"  # a pack without skips
+
+
+def test_a_discarded_skip_makes_the_next_player_lose_their_turn():
+    state = skip_game()
+    act(state, "discard KC")
+    assert state.to_move == 3  # seat 2, next after the discarder (seat 1), lost its turn
+    assert state.game.deal.phase == "draw"
+
+
+def test_a_skip_is_never_taken_or_bought():
+    state = skip_game()
+    act(state, "discard KC")
+    assert "take KC" not in texts(state)
+    assert why(state, "take KC") == "a skip card on the discard pile is never taken"
+    act(state, "draw")
+    assert "buy" not in texts(state)  # no one is asked to buy the skip
+
+
+def test_a_skip_is_never_melded():
+    rules = compile_rules(load_variant(HOUSE), 4).melds
+    three = Meld("set", (SKIP_FACE, SKIP_FACE, SKIP_FACE), (SKIP_FACE,) * 3)
+    assert check_meld(three, rules, frozenset()) == "a skip card is never melded"
+
+
+def test_skip_cards_need_their_value_and_room_in_the_pack():
+    no_value = check_variant(
+        HOUSE,
+        [
+            "scoring.card_values={'1': 1, '2': 2, '3': 3, '4': 4, "
+            "'5': 5, '6': 6, '7': 7, '8': 8, '9': 9, '10': 10, "
+            "'11': 11, '12': 12, joker: 15}"
+        ],
+    )
+    assert any("no skip value" in e.message for e in no_value.errors), no_value.errors
+    thirteen = check_variant(HOUSE, ["deck.numbered.highest=13"])
+    assert any("skip cards need highest 12 or less" in e.message for e in thirteen.errors)
+    digging = check_variant(HOUSE, ["draw.discard_pile=any_depth"])
+    assert any(e.path == "draw.discard_pile" for e in digging.errors)

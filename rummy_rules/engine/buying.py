@@ -155,6 +155,8 @@ def open_buy_window(g: Game) -> None:
     d.phase = PLAY
     if not play.buying or not d.discard:
         return
+    if g.faces[d.discard[-1]] == g.rules.melds.skip_face:
+        return  # a skip card is never bought
     if play.buy_priority in ("nearest_dealer_left", "eldest_hand"):
         first = g.next_seat(g.dealer)
     else:

@@ -162,6 +162,9 @@ def apply_discard(g: Game, face: int) -> None:
         end_deal(g, "out", seat)
         return
     d.passes = 0
+    if face == g.rules.melds.skip_face:
+        # A discarded skip: the next player loses their turn.
+        d.current = g.next_seat(d.current)
     next_turn(g)
 
 

@@ -161,6 +161,8 @@ def _check_take_at(g: Game, face: int, depth: int) -> str | None:
     """:func:`_check_take` for the card of ``face`` nearest the top, ``depth`` deep."""
     d = g.deal
     play = g.rules.play
+    if face == g.rules.melds.skip_face:
+        return "a skip card on the discard pile is never taken"
     if depth and play.discard_pile == "whole_pile":
         return (
             f"the whole pile is taken by naming its top card, {format_card(g.faces[d.discard[-1]])}"

@@ -121,6 +121,8 @@ def check_meld(meld: Meld, rules: MeldRules, wild_faces: frozenset[int]) -> str 
         return None
     wild = [c in wild_faces for c in meld.cards]
     for card, face, is_wild in zip(meld.cards, meld.stands_for, wild, strict=True):
+        if card == rules.skip_face:
+            return "a skip card is never melded"
         if card == JOKER_FACE and rules.jokers_natural:
             return "jokers are not wild here: they meld only with each other"
         if not is_wild and card != face:

@@ -18,6 +18,7 @@ from ..cards import (
     JOKER_FACE,
     RANK_ORDER,
     RANKS,
+    SKIP_FACE,
     SUITS,
     CardNames,
     Pack,
@@ -77,6 +78,8 @@ class MeldRules:
     ranks: int = 13
     """Ranks per suit in the pack: 13, or a numbered pack's highest number (ranks
     ``0 .. ranks - 1``; no card, wild cards included, stands for a rank beyond)."""
+    skip_face: int = -1
+    """The face of the pack's skip cards (never melded), or -1 where there are none."""
 
     def set_min_of(self, rank: int) -> int:
         """The fewest cards in a set of ``rank`` (two for the pair ranks)."""
@@ -342,6 +345,7 @@ def compile_meld_rules(spec: VariantSpec) -> MeldRules:
         run_any_suit=spec.melds.run.suits == "any",
         pair_ranks=frozenset(RANK_ORDER[r] for r in s.pair_ranks),
         ranks=spec.deck.numbered.highest if spec.deck.numbered is not None else 13,
+        skip_face=SKIP_FACE if spec.deck.numbered is not None and spec.deck.numbered.skips else -1,
     )
 
 
@@ -372,6 +376,7 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
     decks = evaluate_count(spec.deck.decks, players) or 0
     jokers = evaluate_count(spec.deck.jokers, players, decks=decks) or 0
     numbered = spec.deck.numbered
+    skips = numbered is not None and numbered.skips > 0
     deals = []
     sets = spec.melds.set
     pair_ranks = frozenset(RANK_ORDER[r] for r in sets.pair_ranks if sets.min_size > 2)
@@ -402,10 +407,15 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
     return Rules(
         variant_id=spec.id,
         players=players,
-        pack=Pack(decks, jokers, numbered.highest if numbered is not None else 13),
+        pack=Pack(
+            decks,
+            jokers,
+            numbered.highest if numbered is not None else 13,
+            numbered.skips if numbered is not None else 0,
+        ),
         melds=compile_meld_rules(spec),
         deals=tuple(deals),
-        card_values=_values(spec.scoring.card_values),
+        card_values=_values(spec.scoring.card_values, skips=skips),
         wild_rank_value=spec.scoring.wild_rank_value,
         play=_compile_play(spec),
         names=card_names(spec),
@@ -415,14 +425,18 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
 def card_names(spec: VariantSpec) -> CardNames:
     """How ``spec``'s pack writes its cards for people."""
     numbered = spec.deck.numbered
-    return CardNames(tuple(numbered.colours)) if numbered is not None else CardNames()
+    if numbered is None:
+        return CardNames()
+    return CardNames(tuple(numbered.colours), skips=numbered.skips > 0)
 
 
-def _values(table: dict[str, int]) -> tuple[int, ...]:
+def _values(table: dict[str, int], *, skips: bool = False) -> tuple[int, ...]:
     values = [0] * FACES
     for face in range(52):
         values[face] = table.get(RANKS[rank_of(face)], 0)
     values[JOKER_FACE] = table.get(JOKER, 0)
+    if skips:
+        values[SKIP_FACE] = table.get("skip", 0)
     return tuple(values)
 
 

@@ -152,6 +152,12 @@ def _pack(s: VariantSpec) -> Iterator[str]:
             "A card is written as its number and the first letter of its colour: "
             "{example} is the 7 of {colour}."
         ).format(example=f"7{first[:1].upper()}", colour=first)
+        if d.numbered.skips:
+            yield _(
+                "The pack also holds {skips} (SK): a skip is never melded; the player who "
+                "discards one makes the next player lose their turn; a skip on the discard "
+                "pile is never taken or bought."
+            ).format(skips=plural(d.numbered.skips, "skip card"))
         return
     decks = count_text(d.decks, "standard 52-card deck")
     if d.decks == 1:

@@ -52,6 +52,7 @@ _NOUNS: dict[str, Callable[[int], str]] = {
     ),
     "joker": lambda n: ngettext("{n} joker", "{n} jokers", n),
     "copy": lambda n: ngettext("{n} copy", "{n} copies", n),
+    "skip card": lambda n: ngettext("{n} skip card", "{n} skip cards", n),
     "wild card": lambda n: ngettext("{n} wild card", "{n} wild cards", n),
     "buy": lambda n: ngettext("{n} buy", "{n} buys", n),
     "penalty card": lambda n: ngettext("{n} penalty card", "{n} penalty cards", n),
@@ -159,7 +160,8 @@ def pack_rows(spec: VariantSpec) -> list[dict[str, int]]:
     for n in spec.player_counts():
         decks = evaluate_count(spec.deck.decks, n) or 0
         jokers = evaluate_count(spec.deck.jokers, n, decks=decks) or 0
-        cards = 4 * rank_count(spec) * decks + jokers
+        skips = spec.deck.numbered.skips if spec.deck.numbered is not None else 0
+        cards = 4 * rank_count(spec) * decks + jokers + skips
         rows.append({"players": n, "decks": decks, "jokers": jokers, "cards": cards})
     return rows
 
@@ -225,6 +227,8 @@ def value_rows(spec: VariantSpec) -> list[tuple[str, int]]:
         rows = [(rank_name(spec, r), values[r]) for r in numbers if r in values]
         if "joker" in values and any(row["jokers"] for row in pack_rows(spec)):
             rows.append((_("Joker"), values["joker"]))
+        if spec.deck.numbered.skips and "skip" in values:
+            rows.append((_("Skip"), values["skip"]))
         return rows
     order: list[str] = [r for r in (*RANKS[1:], "A") if r in values]
     rows = [(r, values[r]) for r in order]

@@ -44,8 +44,10 @@ def pack_ranks(spec: VariantSpec) -> int:
 
 
 def pack_size(spec: VariantSpec, decks: int, jokers: int) -> int:
-    """How many cards ``decks`` decks and ``jokers`` jokers make in this pack."""
-    return 4 * pack_ranks(spec) * decks + jokers
+    """How many cards ``decks`` decks, ``jokers`` jokers (and a numbered pack's
+    skips) make in this pack."""
+    skips = spec.deck.numbered.skips if spec.deck.numbered is not None else 0
+    return 4 * pack_ranks(spec) * decks + jokers + skips
 
 
 def run_length_limit(spec: VariantSpec) -> int:
@@ -476,6 +478,11 @@ def _check_scoring(spec: VariantSpec, out: list[Finding]) -> None:
     )
     if has_jokers and JOKER not in values:
         out.append((("scoring", "card_values"), "the pack has jokers but no joker value", "error"))
+    numbered = spec.deck.numbered
+    if numbered is not None and numbered.skips and "skip" not in values:
+        out.append(
+            (("scoring", "card_values"), "the pack has skip cards but no skip value", "error")
+        )
     if spec.opening.card_values is not None:
         unknown = [k for k in spec.opening.card_values if k not in (*RANKS, JOKER)]
         if unknown:

@@ -162,6 +162,24 @@ def _check_numbered(spec: VariantSpec, out: list[Finding]) -> None:
                 "warning",
             )
         )
+    if pack.skips and spec.draw.discard_pile in ("any_depth", "whole_pile"):
+        out.append(
+            (
+                ("draw", "discard_pile"),
+                f"{spec.draw.discard_pile} with skip cards (deck.numbered.skips) cannot be "
+                "played yet: a skip is never taken, and digging past one is not settled",
+                "error",
+            )
+        )
+    if pack.skips and spec.draw.push:
+        out.append(
+            (
+                ("draw", "push"),
+                "the push with skip cards (deck.numbered.skips) cannot be played yet: a "
+                "pushed skip would be taken",
+                "error",
+            )
+        )
 
 
 def _check_progression(spec: VariantSpec, out: list[Finding]) -> None:

@@ -64,7 +64,9 @@ class Bonus(StrictModel):
     )
 
 
-_CARD_VALUE_KEYS = (*RANK_ORDER, JOKER)
+#: The value of a skip card (numbered packs with skips).
+SKIP = "skip"
+_CARD_VALUE_KEYS = (*RANK_ORDER, JOKER, SKIP)
 
 
 class Scoring(StrictModel):
@@ -80,8 +82,8 @@ class Scoring(StrictModel):
     )
     card_values: dict[str, int] = Field(
         description=(
-            "Points per card by rank: 2-10, J, Q, K, A and joker. Every rank in the pack "
-            "needs a value."
+            "Points per card by rank: 2-10, J, Q, K, A (or 1-13 in a numbered pack), "
+            "joker and skip. Every rank in the pack needs a value."
         )
     )
     wild_rank_value: int | None = Field(
@@ -104,9 +106,9 @@ class Scoring(StrictModel):
     def _value_keys(cls, values: dict[str, int]) -> dict[str, int]:
         out: dict[str, int] = {}
         for key, points in values.items():
-            canonical = normalize_rank(key)
+            canonical = SKIP if key.strip().lower() == SKIP else normalize_rank(key)
             if canonical is None:
-                raise ValueError(f"'{key}' is not a rank (use 2-10, J, Q, K, A or joker)")
+                raise ValueError(f"'{key}' is not a rank (use 2-10, J, Q, K, A, joker or skip)")
             if canonical in out:
                 raise ValueError(f"rank '{canonical}' has two values")
             out[canonical] = points

@@ -178,6 +178,23 @@ class NumberedPack(StrictModel):
         ),
     )
 
+    skips: int = Field(
+        default=0,
+        ge=0,
+        le=16,
+        description=(
+            "Skip cards in the pack, in all: a skip is never melded; the player who "
+            "discards one makes the next player lose their turn; a skip on the discard "
+            "pile is never taken or bought. Written SK; needs highest 12 or less."
+        ),
+    )
+
+    @model_validator(mode="after")
+    def _room_for_skips(self) -> NumberedPack:
+        if self.skips and self.highest > 12:
+            raise ValueError("skip cards need highest 12 or less")
+        return self
+
     @field_validator("colours")
     @classmethod
     def _letters(cls, colours: list[str]) -> list[str]:
