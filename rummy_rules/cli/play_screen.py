@@ -320,7 +320,8 @@ class PlayApp(App[None]):
                 log.can_focus = False  # Tab goes between the hand, the actions and the box
                 yield log
                 yield OptionList(id="actions")
-        yield Input(placeholder="type an action (discard QC) or help; / comes here", id="command")
+        example = self.session.cards.show("discard QC")
+        yield Input(placeholder=f"type an action ({example}) or help; / comes here", id="command")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -412,7 +413,7 @@ class PlayApp(App[None]):
         if not text:
             return
         if text in ("hint", "help", "?"):
-            self.action_hint() if text == "hint" else self.log_line(_HELP)
+            self.action_hint() if text == "hint" else self.log_line(self.session.cards.show(_HELP))
             return
         self.answer(text, self.session.play(text))
 
