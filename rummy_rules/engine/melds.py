@@ -129,8 +129,10 @@ def check_meld(meld: Meld, rules: MeldRules, wild_faces: frozenset[int]) -> str 
             return f"{format_card(card)} is not wild, so it stands only for itself"
         if face == JOKER_FACE:
             return "a wild card must stand for a standard card"
-        if face % 13 >= rules.ranks:
-            return f"the pack has no {face % 13 + 1}: its numbers go up to {rules.ranks}"
+    if rules.ranks < 13:  # a numbered pack: nothing stands for a number beyond its highest
+        beyond = [face % 13 + 1 for face in meld.stands_for if face % 13 >= rules.ranks]
+        if beyond:
+            return f"the pack has no {beyond[0]}: its numbers go up to {rules.ranks}"
     wilds = sum(wild)
     if meld.kind == "set":
         ranks = {rank_of(f) for f in meld.stands_for}

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from ..cards import RANKS
 from ..engine.rules import ContractPart, group_parts
+from ..spec.checks import pack_ranks, pack_size
 from ..spec.schema import (
     DealSpec,
     FormulaCount,
@@ -28,7 +29,6 @@ __all__ = [
     "number_word",
     "pack_rows",
     "plural",
-    "rank_count",
     "rank_name",
     "value_rows",
 ]
@@ -160,15 +160,9 @@ def pack_rows(spec: VariantSpec) -> list[dict[str, int]]:
     for n in spec.player_counts():
         decks = evaluate_count(spec.deck.decks, n) or 0
         jokers = evaluate_count(spec.deck.jokers, n, decks=decks) or 0
-        skips = spec.deck.numbered.skips if spec.deck.numbered is not None else 0
-        cards = 4 * rank_count(spec) * decks + jokers + skips
+        cards = pack_size(spec, decks, jokers)
         rows.append({"players": n, "decks": decks, "jokers": jokers, "cards": cards})
     return rows
-
-
-def rank_count(spec: VariantSpec) -> int:
-    """Ranks per suit (colour): 13, or a numbered pack's highest number."""
-    return spec.deck.numbered.highest if spec.deck.numbered is not None else 13
 
 
 def rank_name(spec: VariantSpec, rank: str) -> str:
@@ -223,7 +217,7 @@ def value_rows(spec: VariantSpec) -> list[tuple[str, int]]:
     """(rank, points) in rank order, jokers last."""
     values = spec.scoring.card_values
     if spec.deck.numbered is not None:  # 1 to the highest number, in order
-        numbers = RANKS[: rank_count(spec)]
+        numbers = RANKS[: pack_ranks(spec)]
         rows = [(rank_name(spec, r), values[r]) for r in numbers if r in values]
         if "joker" in values and any(row["jokers"] for row in pack_rows(spec)):
             rows.append((_("Joker"), values["joker"]))
