@@ -171,42 +171,33 @@ def _set_cands(
     pairs = bool(rules.pair_ranks) and pair_lo < lo and pair_lo <= hi
     if lo > hi and not pairs:
         return
-    by_top = _memo_by_top(rules, 0, max_w, lo, hi) if lo <= hi else []
+    plain_top = _memo_by_top(rules, 0, max_w, lo, hi) if lo <= hi else []
     pair_top = _memo_by_top(rules, 0, max_w, pair_lo, hi) if pairs else []
+    pair_ranks = rules.pair_ranks if pairs else frozenset()
+    ranks = rules.ranks
     by_rank = zip(counts[0:13], counts[13:26], counts[26:39], counts[39:52], strict=True)
     for rank, avail in enumerate(by_rank):
         if avail == _NO_SUITS:
             continue
-        if rank >= rules.ranks:
+        if rank >= ranks:
             break  # a numbered pack has no card of this rank
-        if pairs and rank in rules.pair_ranks:
-            _add_rank_sets(pair_top, rank, avail, max_w, rules, pair_lo, hi, out)
-        elif by_top:
-            _add_rank_sets(by_top, rank, avail, max_w, rules, lo, hi, out)
-
-
-def _add_rank_sets(
-    by_top: list[list[_Table]],
-    rank: int,
-    avail: tuple[int, ...],
-    max_w: int,
-    rules: MeldRules,
-    lo: int,
-    hi: int,
-    out: list[Candidate],
-) -> None:
-    """Add the set candidates of one rank, from the tables ``by_top`` of sizes ``lo``..."""
-    # A set of this rank holds at most its naturals and the wilds: a larger
-    # bound gives the same candidates, so share the smaller bound's table.
-    most = sum(avail) + max_w
-    if most < lo:
-        return
-    table = by_top[hi][rank] if most >= hi else by_top[most][rank]
-    found = table.get(avail)
-    if found is None:
-        top = min(hi, most)
-        found = _remember(table, avail, _rank_set_cands(rank, avail, max_w, rules, lo, top))
-    out.extend(found)
+        if rank in pair_ranks:  # a pair of this rank is a set: sizes from pair_lo
+            by_top, least = pair_top, pair_lo
+        elif plain_top:
+            by_top, least = plain_top, lo
+        else:
+            continue
+        # A set of this rank holds at most its naturals and the wilds: a larger
+        # bound gives the same candidates, so share the smaller bound's table.
+        most = sum(avail) + max_w
+        if most < least:
+            continue
+        table = by_top[hi][rank] if most >= hi else by_top[most][rank]
+        found = table.get(avail)
+        if found is None:
+            top = min(hi, most)
+            found = _remember(table, avail, _rank_set_cands(rank, avail, max_w, rules, least, top))
+        out.extend(found)
 
 
 def _rank_set_cands(
