@@ -9,8 +9,20 @@ import random
 from rummy_rules import load_variant
 from rummy_rules.cards import format_card, parse_cards
 from rummy_rules.engine import GameState, ScriptedChance, parse_action
+from rummy_rules.engine.melds import Meld
 from rummy_rules.engine.rules import compile_rules
 from rummy_rules.sim.bots import make_bot, parse_bot_spec, play_game
+
+
+def meld_rules(variant, players, *overrides):
+    """The compiled meld rules of ``variant`` (with ``--set`` style overrides)."""
+    return compile_rules(load_variant(variant, list(overrides)), players).melds
+
+
+def natural_meld(kind, text):
+    """A meld of ``kind`` of the natural cards ``text`` (each stands for itself)."""
+    faces = tuple(parse_cards(text))
+    return Meld(kind, faces, faces)
 
 
 def act(state, text):

@@ -13,38 +13,38 @@ from rummy_rules import check_variant, load_variant
 from rummy_rules.cards import format_card, parse_cards
 from rummy_rules.engine.candidates import iter_melds
 from rummy_rules.engine.melds import Meld, check_meld
-from rummy_rules.engine.rules import compile_rules
 from rummy_rules.render.rulebook import render_rulebook
 
-from .engine_helpers import act, stacked_state, texts, why
+from .engine_helpers import act, meld_rules, natural_meld, stacked_state, texts, why
 
 ACES = "melds.set.pair_ranks=[A]"
 #: Contract's first deal as a pair of aces and three of a kind.
 FIRST = "deals.1.contract=[{type: set, size: 2}, {type: set, size: 3}]"
 
 
-def meld_rules(*overrides: str):
-    return compile_rules(load_variant("contract", list(overrides)), 4).melds
+def contract_melds(*overrides: str):
+    return meld_rules("contract", 4, *overrides)
 
 
 def a_set(text: str) -> Meld:
-    faces = tuple(parse_cards(text))
-    return Meld("set", faces, faces)
+    return natural_meld("set", text)
 
 
 def test_a_pair_of_a_listed_rank_is_a_set():
-    rules = meld_rules(ACES)
+    rules = contract_melds(ACES)
     assert check_meld(a_set("AH AS"), rules, frozenset()) is None
     assert check_meld(a_set("AH AH AS"), rules, frozenset()) is None
     assert check_meld(a_set("AH"), rules, frozenset()) == "a set needs at least 3 cards"
 
 
 def test_a_pair_of_another_rank_is_not_a_set():
-    assert check_meld(a_set("7H 7S"), meld_rules(ACES), frozenset()) == (
+    assert check_meld(a_set("7H 7S"), contract_melds(ACES), frozenset()) == (
         "only a pair of aces is a set of two"
     )
-    assert check_meld(a_set("AH AS"), meld_rules(), frozenset()) == ("a set needs at least 3 cards")
-    kings = meld_rules("melds.set.pair_ranks=[K, A]")
+    assert check_meld(a_set("AH AS"), contract_melds(), frozenset()) == (
+        "a set needs at least 3 cards"
+    )
+    kings = contract_melds("melds.set.pair_ranks=[K, A]")
     assert check_meld(a_set("KH KS"), kings, frozenset()) is None
     assert check_meld(a_set("QH QS"), kings, frozenset()) == (
         "only a pair of aces or kings is a set of two"
@@ -52,7 +52,7 @@ def test_a_pair_of_another_rank_is_not_a_set():
 
 
 def test_a_wild_card_may_complete_a_pair_under_the_wild_card_rules():
-    rules = meld_rules(ACES)
+    rules = contract_melds(ACES)
     joker = parse_cards("JK")[0]
     wilds = frozenset({joker})
     pair = Meld("set", (parse_cards("AH")[0], joker), tuple(parse_cards("AH AS")))
@@ -113,7 +113,7 @@ def _oracle(hand: list[int], rules) -> set[tuple[int, ...]]:
 @settings(max_examples=60, deadline=None, derandomize=True)
 @given(st.lists(st.sampled_from(parse_cards("AH AS AD AC KH KS 7H 7S 7D")), min_size=2, max_size=7))
 def test_the_sets_found_are_exactly_those_an_exhaustive_search_finds(hand):
-    rules = meld_rules("melds.set.pair_ranks=[A, K]")
+    rules = contract_melds("melds.set.pair_ranks=[A, K]")
     found = {
         tuple(sorted(m.cards))
         for m in iter_melds(hand, rules, frozenset(), "set")

@@ -8,33 +8,31 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummy_rules import check_variant, load_variant
-from rummy_rules.cards import format_card, parse_cards
+from rummy_rules import check_variant
+from rummy_rules.cards import format_card
 from rummy_rules.engine.candidates import iter_melds
 from rummy_rules.engine.melds import Meld, check_meld
-from rummy_rules.engine.rules import compile_rules
 
-from .engine_helpers import act, stacked_state, texts, why
+from .engine_helpers import act, meld_rules, natural_meld, stacked_state, texts, why
 
 ANY = "melds.run.suits=any"
 
 
-def meld_rules(*overrides: str):
-    return compile_rules(load_variant("basic-rummy", list(overrides)), 3).melds
+def rummy_melds(*overrides: str):
+    return meld_rules("basic-rummy", 3, *overrides)
 
 
 def run(text: str) -> Meld:
-    faces = tuple(parse_cards(text))
-    return Meld("run", faces, faces)
+    return natural_meld("run", text)
 
 
 def test_a_run_may_mix_suits_where_the_file_says_so():
-    assert check_meld(run("5C 6H 7C"), meld_rules(ANY), frozenset()) is None
-    assert check_meld(run("5C 6H 7C"), meld_rules(), frozenset()) == (
+    assert check_meld(run("5C 6H 7C"), rummy_melds(ANY), frozenset()) is None
+    assert check_meld(run("5C 6H 7C"), rummy_melds(), frozenset()) == (
         "the cards of a run are all of one suit"
     )
     # Still in sequence, whatever the suits.
-    assert check_meld(run("5C 7H 8C"), meld_rules(ANY), frozenset()) is not None
+    assert check_meld(run("5C 7H 8C"), rummy_melds(ANY), frozenset()) is not None
 
 
 def test_a_card_of_any_suit_is_laid_off_on_a_run_of_any_suits():
@@ -82,7 +80,7 @@ def _oracle(hand: list[int], rules) -> set[tuple[int, ...]]:
 @settings(max_examples=60, deadline=None, derandomize=True)
 @given(st.lists(st.integers(0, 51), min_size=3, max_size=7, unique=True))
 def test_the_runs_found_are_exactly_those_an_exhaustive_search_finds(hand):
-    rules = meld_rules(ANY)
+    rules = rummy_melds(ANY)
     found = {
         tuple(sorted(m.cards))
         for m in iter_melds(hand, rules, frozenset(), "run")
