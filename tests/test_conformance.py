@@ -80,8 +80,12 @@ def expected_scores(spec, rules, index, result):
     wild = rules.deal(index).wild_faces
     values = spec.scoring.card_values
     players = len(result.left)
+    # A numbered pack's skip cards take face 12 (docs/records.md) and score "skip".
+    skips = spec.deck.numbered is not None and spec.deck.numbered.skips > 0
 
     def value(face):  # a card held in hand
+        if skips and face == 12:
+            return values.get("skip", 0)
         if face in wild and face != 52 and spec.scoring.wild_rank_value is not None:
             return spec.scoring.wild_rank_value
         return values.get("joker" if face == 52 else RANKS[face % 13], 0)
