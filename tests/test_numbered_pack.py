@@ -220,3 +220,14 @@ def test_skip_cards_need_their_value_and_room_in_the_pack():
     assert any("skip cards need highest 12 or less" in e.message for e in thirteen.errors)
     digging = check_variant(HOUSE, ["draw.discard_pile=any_depth"])
     assert any(e.path == "draw.discard_pile" for e in digging.errors)
+
+
+def test_a_standard_pack_searched_after_a_numbered_one_keeps_its_13s():
+    # The run-start tables are shared between variants with the same ace rule:
+    # a 12-number pack searched first must not cut a standard pack's runs at 12.
+    numbered = compile_rules(load_variant(HOUSE), 4).melds
+    standard = compile_rules(load_variant("contract", ["melds.run.ace=low"]), 4).melds
+    hand = parse_cards("10C JC QC KC")
+    assert not any("KC" in str(m) for m in iter_melds(hand, numbered, frozenset(), "run"))
+    found = {str(m) for m in iter_melds(hand, standard, frozenset(), "run")}
+    assert "10C JC QC KC" in found

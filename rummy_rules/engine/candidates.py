@@ -487,7 +487,7 @@ def _run_starts(rules: MeldRules, lo: int) -> list[tuple[int, int, int]]:
     """Where a run of at least ``lo`` cards may start: each start with the ranks
     (a bitmask by rank index) of its first ``lo`` cards, and how many values
     there are from it on."""
-    key = (rules.ace, lo)
+    key = (rules.ace, rules.ranks, lo)  # the values depend on a numbered pack's highest too
     found = _RUN_STARTS.get(key)
     if found is None:
         values = rules.run_values()
@@ -505,7 +505,7 @@ def _run_starts(rules: MeldRules, lo: int) -> list[tuple[int, int, int]]:
     return found
 
 
-_RUN_STARTS: dict[tuple[str, int], list[tuple[int, int, int]]] = {}
+_RUN_STARTS: dict[tuple[str, int, int], list[tuple[int, int, int]]] = {}
 
 
 def _run_variants(
