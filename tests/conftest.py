@@ -62,6 +62,7 @@ CONTRACT_FAMILY = [
     "variants/house/shanghai-deuces.yaml",
     "variants/house/ten-contracts.yaml",
     "variants/house/numbered-contract.yaml",
+    "variants/house/colour-contract.yaml",
 ]
 
 #: A small complete variant used as a starting point by many tests.

@@ -22,6 +22,11 @@ def readings(cards: Sequence[int], kind: str, rules: MeldRules, wild: frozenset[
     if not naturals:
         return _wild_readings(cards, kind, rules, wild)
     out: list[Meld] = []
+    if kind == "colour":  # one suit, any ranks: a wild stands for any card of it
+        suit = suit_of(naturals[0])
+        stands = tuple(naturals) + (face_of(rules.ranks - 1, suit),) * len(wilds)
+        meld = Meld("colour", tuple(naturals) + tuple(wilds), stands)
+        return [meld] if check_meld(meld, rules, wild) is None else []
     if kind == "set":
         if len({rank_of(c) for c in naturals}) != 1:
             return []
@@ -72,6 +77,12 @@ def _wild_readings(
     run of every suit and start (``check_meld`` says which are valid)."""
     out: list[Meld] = []
     n = len(cards)
+    if kind == "colour":
+        for suit in range(4):
+            meld = Meld("colour", tuple(cards), (face_of(rules.ranks - 1, suit),) * n)
+            if check_meld(meld, rules, wild) is None:
+                out.append(meld)
+        return out
     if kind == "set":
         for rank in range(13):
             for suits in itertools.product(range(4), repeat=n):

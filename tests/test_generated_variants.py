@@ -54,6 +54,10 @@ def variants(draw: Any) -> dict[str, Any]:
     )
     if pair_ranks:  # a pair of those ranks is a set: a contract may ask for one
         part = part | st.just({"type": "set", "size": 2})
+    colour = draw(st.sampled_from([None, None, {"min_size": 5}, {"min_size": 4, "max_size": 7}]))
+    if colour is not None:  # colour melds: a contract may ask for one
+        colour["wilds_allowed"] = draw(st.booleans())
+        part = part | st.fixed_dictionaries({"type": st.just("colour"), "size": st.integers(4, 6)})
     deals = []
     for _ in range(draw(st.integers(1, 3))):
         deal: dict[str, Any] = {"cards": draw(st.integers(6, 11))}
@@ -170,6 +174,7 @@ def variants(draw: Any) -> dict[str, Any]:
                 "ace": draw(st.sampled_from(["low", "high", "low_or_high", "wrap"])),
                 "suits": draw(st.sampled_from(["same", "any"])),
             },
+            "colour": colour,
         },
         "wilds": {
             "versus_naturals": draw(st.sampled_from(["any", "not_more", "at_least_one_natural"])),

@@ -312,6 +312,12 @@ def deal_and_hand(draw, all_out_only=False):
                 rank = draw(st.integers(min_value=0, max_value=12))
                 suits = draw(st.permutations([0, 1, 2, 3]))
                 hand += [suits[i % 4] * 13 + rank for i in range(size)]
+            elif kind == "colour":  # one suit, ranks anywhere
+                suit = draw(st.integers(0, 3))
+                ranks = draw(
+                    st.lists(st.integers(0, rules.melds.ranks - 1), min_size=size, max_size=size)
+                )
+                hand += [suit * 13 + rank for rank in ranks]
             else:
                 suit = draw(st.integers(0, 3))
                 start = draw(st.integers(min_value=0, max_value=13 - min(size, 13)))

@@ -9,6 +9,7 @@ import typer
 if TYPE_CHECKING:
     from ..cards import CardNames
     from ..engine.hints import ContractHint
+    from ..engine.melds import Meld
     from ..engine.solver import Arrangement
 
 from .common import (
@@ -109,7 +110,7 @@ def meld(
     assert found is not None
     typer.echo(f"Yes: {names.texts(hand)} can meet it:")
     for m in found.melds:
-        typer.echo(f"  {m.kind:<4} {show(str(m))}")
+        typer.echo(f"  {m.kind:<4} {show(_cards(m))}")
     if found.left:
         typer.echo(f"  left in hand: {names.texts(found.left)} ({found.points_left} points)")
 
@@ -133,7 +134,7 @@ def _document(
     }
     if found is not None:
         document["melds"] = [
-            {"kind": m.kind, "cards": names.show(str(m)).split()} for m in found.melds
+            {"kind": m.kind, "cards": names.show(_cards(m)).split()} for m in found.melds
         ]
         document["left"] = names.texts(found.left).split()
         document["points_left"] = found.points_left
@@ -176,7 +177,7 @@ def _hint_document(hint: ContractHint, names: CardNames) -> dict[str, Any]:
         "melds": describe_contract(hint.missing) if hint.missing else None,
         "met": describe_contract(hint.met) if hint.met else None,
         "met_with": (
-            [{"kind": m.kind, "cards": names.show(str(m)).split()} for m in hint.partial.melds]
+            [{"kind": m.kind, "cards": names.show(_cards(m)).split()} for m in hint.partial.melds]
             if hint.partial is not None
             else []
         ),
@@ -187,6 +188,13 @@ def _hint_document(hint: ContractHint, names: CardNames) -> dict[str, Any]:
     return out
 
 
+def _cards(meld: Meld) -> str:
+    """A meld's cards, without the kind word a colour meld's text starts with."""
+    from ..engine.melds import format_meld
+
+    return format_meld(meld, word=False)
+
+
 def _print_hint(hint: ContractHint, names: CardNames, *, all_out: bool) -> None:
     """What the hand lacks, in words: the part it meets, and the cards that would do."""
     from ..engine.rules import describe_contract
@@ -194,7 +202,7 @@ def _print_hint(hint: ContractHint, names: CardNames, *, all_out: bool) -> None:
     if hint.partial is not None:
         typer.echo(f"  It meets {describe_contract(hint.met)}:")
         for m in hint.partial.melds:
-            typer.echo(f"    {m.kind:<4} {names.show(str(m))}")
+            typer.echo(f"    {m.kind:<4} {names.show(_cards(m))}")
         typer.echo(f"  Missing: {describe_contract(hint.missing)}.")
     else:
         typer.echo("  Not one meld of the contract can be made from these cards.")

@@ -13,7 +13,9 @@
 ``down 7H 7S JK=7D / …``  go down (open): the contract's melds, or melds worth
                           the minimum points, separated by ``/``
 ``meld 5C 6C 7C``         lay down a new meld (variants without an opening
-                          requirement, or after opening where allowed)
+                          requirement, or after opening where allowed);
+                          a colour meld starts with its word:
+                          ``meld colour 2H 5H 9H JH KH``
 ``layoff 5S@2``           add a card to table meld 2 (``JK=9H@2`` for a wild)
 ``exchange 7H@2``         give 7H for the wild standing for 7H in meld 2
 ``exchange 7H@2 from 3``  the same with the 7H taken from meld 3, which stays
@@ -129,6 +131,8 @@ _TEXTS: dict[int, str] = {}
 
 
 def _meld_kind(meld: Meld) -> str:
+    if meld.kind == "colour":
+        return "colour"  # written with its word: colour 2H 5H 9H
     ranks = {rank_of(f) for f in meld.stands_for}
     if ranks == {-1}:
         return "jokers"

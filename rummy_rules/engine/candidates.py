@@ -10,67 +10,17 @@ or suit's counts and are kept in bounded tables.
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
 from ..cards import JOKER_FACE, face_of
+from .candidate import Candidate
+from .colour_melds import all_wild_colour_cands, colour_cands
 from .melds import Meld
 from .rules import ContractPart, MeldRules
 
 __all__ = ["Candidate", "candidates", "iter_melds", "split_hand"]
-
-
-class Candidate:
-    """A candidate meld of the solver (never changed once made; shared by the tables)."""
-
-    __slots__ = (
-        "hi",
-        "key",
-        "kind",
-        "lo",
-        "need",
-        "rank",
-        "size",
-        "stands_for",
-        "suit",
-        "take",
-        "wild_slots",
-        "wilds",
-    )
-
-    def __init__(
-        self,
-        key: tuple[int, ...],
-        kind: str,
-        take: tuple[int, ...],  # natural faces used, one entry per card
-        wilds: int,
-        stands_for: tuple[int, ...],
-        wild_slots: tuple[int, ...],
-        rank: int,  # sets
-        suit: int,  # runs
-        lo: int,  # runs: first value
-        hi: int,  # runs: last value
-        need: tuple[tuple[int, int], ...] | None = None,
-    ) -> None:
-        self.key = key
-        self.kind = kind
-        self.take = take
-        self.wilds = wilds
-        self.stands_for = stands_for
-        self.wild_slots = wild_slots
-        self.rank = rank
-        self.suit = suit
-        self.lo = lo
-        self.hi = hi
-        # (face, copies) taken, for availability checks
-        self.need: tuple[tuple[int, int], ...]
-        if need is not None:
-            self.need = need
-        elif len(set(take)) == len(take):
-            self.need = tuple([(face, 1) for face in take])
-        else:
-            self.need = tuple(Counter(take).items())
-        self.size = len(stands_for)  # cards in the meld
 
 
 _SUIT_ORDER = (0, 1, 2, 3)
@@ -313,7 +263,13 @@ def _any_suit_run_cands(
 ) -> None:
     """Runs whose cards may be of any suits (``melds.run.suits: any``): the runs of
     one suit that the ranks held (in whatever suits) would make, each natural card
-    then taken in every suit the hand holds it in."""
+    then taken in every suit the hand holds it in.
+
+    The choices of suits multiply (a 30-card hand holding most ranks in three
+    suits has millions of runs of thirteen): past :data:`ANY_SUIT_RUNS` in all,
+    each window of ranks is taken in its first choices of suits only (clubs,
+    diamonds, hearts, spades first), so for such hands the solver is no longer
+    exhaustive. A move a player names is still judged exactly."""
     by_rank = [sum(counts[suit * 13 + rank] for suit in _SUIT_ORDER) for rank in range(13)]
     if not any(by_rank):
         return
@@ -325,8 +281,20 @@ def _any_suit_run_cands(
         ranks = by_rank  # a run of 14 uses the ace twice: how many count
     if most < lo:
         return
-    for cand in _suit_run_cands(0, ranks, max_w, rules, lo, min(hi, most)):
-        out.extend(_in_held_suits(cand, counts))
+    windows = _suit_run_cands(0, ranks, max_w, rules, lo, min(hi, most))
+    held = [sum(1 for s in _SUIT_ORDER if counts[s * 13 + rank]) for rank in range(13)]
+    ways = sum(
+        math.prod([held[f % 13] for p, f in enumerate(c.stands_for) if p not in c.wild_slots])
+        for c in windows
+    )
+    each = ways if ways <= ANY_SUIT_RUNS else max(4, ANY_SUIT_RUNS // len(windows))
+    for cand in windows:
+        out.extend(itertools.islice(_in_held_suits(cand, counts), each))
+
+
+#: The most runs of mixed suits the candidate lists hold for one hand (about;
+#: see ``_any_suit_run_cands``).
+ANY_SUIT_RUNS = 1024
 
 
 def _in_held_suits(cand: Candidate, counts: Sequence[int]) -> Iterator[Candidate]:
@@ -559,6 +527,8 @@ def candidates(
         _set_cands(counts, wilds, rules, lo, hi, out)
     if part.kind in ("run", "any"):
         _run_cands(counts, wilds, rules, lo, hi, out)
+    if part.kind == "colour":
+        colour_cands(counts, wilds, rules, lo, hi, out)
     if wilds and rules.versus_naturals == "any":
         out.extend(_all_wild_cands(part.kind, wilds, rules, lo, hi))
     return out
@@ -622,6 +592,8 @@ def _all_wild_cands(
                             hi=start + length - 1,
                         )
                     )
+    if kind == "colour":
+        out.extend(all_wild_colour_cands(wilds, rules, lo, hi))
     if len(_ALL_WILD) > 1024:
         _ALL_WILD.clear()
     found = _ALL_WILD[key] = tuple(out)
@@ -641,7 +613,8 @@ def iter_melds(
     min_size: int = 0,
     max_size: int = 64,
 ) -> Iterator[Meld]:
-    """Every meld of ``kind`` (set, run or any) that can be taken from ``hand``.
+    """Every meld of ``kind`` (set, run, colour, or any: every kind) that can be
+    taken from ``hand``.
 
     Where jokers are natural, sets of jokers count as sets.
 
@@ -650,8 +623,13 @@ def iter_melds(
     first ones found in ``hand``.
     """
     counts, wild_cards = split_hand(hand, wild_faces)
-    part = ContractPart(kind, max(min_size, 2), exact=False)
-    for cand in candidates(part, counts, len(wild_cards), rules, max_size):
+    found = candidates(
+        ContractPart(kind, max(min_size, 2), exact=False), counts, len(wild_cards), rules, max_size
+    )
+    if kind == "any" and rules.colour_min:
+        colour = ContractPart("colour", max(min_size, 2), exact=False)
+        found += candidates(colour, counts, len(wild_cards), rules, max_size)
+    for cand in found:
         cards = list(cand.stands_for)
         for slot, wild in zip(cand.wild_slots, wild_cards, strict=False):
             cards[slot] = wild

@@ -196,6 +196,15 @@ def _plain_faces(g: Game, meld: TableMeld, face: int, wild: bool) -> list[int]:
                 options.append(stands)
                 if wild:
                     break
+    elif meld.kind == "colour":
+        suit = suit_of(meld.stands_for[0])
+        # A natural card stands for itself; a wild for any card of the suit
+        # (the highest first: what the listing offers).
+        faces = [face] if not wild else [suit * 13 + r for r in range(rules.ranks - 1, -1, -1)]
+        for stands in faces:
+            trial = Meld("colour", (*cards, face), (*meld.stands_for, stands))
+            if suit_of(stands) == suit and check_meld(trial, rules, wild_faces) is None:
+                options.append(stands)
     elif meld.kind == "run":
         span = run_span(meld.stands_for, rules)
         if span is None:
@@ -242,6 +251,8 @@ def _natural_fits(meld: TableMeld, any_suit: bool = False) -> list[int] | None:
     elif kind == "run" and any_suit:
         ranks = {(rank_of(first) - 1) % 13, (rank_of(last) + 1) % 13}
         found = [rank + 13 * suit for rank in sorted(ranks) for suit in range(4)]
+    elif kind == "colour":
+        found = [suit_of(first) * 13 + rank for rank in range(13)]
     elif kind == "run":
         suit = suit_of(first)
         below = suit * 13 + (rank_of(first) - 1) % 13
@@ -388,7 +399,10 @@ def layoff_actions(g: Game) -> list[Action]:
             probe = [f for f in naturals if f in held and f not in wild_faces] + wilds_held
         for face in probe:
             wild = face in wild_faces
-            for stands in _fits(g, meld, face, wild):
+            options = _fits(g, meld, face, wild)
+            if wild and meld.kind == "colour":
+                options = options[:1]  # in a colour meld only the suit matters
+            for stands in options:
                 action = Action(
                     "layoff", card=face, stands_for=stands if wild else -1, target=index
                 )

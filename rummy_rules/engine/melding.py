@@ -550,7 +550,7 @@ def _match_parts(melds: Sequence[Meld], parts: Sequence[ContractPart]) -> bool:
         return False
     for perm in _permutations(len(parts)):
         if all(
-            parts[p].kind in ("any", m.kind)
+            (parts[p].kind == m.kind or (parts[p].kind == "any" and m.kind != "colour"))
             and (len(m.cards) == parts[p].size if parts[p].exact else len(m.cards) >= parts[p].size)
             for m, p in zip(melds, perm, strict=True)
         ):

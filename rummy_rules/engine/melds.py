@@ -25,12 +25,12 @@ from dataclasses import dataclass
 from ..cards import JOKER_FACE, format_card, parse_card, rank_of, suit_of
 from .rules import MeldRules
 
-__all__ = ["Meld", "check_meld", "format_meld", "parse_meld", "run_span"]
+__all__ = ["COLOUR_WORD", "Meld", "check_meld", "format_meld", "parse_meld", "run_span"]
 
 
 @dataclass(frozen=True, slots=True)
 class Meld:
-    """Cards laid down together: ``kind`` is ``set``, ``run`` or ``jokers``."""
+    """Cards laid down together: ``kind`` is ``set``, ``run``, ``colour`` or ``jokers``."""
 
     kind: str
     cards: tuple[int, ...]
@@ -40,9 +40,15 @@ class Meld:
         return format_meld(self)
 
 
-def format_meld(meld: Meld) -> str:
-    """``7H 8H JK=9H 10H``: each card, with ``=FACE`` where it stands for another."""
-    parts = []
+#: The word that opens a colour meld's text (``colour 2H 5H 9H``): a colour meld
+#: of cards in sequence, or of one rank, would otherwise read as a run or a set.
+COLOUR_WORD = "colour"
+
+
+def format_meld(meld: Meld, *, word: bool = True) -> str:
+    """``7H 8H JK=9H 10H``: each card, with ``=FACE`` where it stands for another;
+    a colour meld starts with ``colour`` (unless ``word`` is false: the cards only)."""
+    parts = [COLOUR_WORD] if meld.kind == "colour" and word else []
     for card, face in zip(meld.cards, meld.stands_for, strict=True):
         text = format_card(card)
         if face != card:
@@ -52,8 +58,12 @@ def format_meld(meld: Meld) -> str:
 
 
 def parse_meld(kind: str, text: str | Iterable[str]) -> Meld:
-    """Parse ``7H 8H JK=9H`` (the inverse of :func:`format_meld`)."""
+    """Parse ``7H 8H JK=9H`` (the inverse of :func:`format_meld`); a text that
+    starts with ``colour`` is a colour meld, whatever ``kind`` says."""
     items = text.split() if isinstance(text, str) else list(text)
+    if items and items[0].lower() == COLOUR_WORD:
+        kind = "colour"
+        items = items[1:]
     cards = []
     faces = []
     for item in items:
@@ -165,6 +175,10 @@ def check_meld(meld: Meld, rules: MeldRules, wild_faces: frozenset[int]) -> str 
             return "wild cards may not be used in runs"
         if not rules.adjacent_wilds and any(a and b for a, b in itertools.pairwise(wild)):
             return "two wild cards may not sit next to each other"
+    elif meld.kind == "colour":
+        reason = _colour_reason(meld, rules, wilds)
+        if reason is not None:
+            return reason
     else:
         return f"unknown kind of meld '{meld.kind}'"
     if not rules.wilds_ok(n, wilds):
@@ -199,6 +213,22 @@ _RANK_PLURALS = (
 def _pair_text(rules: MeldRules) -> str:
     """``aces`` or ``aces or kings``: the ranks whose pairs are sets."""
     return " or ".join(_RANK_PLURALS[rank] for rank in sorted(rules.pair_ranks))
+
+
+def _colour_reason(meld: Meld, rules: MeldRules, wilds: int) -> str | None:
+    """Why a colour meld (cards of one suit, any ranks) is not valid, or None."""
+    n = len(meld.cards)
+    if not rules.colour_min:
+        return "there are no colour melds here"
+    if n < rules.colour_min:
+        return f"a colour meld needs at least {rules.colour_min} cards"
+    if n > rules.colour_max:
+        return f"a colour meld has at most {rules.colour_max} cards"
+    if len({suit_of(f) for f in meld.stands_for}) != 1:
+        return "the cards of a colour meld are all of one suit"
+    if wilds and not rules.colour_wilds:
+        return "wild cards may not be used in colour melds"
+    return None
 
 
 def _run_reason(faces: Sequence[int], rules: MeldRules) -> str:

@@ -80,6 +80,12 @@ class MeldRules:
     ``0 .. ranks - 1``; no card, wild cards included, stands for a rank beyond)."""
     skip_face: int = -1
     """The face of the pack's skip cards (never melded), or -1 where there are none."""
+    colour_min: int = 0
+    """``melds.colour``: the fewest cards in a colour meld (0: there are no colour melds)."""
+    colour_max: int = 0
+    """The most cards in a colour meld."""
+    colour_wilds: bool = True
+    """Whether wild cards may be used in colour melds."""
 
     def set_min_of(self, rank: int) -> int:
         """The fewest cards in a set of ``rank`` (two for the pair ranks)."""
@@ -321,6 +327,7 @@ def compile_meld_rules(spec: VariantSpec) -> MeldRules:
     """The meld rules of ``spec``."""
     s = spec.melds.set
     r = spec.melds.run
+    c = spec.melds.colour
     caps = []
     for length in range(_MAX_LEN + 1):
         cap = spec.wilds.cap_for_length(length) if length >= 2 else 0
@@ -346,6 +353,9 @@ def compile_meld_rules(spec: VariantSpec) -> MeldRules:
         pair_ranks=frozenset(RANK_ORDER[r] for r in s.pair_ranks),
         ranks=spec.deck.numbered.highest if spec.deck.numbered is not None else 13,
         skip_face=SKIP_FACE if spec.deck.numbered is not None and spec.deck.numbered.skips else -1,
+        colour_min=c.min_size if c is not None else 0,
+        colour_max=(c.max_size or _MAX_LEN) if c is not None else 0,
+        colour_wilds=c.wilds_allowed if c is not None else False,
     )
 
 
@@ -604,7 +614,7 @@ def describe_contract(parts: tuple[ContractPart, ...], *, all_out: bool = False)
     """Plain words for a contract: ``2 sets of 3 + 1 run of 4``."""
     words = []
     for part, count in group_parts(parts):
-        noun = {"set": "set", "run": "run", "any": "meld"}[part.kind]
+        noun = {"set": "set", "run": "run", "colour": "colour meld", "any": "meld"}[part.kind]
         plural = "s" if count > 1 else ""
         size = f"{part.size}" if part.exact else f"{part.size} or more"
         words.append(f"{count} {noun}{plural} of {size}")

@@ -69,9 +69,10 @@ def _layout(parts: Sequence[ContractPart]) -> _Layout:
 _LAYOUTS: dict[int, tuple[Sequence[ContractPart], _Layout]] = {}
 
 
-def _part_order(part: ContractPart) -> tuple[str, int, bool]:
-    """The order in which the solver takes parts: by kind, the longest first."""
-    return part.kind, -part.size, part.exact
+def _part_order(part: ContractPart) -> tuple[bool, str, int, bool]:
+    """The order in which the solver takes parts: by kind, the longest first, and
+    colour melds last (they take any cards of a suit, so they fit round the rest)."""
+    return part.kind == "colour", part.kind, -part.size, part.exact
 
 
 def _search(
@@ -292,12 +293,12 @@ class _OutOfNodes(Exception):
 
 def _too_spread(counts: list[int], held: list[int], kind: str, melds: int) -> bool:
     """Whether the natural cards left (``counts`` of the faces ``held``) fall
-    into more suits (runs) or ranks (sets) than ``melds`` melds can hold."""
+    into more suits (runs, colour melds) or ranks (sets) than ``melds`` melds can hold."""
     groups = 0
     seen = 0
     for face in held:
         if counts[face]:
-            bit = 1 << (face // 13 if kind == "run" else face % 13)
+            bit = 1 << (face % 13 if kind == "set" else face // 13)
             if not seen & bit:
                 seen |= bit
                 groups += 1

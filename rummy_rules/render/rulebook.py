@@ -179,6 +179,14 @@ def meld_examples(spec: VariantSpec) -> list[MeldExample]:
         many = [f"JK=9{suits[i % 4]}" for i in range(set_len)]
         many[0] = f"9{suits[0]}"
         candidates.append(("set", " ".join(many)))
+    if m.colour_min:
+        colour = [f"{r}S" for r in ("2", "4", "5", "7", "8", "10", "J", "Q", "K", "3", "6", "9")]
+        colour = colour[: max(m.colour_min, 3)]
+        candidates.append(("colour", "colour " + " ".join(colour)))
+        last = colour[-1][:-1]
+        if jokers and m.colour_wilds:
+            candidates.append(("colour", "colour " + " ".join([*colour[:-1], f"JK={last}S"])))
+        candidates.append(("colour", "colour " + " ".join([*colour[:-1], f"{last}H"])))
     examples = []
     seen = set()
     for kind, text in candidates:
@@ -216,6 +224,8 @@ _EXAMPLE_REASONS = (
     N_("wild cards may not be used in runs"),
     N_("two wild cards may not sit next to each other"),
     N_("a set has at most 4 cards"),
+    N_("the cards of a colour meld are all of one suit"),
+    N_("wild cards may not be used in colour melds"),
 )
 
 
@@ -252,8 +262,13 @@ def _planted_hand(parts: tuple[Any, ...], all_out: bool, cards: int, melds: Meld
     extra = cards + 1 - sum(p.size for p in parts) if all_out else 0
     for index, part in enumerate(parts):
         size = part.size + (extra if all_out and index == len(parts) - 1 else 0)
-        kind = "set" if part.kind == "set" else "run"
-        if kind == "set" and size < melds.set_min and melds.pair_ranks:
+        kind = part.kind if part.kind in ("set", "colour") else "run"
+        if kind == "colour":  # every other rank of one suit, then the ranks between
+            suit = suits[run_suit % 4]
+            run_suit += 1
+            spread = ranks[::2] + ranks[1::2]
+            hand += [f"{spread[i % len(spread)]}{suit}" for i in range(size)]
+        elif kind == "set" and size < melds.set_min and melds.pair_ranks:
             rank = RANKS[min(melds.pair_ranks)]  # a pair of the rank whose pairs are sets
             hand += [f"{rank}{suits[i % 4]}" for i in range(size)]
         elif kind == "set":

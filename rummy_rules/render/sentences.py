@@ -360,6 +360,30 @@ def _runs(s: VariantSpec) -> Iterator[str]:
     }[r.ace]
 
 
+def _colours(s: VariantSpec) -> Iterator[str]:
+    c = s.melds.colour
+    if c is None:
+        return
+    size = _size(c.min_size, c.max_size)
+    if s.deck.numbered is not None:
+        yield _(
+            "A colour meld is {size} cards of the same colour, whatever their numbers; it is "
+            "written with the word colour before its cards (colour 2R 5R 9R ...)."
+        ).format(size=size)
+    else:
+        yield _(
+            "A colour meld is {size} cards of the same suit, whatever their ranks; it is "
+            "written with the word colour before its cards (colour 2H 5H 9H ...)."
+        ).format(size=size)
+    if not c.wilds_allowed:
+        yield _("Wild cards may not be used in colour melds.")
+    elif _has_wilds(s):
+        yield _(
+            "A wild card in a colour meld stands for a card of its colour, which the player names."
+        )
+    yield _("Any card of its colour may be laid off on a colour meld.")
+
+
 def _contracts(s: VariantSpec) -> Iterator[str]:
     c = s.contract
     if not any(d.contract for d in s.deals):
@@ -567,6 +591,7 @@ TOPICS: tuple[Topic, ...] = (
         ),
         _runs,
     ),
+    Topic("colours", N_("Colour melds"), ("melds.colour",), _colours),
     Topic("contracts", N_("Contracts"), ("contract",), _contracts),
     Topic("draw", N_("Drawing"), ("draw",), draw_sentences),
     Topic("buying", N_("Buying"), ("buying",), buying_sentences),

@@ -133,6 +133,9 @@ def contract_text(parts: tuple[ContractPart, ...], *, all_out: bool = False) -> 
             form = {
                 "set": lambda n: ngettext("{n} set of {size}", "{n} sets of {size}", n),
                 "run": lambda n: ngettext("{n} run of {size}", "{n} runs of {size}", n),
+                "colour": lambda n: ngettext(
+                    "{n} colour meld of {size}", "{n} colour melds of {size}", n
+                ),
                 "any": lambda n: ngettext("{n} meld of {size}", "{n} melds of {size}", n),
             }[part.kind]
         else:
@@ -142,6 +145,9 @@ def contract_text(parts: tuple[ContractPart, ...], *, all_out: bool = False) -> 
                 ),
                 "run": lambda n: ngettext(
                     "{n} run of {size} or more", "{n} runs of {size} or more", n
+                ),
+                "colour": lambda n: ngettext(
+                    "{n} colour meld of {size} or more", "{n} colour melds of {size} or more", n
                 ),
                 "any": lambda n: ngettext(
                     "{n} meld of {size} or more", "{n} melds of {size} or more", n

@@ -13,7 +13,15 @@ from __future__ import annotations
 
 from ..cards import JOKER, RANKS
 from .consistency import Finding, check_consistency
-from .schema import ContractPart, DealSpec, VariantSpec, evaluate_count
+from .schema import (
+    ColourRules,
+    ContractPart,
+    DealSpec,
+    RunRules,
+    SetRules,
+    VariantSpec,
+    evaluate_count,
+)
 from .yamlio import PathT
 
 __all__ = [
@@ -87,10 +95,20 @@ def _wilds_ok(spec: VariantSpec, length: int, wilds: int) -> bool:
 
 
 def max_meld_size(spec: VariantSpec, kind: str, players: int) -> int:
-    """The largest set or run (``kind``) that the pack and rules allow for ``players``."""
+    """The largest set, run or colour meld (``kind``) that the pack and rules allow
+    for ``players``."""
     decks = _decks(spec, players)
     wild_supply = _wild_count(spec, players)
-    if kind == "set":
+    if kind == "colour":
+        colour = spec.melds.colour
+        if colour is None:
+            return 0
+        natural_supply = pack_ranks(spec) * decks
+        ceiling = natural_supply + (wild_supply if colour.wilds_allowed else 0)
+        if colour.max_size is not None:
+            ceiling = min(ceiling, colour.max_size)
+        usable_wilds = wild_supply if colour.wilds_allowed else 0
+    elif kind == "set":
         rules = spec.melds.set
         natural_supply = 4 if rules.suits == "distinct" else 4 * decks
         ceiling = 4 if rules.suits == "distinct" else natural_supply + wild_supply
@@ -441,15 +459,31 @@ def _check_part(
     kinds = ("set", "run") if part.type == "any" else (part.type,)
     reasons = []
     for kind in kinds:
-        rules = spec.melds.set if kind == "set" else spec.melds.run
+        rules: SetRules | RunRules | ColourRules | None = {
+            "set": spec.melds.set,
+            "run": spec.melds.run,
+            "colour": spec.melds.colour,
+        }[kind]
+        if rules is None:
+            out.append(
+                (
+                    ("deals", deal, "contract", index, "type"),
+                    "a colour meld needs the rules for colour melds: add melds.colour "
+                    "(min_size and, if any, max_size), or use another type",
+                    "error",
+                )
+            )
+            return
         least = rules.min_size
         if kind == "set" and spec.melds.set.pair_ranks:
             least = min(2, least)  # a pair of a pair rank
         if part.size < least:
-            reasons.append(f"a {kind} has at least {least} cards (melds.{kind}.min_size)")
+            noun = "colour meld" if kind == "colour" else kind
+            reasons.append(f"a {noun} has at least {least} cards (melds.{kind}.min_size)")
             continue
         if rules.max_size is not None and part.size > rules.max_size:
-            reasons.append(f"a {kind} has at most {rules.max_size} cards (melds.{kind}.max_size)")
+            noun = "colour meld" if kind == "colour" else kind
+            reasons.append(f"a {noun} has at most {rules.max_size} cards (melds.{kind}.max_size)")
             continue
         bad = [n for n in spec.player_counts() if max_meld_size(spec, kind, n) < part.size]
         if bad:
@@ -460,7 +494,7 @@ def _check_part(
             )
             continue
         return
-    what = "meld" if part.type == "any" else part.type
+    what = {"any": "meld", "colour": "colour meld"}.get(part.type, part.type)
     out.append((path, f"a {what} of {part.size} cannot be made: " + "; ".join(reasons), "error"))
 
 

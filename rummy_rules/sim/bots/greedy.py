@@ -84,8 +84,20 @@ def _links(face: int, others: list[int], wild: frozenset[int], *, sets: bool, ru
 
 
 def _part_order(part: ContractPart) -> tuple[int, int]:
-    """Runs first, the longest first, then sets: the hardest parts choose first."""
-    return {"run": 0, "any": 1, "set": 2}[part.kind], -part.size
+    """Colour melds, runs, the longest first, then sets: the hardest parts choose first."""
+    return {"colour": -1, "run": 0, "any": 1, "set": 2}[part.kind], -part.size
+
+
+def _plan_colour(free: list[int], keep: list[int], size: int, colours: list[int]) -> int:
+    """Plan a colour meld of ``size``: the suit most held, its highest cards
+    (moved from ``free`` to ``keep``). Returns the cards it still misses."""
+    suit = max(range(4), key=lambda s: sum(free[s * 13 : s * 13 + 13]))
+    taken = [f for f in range(suit * 13 + 12, suit * 13 - 1, -1) for _ in range(free[f])][:size]
+    colours.append(suit)
+    for face in taken:
+        free[face] -= 1
+        keep[face] += 1
+    return size - len(taken)
 
 
 def _plan(
@@ -109,10 +121,14 @@ def _plan(
     missing = 0
     runs: list[list[int]] = []  # [suit, first rank index, last rank index]
     sets: list[int] = []
+    colours: list[int] = []
     for part in parts:
         size = part.size
         best = -1
         best_faces: tuple[int, ...] = ()
+        if part.kind == "colour":
+            missing += _plan_colour(free, keep, size, colours)
+            continue
         if part.kind in ("set", "any"):
             for rank in sorted(pair_ranks) if pair_ranks and size == 2 else range(13):
                 faces = tuple(
@@ -179,6 +195,10 @@ def _plan(
                     if free[face]:
                         free[face] -= 1
                         keep[face] += 1
+        for suit in colours:  # a colour meld takes every card of its suit
+            for face in range(suit * 13, suit * 13 + 13):
+                keep[face] += free[face]
+                free[face] = 0
     return missing, keep
 
 
@@ -287,6 +307,8 @@ class GreedyBot:
                 continue
             if meld.kind == "set":
                 faces.update(face_of(rank_of(first), suit) for suit in range(4))
+            elif meld.kind == "colour":
+                faces.update(face_of(rank, suit_of(first)) for rank in range(13))
             elif meld.kind == "run":
                 suit = suit_of(first)
                 faces.add(face_of((rank_of(last) + 1) % 13, suit))

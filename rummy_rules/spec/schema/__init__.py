@@ -22,6 +22,7 @@ from .base import (
     parse_player_key,
 )
 from .melds import (
+    ColourRules,
     ContractPart,
     ContractRules,
     DealSpec,
@@ -53,6 +54,7 @@ __all__ = [
     "BuyCost",
     "BuyLimits",
     "Buying",
+    "ColourRules",
     "ContractPart",
     "ContractRules",
     "DealSpec",

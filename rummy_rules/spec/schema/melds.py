@@ -22,6 +22,7 @@ from .base import (
 )
 
 __all__ = [
+    "ColourRules",
     "ContractPart",
     "ContractRules",
     "DealSpec",
@@ -110,11 +111,37 @@ class RunRules(StrictModel):
         return self
 
 
+class ColourRules(StrictModel):
+    """What counts as a colour meld: cards of one suit (colour), whatever their ranks."""
+
+    min_size: int = Field(ge=2, le=26, description="The fewest cards in a colour meld.")
+    max_size: int | None = Field(
+        default=None, ge=2, description="The most cards in a colour meld, or null for no limit."
+    )
+    wilds_allowed: bool = Field(
+        default=True, description="Whether wild cards may be used in colour melds."
+    )
+
+    @model_validator(mode="after")
+    def _sizes(self) -> ColourRules:
+        if self.max_size is not None and self.max_size < self.min_size:
+            raise ValueError(f"max_size ({self.max_size}) is less than min_size ({self.min_size})")
+        return self
+
+
 class MeldRules(StrictModel):
     """The kinds of meld the variant knows."""
 
     set: SetRules = Field(default_factory=SetRules, description="Sets (groups, books).")
     run: RunRules = Field(default_factory=RunRules, description="Runs (sequences).")
+    colour: ColourRules | None = Field(
+        default=None,
+        description=(
+            "Colour melds: cards of one suit (a numbered pack's colour) in any ranks, "
+            "such as '7 cards of one colour'; null: there are none. Written "
+            "'colour 2H 5H 9H ...' in actions and records."
+        ),
+    )
     joker_set_min_size: int = Field(
         default=3,
         ge=2,
@@ -250,10 +277,13 @@ class WildRules(StrictModel):
 class ContractPart(StrictModel):
     """One meld a contract requires."""
 
-    type: Literal["set", "run", "any"] = Field(
-        description="set, run, or any (either kind, when a contract counts only cards)."
+    type: Literal["set", "run", "colour", "any"] = Field(
+        description=(
+            "set, run, colour (a colour meld: melds.colour), or any (a set or a run, "
+            "when a contract counts only cards)."
+        )
     )
-    size: int = Field(ge=2, le=14, description="How many cards the meld has.")
+    size: int = Field(ge=2, le=26, description="How many cards the meld has.")
     exact: bool | None = Field(
         default=None,
         description=(
@@ -261,6 +291,12 @@ class ContractPart(StrictModel):
             "(false); null uses the deal's or the variant's rule."
         ),
     )
+
+    @model_validator(mode="after")
+    def _size_of_kind(self) -> ContractPart:
+        if self.type != "colour" and self.size > 14:
+            raise ValueError(f"size {self.size}: only a colour meld may have more than 14 cards")
+        return self
 
 
 class DealSpec(StrictModel):
