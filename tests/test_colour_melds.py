@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from rummy_rules import check_variant, load_variant
 from rummy_rules.cards import format_cards, parse_cards
 from rummy_rules.engine import GameState, parse_action
+from rummy_rules.engine.hints import read_group
 from rummy_rules.engine.melds import Meld, check_meld
 from rummy_rules.engine.rules import ContractPart, compile_rules
 from rummy_rules.engine.solver import best_contract, find_contract
@@ -268,3 +269,20 @@ def test_the_solver_agrees_with_the_oracle_on_colour_contracts(case):
         assert best.points_left == expected, note
         for meld in best.melds:
             assert check_meld(meld, rules.melds, deal.wild_faces) is None, note
+
+
+def test_a_group_that_makes_no_meld_says_what_it_breaks_as_a_colour_meld():
+    rules = compile_rules(load_variant("variants/house/colour-contract.yaml"), 4)
+    wild = rules.deals[0].wild_faces
+    found, why_not = read_group(parse_cards("2C 5C 9C 10C JC QC 3D"), rules.melds, wild)
+    assert found == []
+    assert why_not is not None and "the cards of a colour meld are all of one suit" in why_not
+    found, _ = read_group(parse_cards("2C 5C 9C 10C JC QC 3C"), rules.melds, wild)
+    assert [m.kind for m in found] == ["colour"]
+
+
+def test_in_a_numbered_pack_the_pair_refusal_names_numbers():
+    rules = meld_rules("variants/house/numbered-contract.yaml", 4, "melds.set.pair_ranks=['1']")
+    assert check_meld(natural_meld("set", "7C 7D"), rules, frozenset()) == (
+        "only a pair of 1s is a set of two"
+    )

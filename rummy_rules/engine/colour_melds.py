@@ -51,7 +51,10 @@ def _suit_colour_cands(
     top = face_of(rules.ranks - 1, suit)
     ranks = range(len(held) - 1, -1, -1)
     choices = itertools.product(*(range(held[r], -1, -1) for r in ranks))
-    for taken in choices:
+    # A hand with many cards of one suit has more choices than are worth
+    # listing (three to the thirteenth with two decks): past COLOUR_CHOICES,
+    # only the first ones (the most of the highest ranks) are made.
+    for taken in itertools.islice(choices, COLOUR_CHOICES):
         n = sum(taken)
         if not n or n > hi or n + max_w < lo:
             continue
@@ -76,6 +79,9 @@ def _suit_colour_cands(
                 need,
             )
 
+
+#: The most choices of one suit's natural cards made into colour melds.
+COLOUR_CHOICES = 4096
 
 #: ``_suit_colour_cands`` by (meld rules, suit, copies per rank, wilds, size range).
 _COLOUR: dict[tuple[object, ...], tuple[Candidate, ...]] = {}

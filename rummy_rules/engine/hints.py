@@ -149,6 +149,15 @@ def read_group(
             reason = None
         if reason is not None and reason not in reasons:
             reasons.append(reason)
+    if rules.colour_min:  # what the cards break as a colour meld
+        colour: str | None = None
+        if size < rules.colour_min:
+            colour = f"a colour meld needs at least {rules.colour_min} cards"
+        elif naturals:
+            loose = dataclasses.replace(rules, colour_min=1)
+            colour = check_meld(Meld("colour", tuple(naturals), tuple(naturals)), loose, wild_faces)
+        if colour is not None and colour not in reasons:
+            reasons.append(colour)
     if not reasons:
         reasons.append("the wild cards in it may not be used that way in this variant")
     return [], f"{shown} make no meld: {'; '.join(reasons)}"

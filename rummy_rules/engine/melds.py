@@ -211,7 +211,10 @@ _RANK_PLURALS = (
 
 
 def _pair_text(rules: MeldRules) -> str:
-    """``aces`` or ``aces or kings``: the ranks whose pairs are sets."""
+    """``aces`` or ``aces or kings``: the ranks whose pairs are sets (in a
+    numbered pack, by number: ``1s`` or ``1s or 12s``)."""
+    if rules.ranks < 13:
+        return " or ".join(f"{rank + 1}s" for rank in sorted(rules.pair_ranks))
     return " or ".join(_RANK_PLURALS[rank] for rank in sorted(rules.pair_ranks))
 
 
