@@ -340,7 +340,8 @@ class StockExhausted(StrictModel):
         description=(
             "With a rebuilt stock (reshuffle_keep_top, turn_over): the deal ends, scored "
             "as it stands, when the stock has been rebuilt this many times in a row "
-            "without anyone melding or laying off in between (no one can go out any "
-            "more); null: never."
+            "without anyone melding or laying off in between (a sign that no one can "
+            "go out any more, not a proof: a long contract may need more passes "
+            "through the stock); null: never."
         ),
     )
