@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-__all__ = ["Candidate"]
+__all__ = ["SUIT_ORDER", "Candidate"]
+
+#: The suits in the order candidates list them (0-3: the suit codes of cards).
+SUIT_ORDER = (0, 1, 2, 3)
 
 
 class Candidate:

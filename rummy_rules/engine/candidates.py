@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
 from ..cards import JOKER_FACE, face_of
-from .candidate import Candidate
+from .candidate import SUIT_ORDER, Candidate
 from .colour_melds import all_wild_colour_cands, colour_cands
 from .melds import Meld
 from .rules import ContractPart, MeldRules
@@ -23,13 +23,10 @@ from .rules import ContractPart, MeldRules
 __all__ = ["Candidate", "candidates", "iter_melds", "split_hand"]
 
 
-_SUIT_ORDER = (0, 1, 2, 3)
-
-
 def _set_wild_suits(rule: str, present: list[int], length: int, wilds: int) -> list[int] | None:
     """Suits for the wilds of a set whose naturals have suits ``present``."""
     have = set(present)
-    missing = [s for s in _SUIT_ORDER if s not in have]
+    missing = [s for s in SUIT_ORDER if s not in have]
     if rule == "distinct" or (rule == "distinct_then_all_four" and length < 4):
         if len(have) != len(present) or length > 4:
             return None
@@ -47,7 +44,7 @@ def _set_wild_suits(rule: str, present: list[int], length: int, wilds: int) -> l
         fill = missing[:need]
         anchor = fill[0] if fill else present[0]
         return fill + [anchor] * (wilds - need)
-    cycle = missing + list(_SUIT_ORDER)
+    cycle = missing + list(SUIT_ORDER)
     return [cycle[i % len(cycle)] for i in range(wilds)]
 
 
@@ -196,7 +193,7 @@ def _set_templates(
         n = sum(take)
         if n == 0:
             continue
-        present = [s for s in _SUIT_ORDER for _ in range(take[s])]
+        present = [s for s in SUIT_ORDER for _ in range(take[s])]
         need = tuple([(s, c) for s, c in enumerate(take) if c])
         for k in range(max_w + 1):
             length = n + k
@@ -233,7 +230,7 @@ def _run_cands(
     by_top = _memo_by_top(rules, 1, max_w, lo, hi)
     # A run of 13 cards or fewer uses each face at most once: only which faces
     # are held matters (a 14-card run uses the ace twice).
-    for suit in _SUIT_ORDER:
+    for suit in SUIT_ORDER:
         held = counts[suit * 13 : suit * 13 + 13]
         # A run of 14 (ace to ace) needs both aces: without it, as with
         # 13 cards or fewer, only which ranks are held matters.
@@ -270,7 +267,7 @@ def _any_suit_run_cands(
     each window of ranks is taken in its first choices of suits only (clubs,
     diamonds, hearts, spades first), so for such hands the solver is no longer
     exhaustive. A move a player names is still judged exactly."""
-    by_rank = [sum(counts[suit * 13 + rank] for suit in _SUIT_ORDER) for rank in range(13)]
+    by_rank = [sum(counts[suit * 13 + rank] for suit in SUIT_ORDER) for rank in range(13)]
     if not any(by_rank):
         return
     most = sum(map(bool, by_rank)) + max_w
@@ -282,7 +279,7 @@ def _any_suit_run_cands(
     if most < lo:
         return
     windows = _suit_run_cands(0, ranks, max_w, rules, lo, min(hi, most))
-    held = [sum(1 for s in _SUIT_ORDER if counts[s * 13 + rank]) for rank in range(13)]
+    held = [sum(1 for s in SUIT_ORDER if counts[s * 13 + rank]) for rank in range(13)]
     ways = sum(
         math.prod([held[f % 13] for p, f in enumerate(c.stands_for) if p not in c.wild_slots])
         for c in windows
@@ -302,7 +299,7 @@ def _in_held_suits(cand: Candidate, counts: Sequence[int]) -> Iterator[Candidate
     suit held; a wild stands for its rank in the suit of the run's first natural card."""
     slots = set(cand.wild_slots)
     choices = [
-        (-1,) if p in slots else tuple(s for s in _SUIT_ORDER if counts[s * 13 + face % 13])
+        (-1,) if p in slots else tuple(s for s in SUIT_ORDER if counts[s * 13 + face % 13])
         for p, face in enumerate(cand.stands_for)
     ]
     for suits in itertools.product(*choices):
@@ -570,7 +567,7 @@ def _all_wild_cands(
                 )
     if kind in ("run", "any") and rules.run_wilds and (rules.adjacent_wilds or hi < 2):
         top = min(hi, rules.run_longest(), wilds)
-        for suit in _SUIT_ORDER:
+        for suit in SUIT_ORDER:
             for start, _, span in _run_starts(rules, max(lo, rules.run_min)):
                 for length in range(max(lo, rules.run_min), min(top, span) + 1):
                     if not rules.wilds_ok(length, length):

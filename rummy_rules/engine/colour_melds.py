@@ -8,12 +8,10 @@ import itertools
 from collections.abc import Iterator, Sequence
 
 from ..cards import face_of
-from .candidate import Candidate
+from .candidate import SUIT_ORDER, Candidate
 from .rules import MeldRules
 
 __all__ = ["all_wild_colour_cands", "colour_cands"]
-
-_SUIT_ORDER = (0, 1, 2, 3)
 
 
 def colour_cands(
@@ -27,7 +25,7 @@ def colour_cands(
     hi = min(hi, rules.colour_max)
     if lo > hi:
         return
-    for suit in _SUIT_ORDER:
+    for suit in SUIT_ORDER:
         held = tuple(counts[suit * 13 : suit * 13 + rules.ranks])
         naturals = sum(held)
         if not naturals or naturals + max_w < lo:
@@ -93,7 +91,7 @@ def all_wild_colour_cands(wilds: int, rules: MeldRules, lo: int, hi: int) -> lis
     out: list[Candidate] = []
     if not (rules.colour_min and rules.colour_wilds):
         return out
-    for suit in _SUIT_ORDER:
+    for suit in SUIT_ORDER:
         top = face_of(rules.ranks - 1, suit)
         for length in range(max(lo, rules.colour_min), min(hi, rules.colour_max, wilds) + 1):
             if rules.wilds_ok(length, length):

@@ -158,6 +158,8 @@ class DealRules:
     """``melds.run.suits: any`` (for players planning their hands)."""
     pair_ranks: frozenset[int] = frozenset()
     """Ranks whose pair is a set when sets otherwise need more cards (for planning)."""
+    new_melds_after_down: bool = False
+    """A player who is down may lay new melds on later turns (for planning)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,6 +414,9 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
                 wild_faces=_wild_faces(spec, index),
                 run_any_suit=spec.melds.run.suits == "any",
                 pair_ranks=pair_ranks,
+                new_melds_after_down=(
+                    spec.melding.new_melds_after_opening or not spec.opening.once_per_deal
+                ),
             )
         )
     return Rules(

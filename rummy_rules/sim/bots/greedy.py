@@ -295,6 +295,9 @@ class GreedyBot:
             any_suit=deal.run_any_suit,
             pair_ranks=deal.pair_ranks,
         )
+        # Where new melds are allowed after going down, a down player keeps
+        # pairs and near runs toward them (as after a meld has been offered).
+        self.melds_after_down = deal.new_melds_after_down
 
     @staticmethod
     def _fitting(view: SeatView) -> set[int]:
