@@ -207,3 +207,31 @@ def test_user_bot_docs_example_is_what_the_docs_show():
     bot_class = namespace["LowDiscarder"]
     play_game(state, [bot_class(random.Random(i)) for i in range(4)])  # type: ignore[operator]
     assert state.is_terminal()
+
+
+def _down_discard(variant: str, hand: list[str]) -> str:
+    """The card a greedy bot that is down in deal 1 of ``variant`` discards from ``hand``."""
+    from types import SimpleNamespace
+
+    from rummy_rules.cards import format_card, parse_card
+    from rummy_rules.engine.actions import Action
+
+    rules = compile_rules(load_variant(variant), 4)
+    bot = GreedyBot(random.Random(1))
+    bot.new_deal(rules.deals[0])
+    faces = [parse_card(c) for c in hand]
+    view = SimpleNamespace(down=(True, False, False, False), seat=0, players=4, melds=())
+    discards = [Action("discard", card=f) for f in sorted(set(faces))]
+    return format_card(bot._discard(view, faces, discards).card)  # type: ignore[arg-type]
+
+
+def test_a_down_player_keeps_a_pair_where_new_melds_follow_going_down():
+    # contract-gamerules lets a player who is down lay new melds (S001): the
+    # pair of 3s is kept toward a set and the lone card goes.
+    assert _down_discard("contract-gamerules", ["3H", "3S", "2D"]) == "2D"
+
+
+def test_a_down_player_sheds_its_highest_card_where_no_new_melds_follow():
+    # In contract no new meld follows going down: only lay-offs empty the
+    # hand, so the card worth most goes first, pair or not.
+    assert _down_discard("contract", ["3H", "3S", "2D"]) in ("3H", "3S")
