@@ -11,7 +11,8 @@ from rummy_rules.cards import format_card, parse_cards
 from rummy_rules.engine import GameState, ScriptedChance, parse_action
 from rummy_rules.engine.melds import Meld
 from rummy_rules.engine.rules import compile_rules
-from rummy_rules.sim.bots import make_bot, parse_bot_spec, play_game
+from rummy_rules.sim.bots import RandomBot, make_bot, parse_bot_spec, play_game
+from rummy_rules.sim.records import record_lines, replay_record
 
 
 def meld_rules(variant, players, *overrides):
@@ -126,6 +127,52 @@ def play_checked_game(state, bots):
         for s in range(state.seats)
     ]
     assert totals == state.totals
+    return state
+
+
+class WaryRandomBot(RandomBot):
+    """A random bot that, where discarding a card one could lay off costs
+    penalty cards (discard.playable: penalty), makes such a discard only one
+    time in ten when another discard is legal: a random player would take
+    penalties until the stock ran out, and hands of 40 cards make every
+    whole-hand check slow without reaching any more rules."""
+
+    def __init__(self, rng: random.Random, state: GameState) -> None:
+        super().__init__(rng)
+        self.state = state
+
+    def choose(self, view):
+        action = super().choose(view)
+        if action.kind != "discard" or not self.state.rules.play.playable_penalty:
+            return action
+        from rummy_rules.engine.laying_off import legal_layoff_of
+
+        def costly(a):
+            return legal_layoff_of(self.state.game, a.card)
+
+        if costly(action) and self.rng.random() >= 0.1:
+            free = [a for a in view.legal if a.kind == "discard" and not costly(a)]
+            if free:
+                return self.rng.choice(free)
+        return action
+
+
+def play_and_replay(spec, seed, players, record):
+    """Play one game of ``spec`` with wary random players, every invariant
+    checked after every action (at most 25 deals, no deal reaching the turn
+    cap), then replay it from its record (written to ``record``)."""
+    players = max(spec.players.min, min(players, spec.players.max))
+    rules = compile_rules(spec, players)
+    # 25 deals at most: enough to reach every rule, and CI time stays bounded.
+    state = GameState(rules, seed=seed, deal_cap=25)
+    bots = [WaryRandomBot(random.Random(seed + s), state) for s in range(players)]
+    play_checked_game(state, bots)
+    assert state.game_over_reason in ("rules", "deal_cap")
+    for result in state.results:
+        assert result.reason != "turn_cap", result
+    record.write_text("\n".join(record_lines(state, spec.model_dump(mode="json"))) + "\n")
+    replayed = replay_record(record)
+    assert replayed.finished and list(replayed.totals) == state.totals
     return state
 
 

@@ -1,0 +1,143 @@
+"""Every value of every knob is played: no value ``validate`` accepts is refused
+by the engine, or crashes it.
+
+For each closed choice of the schema (every ``Literal`` value and both values
+of every ``bool``, listed from the schema itself by ``knob_values``), a small
+variant states that value (with the other keys it needs), validates, and
+plays one game with random players, every invariant checked after every
+action, then replays from its record. The generated-variant test draws the
+knobs in random combinations; this one makes sure that none is left out,
+whatever those draws reach.
+"""
+
+from __future__ import annotations
+
+import copy
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from rummy_rules import check_variant
+from rummy_rules.spec.playable import unsupported_by_engine
+
+from .engine_helpers import play_and_replay
+from .knob_values import file_choices, schema_choices
+
+_TMP = Path(tempfile.mkdtemp(prefix="rummy-every-knob-"))
+
+VALUES = {
+    "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
+    "J": 10, "Q": 10, "K": 10, "A": 15, "joker": 25, "skip": 15,
+}  # fmt: skip
+
+#: A small contract game for three: four deals, two decks with two jokers.
+BASE: dict[str, Any] = {
+    "id": "directed",
+    "name": "Directed",
+    "players": {"min": 3, "max": 3},
+    "deck": {"decks": 2, "jokers": 2},
+    "melds": {"set": {"min_size": 3}, "run": {"min_size": 3}},
+    "wilds": {"exchange": {"allowed": False}},
+    "deals": [
+        {"cards": 8, "contract": [{"type": "set", "size": 3}]},
+        {"cards": 9, "contract": [{"type": "run", "size": 3}, {"type": "set", "size": 3}]},
+        {"cards": 9, "contract": [{"type": "set", "size": 3}, {"type": "set", "size": 3}]},
+        {"cards": 9, "contract": [{"type": "run", "size": 3}, {"type": "run", "size": 3}]},
+    ],
+    "stock_exhausted": {"action": "reshuffle_keep_top"},
+    "scoring": {"model": "penalty", "card_values": VALUES},
+    "game_end": {"kind": "fixed_deals", "winner": "lowest_total"},
+}
+
+_PAIRS = {"players": {"min": 4, "max": 4}, "partnerships.teams": "fixed_pairs"}
+_NO_CONTRACT = [{"cards": 8}, {"cards": 9}]
+_ONE_SET = [{"cards": 8, "contract": [{"type": "set", "size": 3}]}]
+_SCORED = {"scoring.model": "melded_minus_hand", "game_end.winner": "highest_total"}
+_MIN_POINTS = {"opening.requirement": "min_points", "opening.min_points": 20, "deals": _NO_CONTRACT}
+_GO_OUT = {
+    "contract.exactness": "minimum",
+    "deals": [{"cards": 6, "contract": [{"type": "run", "size": 3}] * 2}],
+}
+_ELIMINATION = {"game_end.kind": "elimination", "game_end.elimination_at": 100}
+_ELIMINATION_WINNER = {**_ELIMINATION, "game_end.winner": "last_player_standing"}
+
+#: Other keys a value needs, or needs to mean anything: by the path's first
+#: key, by path, or by (path, value); applied in that order, then the value.
+NEEDS: dict[Any, dict[str, Any]] = {
+    "partnerships": _PAIRS,
+    "buying": {"buying.enabled": True},
+    "wilds.exchange": {"wilds.exchange.allowed": True},
+    ("wilds.exchange.allowed", False): {},
+    "draw.deep_take_all_above": {"draw.discard_pile": "any_depth"},
+    "draw.deep_card_use": {"draw.discard_pile": "any_depth"},
+    "melds.colour.wilds_allowed": {"melds.colour.min_size": 5},
+    ("deals.contract.type", "colour"): {"melds.colour.min_size": 3},
+    ("melding.lay_off.targets", "own_and_partner"): _PAIRS,
+    "opening.wild_value": _MIN_POINTS,
+    ("opening.requirement", "min_points"): _MIN_POINTS,
+    ("opening.requirement", "none"): {"deals": _NO_CONTRACT},
+    "scoring.melded_wild_value": _SCORED,
+    "scoring.multipliers.meld": {**_SCORED, "scoring.multipliers": [{"factor": 2}]},
+    "scoring.bonuses": {"scoring.bonuses": [{"event": "went_out", "points": -10, "to": "self"}]},
+    ("scoring.bonuses.event", "exact_cut"): {"table.cutter": "dealer_right"},
+    ("scoring.bonuses.event", "per_buy"): {"buying.enabled": True},
+    ("game_end.kind", "elimination"): _ELIMINATION_WINNER,
+    ("game_end.kind", "target_score"): {"game_end.target_score": 100},
+    ("game_end.winner", "last_player_standing"): _ELIMINATION,
+    "game_end.buy_back_total": {**_ELIMINATION_WINNER, "game_end.buy_backs": 1},
+    "game_end.ties": {"game_end.kind": "target_score", "game_end.target_score": 100},
+    "going_out.last_card_discard": {"going_out.method": "must_meld_last"},
+    "deals.cards.formula": {"deals": _ONE_SET},
+    "deals.first_down_may_discard": {**_GO_OUT, "deals.first_down_must_go_out": True},
+    "deals.first_down_must_go_out": _GO_OUT,
+    "table.draw_for_deal_ace": {"table.first_dealer": "low_card"},
+}
+
+
+def _set(data: dict[str, Any], path: str, value: Any) -> None:
+    """Set ``path`` (dotted; a list on the way: each of its items) to ``value``."""
+    head, _, rest = path.partition(".")
+    if not rest:
+        data[head] = copy.deepcopy(value)
+        return
+    here = data.get(head)
+    if isinstance(here, list):
+        for item in here:
+            _set(item, rest, value)
+        return
+    if not isinstance(here, dict):
+        here = data[head] = {}
+    _set(here, rest, value)
+
+
+def directed_variant(path: str, value: object) -> dict[str, Any]:
+    """:data:`BASE` stating ``path: value``, with the keys that value needs."""
+    variant = copy.deepcopy(BASE)
+    keys: list[Any] = []
+    parts = path.split(".")
+    keys += [".".join(parts[:n]) for n in range(1, len(parts) + 1)]
+    for key in (*keys, (path, value)):
+        for other, setting in NEEDS.get(key, {}).items():
+            if not (isinstance(key, str) and key == path and other == path):
+                _set(variant, other, setting)
+    _set(variant, path, value)
+    return variant
+
+
+CHOICES = sorted(schema_choices(), key=repr)
+
+
+@pytest.mark.parametrize(("path", "value"), CHOICES, ids=[f"{p}={v}" for p, v in CHOICES])
+def test_every_knob_value_validates_and_plays_a_checked_game(path, value):
+    variant = directed_variant(path, value)
+    file = _TMP / "directed.yaml"
+    file.write_text(yaml.safe_dump(variant, sort_keys=False))
+    report = check_variant(file, strict=False)
+    assert report.valid, [str(e) for e in report.errors]
+    spec = report.spec
+    assert not unsupported_by_engine(spec)
+    assert (path, value) in set(file_choices(spec.model_dump(mode="json", by_alias=True)))
+    play_and_replay(spec, 7, spec.players.min, _TMP / "directed.jsonl")
