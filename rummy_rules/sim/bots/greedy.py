@@ -83,6 +83,41 @@ def _links(face: int, others: list[int], wild: frozenset[int], *, sets: bool, ru
     return sum([row[o] for o in others if o not in wild])
 
 
+def _live_faces(view: SeatView, held: list[int]) -> list[bool]:
+    """Which natural faces may still come to this player: a copy is neither in a
+    table meld (out of play for good) nor in its own hand. The pack's decks
+    are counted from the cards in play (52 a deck, jokers aside)."""
+    total = sum(view.hand_sizes) + view.stock_size + len(view.discard_pile)
+    gone = [0] * (JOKER_FACE + 1)
+    for meld in view.melds:
+        total += len(meld.cards)
+        for face in meld.cards:
+            gone[face] += 1
+    decks = max(1, total // 52)
+    return [decks - gone[f] - held[f] > 0 for f in range(JOKER_FACE + 1)]
+
+
+def _live_gain(face: int, held: list[int], live: list[bool], *, sets: bool, runs: bool) -> int:
+    """:func:`_links` of ``face`` with the hand ``held`` (counts by face), counting
+    only the partners whose meld can still be completed by a card that may come."""
+    gain = 0
+    rank, suit = rank_of(face), suit_of(face)
+    for other, score in _PARTNERS[sets, runs][face]:
+        if not held[other]:
+            continue
+        if rank_of(other) == rank:  # a set: any other card of the rank
+            ok = any(live[rank + 13 * s] for s in range(4))
+        else:  # a run: the card between them, or one at either end
+            lo, hi = sorted((rank, rank_of(other)))
+            if hi - lo > 6:  # round the corner (the ace)
+                lo, hi = hi, lo + 13
+            ends = [lo + 1] if hi - lo == 2 else [lo - 1, hi + 1]
+            ok = any(live[suit * 13 + r % 13] for r in ends)
+        if ok:
+            gain += score * held[other]
+    return gain
+
+
 def _part_order(part: ContractPart) -> tuple[int, int]:
     """Colour melds, runs, the longest first, then sets: the hardest parts choose first."""
     return {"colour": -1, "run": 0, "any": 1, "set": 2}[part.kind], -part.size
@@ -496,6 +531,7 @@ class GreedyBot:
                 if o not in wild:
                     held[o] += 1
             # Cards outside the plan toward the contract go first.
+            live = _live_faces(view, held) if stuck else None
             keep = None
             if self.parts and not down:
                 keep = _plan(
@@ -511,8 +547,11 @@ class GreedyBot:
                         gain += score * held[o]
                     fits = face in fitting
                     kept = int(keep is not None and held[face] <= keep[face])
-                    if stuck:
-                        gain = 0
+                    if live is not None:
+                        # Long without progress: only the pairs and near runs
+                        # that a card still to come can complete are worth
+                        # keeping; among the rest the discard is at random.
+                        gain = _live_gain(face, held, live, sets=self.sets, runs=self.runs)
                 scores.append((int(feeds_next and fits), kept, gain, 0 if stuck else -face % 13))
         lowest = min(scores)
         return self.rng.choice([a for a, k in zip(discards, scores, strict=True) if k == lowest])
