@@ -235,3 +235,51 @@ def test_a_down_player_sheds_its_highest_card_where_no_new_melds_follow():
     # In contract no new meld follows going down: only lay-offs empty the
     # hand, so the card worth most goes first, pair or not.
     assert _down_discard("contract", ["3H", "3S", "2D"]) in ("3H", "3S")
+
+
+def _stuck_discards(hand: list[str], table: list[list[str]]) -> set[str]:
+    """The cards a greedy bot in basic Rummy for four discards from ``hand``
+    (20 tries) after a long wait with no progress, ``table`` on the table."""
+    from types import SimpleNamespace
+
+    from rummy_rules.cards import format_card, parse_card
+    from rummy_rules.engine.actions import Action
+    from rummy_rules.engine.view import MeldView
+
+    rules = compile_rules(load_variant("basic-rummy"), 4)
+    faces = [parse_card(c) for c in hand]
+    melds = tuple(
+        MeldView(0, "set", tuple(parse_card(c) for c in m), tuple(parse_card(c) for c in m))
+        for m in table
+    )
+    on_table = sum(len(m) for m in table)
+    view = SimpleNamespace(
+        down=(False,) * 4,
+        seat=0,
+        players=4,
+        melds=melds,
+        hand_sizes=(len(hand), 7, 7, 7),
+        stock_size=52 - len(hand) - 21 - on_table - 1,
+        discard_pile=(0,),
+    )
+    chosen = set()
+    for seed in range(20):
+        bot = GreedyBot(random.Random(seed))
+        bot.new_deal(rules.deals[0])
+        bot.stale = 11  # eleven turns with no meld, lay-off or useful take
+        discards = [Action("discard", card=f) for f in sorted(set(faces))]
+        chosen.add(format_card(bot._discard(view, faces, discards).card))  # type: ignore[arg-type]
+    return chosen
+
+
+def test_a_player_long_without_progress_keeps_what_a_card_to_come_can_complete():
+    # 4H is still to come: 2H 3H and 3H 5H wait for it; 9C joins nothing.
+    assert _stuck_discards(["2H", "3H", "5H", "9C"], []) == {"9C"}
+
+
+def test_a_player_long_without_progress_breaks_up_what_nothing_can_complete():
+    # AH and 4H are melded, so 2H 3H and 3H 5H can never be completed: any
+    # card may go, to break the standoff.
+    assert (
+        len(_stuck_discards(["2H", "3H", "5H", "9C"], [["AH", "AD", "AC"], ["4H", "4D", "4S"]])) > 1
+    )

@@ -7,8 +7,9 @@ tie, avoiding a card the next player could lay off once that player is down.
 In a contract deal it plans its hand toward the contract (:func:`_plan`):
 it keeps the plan's cards and takes or buys a discard only when the plan
 then misses fewer cards. Without a contract it keeps cards that join its
-hand, and after a long wait with no progress discards among them at random
-to break standoffs (docs/bots.md).
+hand, and after a long wait with no progress keeps only those a card still
+to come can complete, discarding at random among the rest to break
+standoffs (docs/bots.md).
 
 Personalities (``greedy:buy=eager:down=late`` on the command line):
 
