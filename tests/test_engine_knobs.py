@@ -132,7 +132,9 @@ def test_melding_the_last_card_is_refused_when_going_out_must_be_a_discard():
 
 
 def test_turning_the_discards_over_makes_the_bottom_card_the_top_of_the_stock():
-    spec = load_variant("basic-rummy", ["stock_exhausted.blocked_after=null"])
+    spec = load_variant(
+        "basic-rummy", ["stock_exhausted.blocked_after=null", "stock_exhausted.action=turn_over"]
+    )
     rules = compile_rules(spec, 2)
     for seed in range(20):
         state = GameState(rules, seed=seed)
