@@ -17,7 +17,14 @@ from pydantic import BaseModel
 
 from rummy_rules.spec.schema import VariantSpec
 
-__all__ = ["file_choices", "schema_choices"]
+__all__ = ["VALUES", "file_choices", "schema_choices"]
+
+#: Card values for generated variants (every rank, the joker and a numbered
+#: pack's skip card).
+VALUES = {
+    "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
+    "J": 10, "Q": 10, "K": 10, "A": 15, "joker": 25, "skip": 15,
+}  # fmt: skip
 
 #: Paths that are not rules of play: names and text.
 NOT_RULES = ("translations",)

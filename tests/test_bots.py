@@ -209,52 +209,34 @@ def test_user_bot_docs_example_is_what_the_docs_show():
     assert state.is_terminal()
 
 
-def _down_discard(variant: str, hand: list[str]) -> str:
-    """The card a greedy bot that is down in deal 1 of ``variant`` discards from ``hand``."""
-    from types import SimpleNamespace
-
-    from rummy_rules.cards import format_card, parse_card
-    from rummy_rules.engine.actions import Action
-
-    rules = compile_rules(load_variant(variant), 4)
-    bot = GreedyBot(random.Random(1))
-    bot.new_deal(rules.deals[0])
-    faces = [parse_card(c) for c in hand]
-    view = SimpleNamespace(down=(True, False, False, False), seat=0, players=4, melds=())
-    discards = [Action("discard", card=f) for f in sorted(set(faces))]
-    return format_card(bot._discard(view, faces, discards).card)  # type: ignore[arg-type]
-
-
-def test_a_down_player_keeps_a_pair_where_new_melds_follow_going_down():
-    # contract-gamerules lets a player who is down lay new melds (S001): the
-    # pair of 3s is kept toward a set and the lone card goes.
-    assert _down_discard("contract-gamerules", ["3H", "3S", "2D"]) == "2D"
-
-
-def test_a_down_player_sheds_its_highest_card_where_no_new_melds_follow():
-    # In contract no new meld follows going down: only lay-offs empty the
-    # hand, so the card worth most goes first, pair or not.
-    assert _down_discard("contract", ["3H", "3S", "2D"]) in ("3H", "3S")
-
-
-def _stuck_discards(hand: list[str], table: list[list[str]]) -> set[str]:
-    """The cards a greedy bot in basic Rummy for four discards from ``hand``
-    (20 tries) after a long wait with no progress, ``table`` on the table."""
+def _greedy_discards(
+    variant: str,
+    hand: list[str],
+    *,
+    down: bool = False,
+    table: list[list[str]] | None = None,
+    stale: int = 0,
+    tries: int = 1,
+) -> set[str]:
+    """The cards a greedy bot of four in deal 1 of ``variant`` discards from
+    ``hand`` (one per seeded try), ``down`` or not, ``table`` on the table
+    (sets), after ``stale`` turns with no meld, lay-off or useful take."""
     from types import SimpleNamespace
 
     from rummy_rules.cards import format_card, parse_card
     from rummy_rules.engine.actions import Action
     from rummy_rules.engine.view import MeldView
 
-    rules = compile_rules(load_variant("basic-rummy"), 4)
+    rules = compile_rules(load_variant(variant), 4)
     faces = [parse_card(c) for c in hand]
+    table = table or []
     melds = tuple(
         MeldView(0, "set", tuple(parse_card(c) for c in m), tuple(parse_card(c) for c in m))
         for m in table
     )
     on_table = sum(len(m) for m in table)
     view = SimpleNamespace(
-        down=(False,) * 4,
+        down=(down, False, False, False),
         seat=0,
         players=4,
         melds=melds,
@@ -262,24 +244,36 @@ def _stuck_discards(hand: list[str], table: list[list[str]]) -> set[str]:
         stock_size=52 - len(hand) - 21 - on_table - 1,
         discard_pile=(0,),
     )
+    discards = [Action("discard", card=f) for f in sorted(set(faces))]
     chosen = set()
-    for seed in range(20):
-        bot = GreedyBot(random.Random(seed))
+    for seed in range(tries):
+        bot = GreedyBot(random.Random(seed + 1))
         bot.new_deal(rules.deals[0])
-        bot.stale = 11  # eleven turns with no meld, lay-off or useful take
-        discards = [Action("discard", card=f) for f in sorted(set(faces))]
+        bot.stale = stale
         chosen.add(format_card(bot._discard(view, faces, discards).card))  # type: ignore[arg-type]
     return chosen
 
 
+def test_a_down_player_keeps_a_pair_where_new_melds_follow_going_down():
+    # contract-gamerules lets a player who is down lay new melds (S001): the
+    # pair of 3s is kept toward a set and the lone card goes.
+    assert _greedy_discards("contract-gamerules", ["3H", "3S", "2D"], down=True) == {"2D"}
+
+
+def test_a_down_player_sheds_its_highest_card_where_no_new_melds_follow():
+    # In contract no new meld follows going down: only lay-offs empty the
+    # hand, so the card worth most goes first, pair or not.
+    assert _greedy_discards("contract", ["3H", "3S", "2D"], down=True) <= {"3H", "3S"}
+
+
 def test_a_player_long_without_progress_keeps_what_a_card_to_come_can_complete():
     # 4H is still to come: 2H 3H and 3H 5H wait for it; 9C joins nothing.
-    assert _stuck_discards(["2H", "3H", "5H", "9C"], []) == {"9C"}
+    assert _greedy_discards("basic-rummy", ["2H", "3H", "5H", "9C"], stale=11, tries=20) == {"9C"}
 
 
 def test_a_player_long_without_progress_breaks_up_what_nothing_can_complete():
     # AH and 4H are melded, so 2H 3H and 3H 5H can never be completed: any
     # card may go, to break the standoff.
-    assert (
-        len(_stuck_discards(["2H", "3H", "5H", "9C"], [["AH", "AD", "AC"], ["4H", "4D", "4S"]])) > 1
-    )
+    table = [["AH", "AD", "AC"], ["4H", "4D", "4S"]]
+    hand = ["2H", "3H", "5H", "9C"]
+    assert len(_greedy_discards("basic-rummy", hand, table=table, stale=11, tries=20)) > 1

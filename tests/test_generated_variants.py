@@ -25,15 +25,11 @@ from rummy_rules import check_variant
 from rummy_rules.spec.playable import unsupported_by_engine
 
 from .engine_helpers import play_and_replay
+from .knob_values import VALUES
 
 _TMP = Path(tempfile.mkdtemp(prefix="rummy-generated-"))
 
 EXAMPLES = int(os.environ.get("RUMMY_GENERATED_EXAMPLES", "100"))
-
-VALUES = {
-    "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
-    "J": 10, "Q": 10, "K": 10, "A": 15, "joker": 25, "skip": 15,
-}  # fmt: skip
 
 
 @st.composite

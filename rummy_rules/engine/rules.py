@@ -414,9 +414,7 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
                 wild_faces=_wild_faces(spec, index),
                 run_any_suit=spec.melds.run.suits == "any",
                 pair_ranks=pair_ranks,
-                new_melds_after_down=(
-                    spec.melding.new_melds_after_opening or not spec.opening.once_per_deal
-                ),
+                new_melds_after_down=_new_melds_after_down(spec),
             )
         )
     return Rules(
@@ -443,6 +441,12 @@ def card_names(spec: VariantSpec) -> CardNames:
     if numbered is None:
         return CardNames()
     return CardNames(tuple(numbered.colours), skips=numbered.skips > 0)
+
+
+def _new_melds_after_down(spec: VariantSpec) -> bool:
+    """Whether a player who is down may lay new melds on later turns: the file
+    says so, or every turn may open (``opening.once_per_deal: false``)."""
+    return spec.melding.new_melds_after_opening or not spec.opening.once_per_deal
 
 
 def _values(table: dict[str, int], *, skips: bool = False) -> tuple[int, ...]:
@@ -511,7 +515,7 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         opening_min=opening.min_points or 0,
         opening_wild_value=opening.wild_value,
         opening_values=_values(opening.card_values or scoring.card_values),
-        new_melds=melding.new_melds_after_opening or not opening.once_per_deal,
+        new_melds=_new_melds_after_down(spec),
         melds_per_turn=melding.melds_per_turn,
         lay_off_targets=melding.lay_off.targets,
         lay_off_before_opening=melding.lay_off.before_opening,
