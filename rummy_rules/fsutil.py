@@ -11,6 +11,9 @@ and then writes with :func:`atomic_open`, :func:`atomic_write_text` or
 * an existing file is replaced only when it is empty or is an earlier output
   of the same kind written by rummy-rules (it carries our mark), unless the
   user says ``--force``: nobody loses their notes to a mistyped ``-o``;
+* game records are never replaced without ``--force``, not even an earlier
+  record: a played game cannot be made again (:func:`free_name` gives a new
+  name for a save), and a read-only file is never replaced without it;
 * the new content goes to a temporary file beside the target and is renamed
   over it only once complete, so an interrupted run never leaves half a file
   over a good one.
@@ -37,6 +40,7 @@ __all__ = [
     "atomic_write_text",
     "check_writable",
     "distinct_outputs",
+    "free_name",
     "is_our_output",
     "prepare_output",
 ]
@@ -153,6 +157,11 @@ def prepare_output(path: Path, kind: OutputKind, *, force: bool = False) -> Path
                 ours = is_our_output(target, kind)
             except OSError as exc:
                 raise OutputError(f"cannot write {shown}: {exc.strerror or exc}") from None
+            if ours and kind == "records":
+                raise OutputError(
+                    f"{shown} already holds a game record: give --force to replace it, or "
+                    "choose another name (a played game cannot be made again)"
+                )
             if not ours and kind == "variant":
                 raise OutputError(f"{shown} already exists: give --force to replace it")
             if not ours:
@@ -160,11 +169,31 @@ def prepare_output(path: Path, kind: OutputKind, *, force: bool = False) -> Path
                     f"{shown} already exists and is not {_KIND_WORDS[kind]} written by "
                     "rummy-rules: give --force to replace it, or choose another name"
                 )
+        read_only = not info.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
+        if not force and (read_only or not os.access(target, os.W_OK)):
+            raise OutputError(
+                f"{shown} is read-only: give --force to replace it, or choose another name"
+            )
     try:
         check_writable(target)
     except OSError as exc:
         raise OutputError(f"cannot write {shown}: {exc.strerror or exc}") from None
     return target
+
+
+def free_name(path: Path) -> Path:
+    """``path`` if nothing is there yet, else the first free ``stem-2.ext``, ``stem-3.ext``, ...
+
+    The default name of a saved game: an earlier save is never replaced.
+    """
+    path = Path(path)
+    if not os.path.lexists(path):
+        return path
+    for number in range(2, 100_000):
+        candidate = path.with_name(f"{path.stem}-{number}{path.suffix}")
+        if not os.path.lexists(candidate):
+            return candidate
+    raise OutputError(f"no free name like {path} in {_folder(path)}")
 
 
 def distinct_outputs(*paths: tuple[str, Path | None]) -> None:

@@ -57,9 +57,10 @@ def test_an_illegal_action_is_refused_with_the_rule_and_changes_nothing():
     assert game.play("meld 2C") is not None
 
 
-def test_plain_mode_says_why_an_action_is_refused(tmp_path):
+def test_plain_mode_says_why_an_action_is_refused(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     game = session("basic-rummy", 2)
-    lines = iter(["discard 7X", "99", "quit"])
+    lines = iter(["discard 7X", "99", "quit", "n"])
 
     class Script:
         def readline(self) -> str:
@@ -70,6 +71,7 @@ def test_plain_mode_says_why_an_action_is_refused(tmp_path):
     text = out.getvalue()
     assert "not allowed:" in text and "there is no action 99" in text
     assert "Stopped" in text
+    assert not list(tmp_path.iterdir())  # "n": not saved
 
 
 def test_a_stopped_game_is_resumed_from_its_record_and_finishes(tmp_path):
@@ -318,3 +320,101 @@ def test_a_person_takes_back_a_meld_where_the_rules_allow_it():
     assert game.play("undo") is None
     assert not game.state.melds and sorted(game.state.hand(0)) == hand
     assert game.play("undo") == "you have laid nothing this turn to take back"
+
+
+# -- a saved game is never lost, and a record never runs code -------------------
+
+
+def _recorded_game(tmp_path: Path) -> Path:
+    from typer.testing import CliRunner
+
+    from rummy_rules.cli import app
+
+    record = tmp_path / "p1.jsonl"
+    result = CliRunner().invoke(
+        app,
+        ["play", "contract", "--plain", "--record", str(record), "--seed", "3"],
+        input="1\n" * 5 + "quit\n",
+    )
+    assert result.exit_code == 0, result.output
+    return record
+
+
+def _with_seats(record: Path, seats) -> None:
+    lines = record.read_text().splitlines()
+    header = json.loads(lines[0])
+    header["seats"] = seats
+    lines[0] = json.dumps(header, separators=(",", ":"))
+    record.write_text("\n".join(lines) + "\n")
+
+
+def test_a_bot_class_named_in_a_record_is_never_imported_on_resume(cli, tmp_path):
+    marker = tmp_path / "ran"
+    evil = tmp_path / "evil.py"
+    evil.write_text(
+        f"open({str(marker)!r}, 'w').write('code ran')\n"
+        "class Evil:\n    def __init__(self, rng):\n        pass\n"
+        "    def choose(self, view):\n        return view.legal[0]\n"
+    )
+    record = _recorded_game(tmp_path)
+    _with_seats(record, ["you", f"{evil}:Evil", "greedy", "greedy"])
+    result = cli("play", "--resume", str(record), "--plain")
+    assert result.exit_code != 0
+    assert "not a shipped bot" in result.stderr and "--bots" in result.stderr
+    assert not marker.exists()
+    # An importable module named in the record is not imported either.
+    _with_seats(record, ["you", "os:system", "greedy", "greedy"])
+    assert cli("play", "--resume", str(record), "--plain").exit_code != 0
+    # The person may seat bots themselves: the record's names are then not used.
+    from typer.testing import CliRunner
+
+    from rummy_rules.cli import app
+
+    _with_seats(record, ["you", f"{evil}:Evil", "greedy", "greedy"])
+    result = CliRunner().invoke(
+        app, ["play", "--resume", str(record), "--plain", "--bots", "random"], input="quit\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert not marker.exists()
+
+
+def test_a_record_whose_seats_do_not_match_its_players_is_refused_cleanly(cli, tmp_path):
+    record = _recorded_game(tmp_path)
+    _with_seats(record, ["you", "greedy"])
+    result = cli("play", "--resume", str(record), "--plain")
+    assert result.exit_code in (1, 2)
+    assert "one name per player" in result.stderr
+
+
+def test_play_record_never_replaces_an_earlier_game(cli, tmp_path):
+    record = _recorded_game(tmp_path)
+    before = record.read_bytes()
+    result = cli("play", "contract", "--plain", "--record", str(record))
+    assert result.exit_code == 1
+    assert "already holds a game record" in result.stderr
+    assert record.read_bytes() == before
+    # Nor does a simulation write over it.
+    result = cli("simulate", "contract", "--games", "1", "--records", str(record))
+    assert result.exit_code == 1 and record.read_bytes() == before
+
+
+def test_a_read_only_file_is_left_alone_without_force(cli, tmp_path):
+    report = tmp_path / "book.md"
+    assert cli("rulebook", "contract", "-o", str(report)).exit_code == 0
+    report.chmod(0o444)
+    before = report.read_bytes()
+    result = cli("rulebook", "basic-rummy", "-o", str(report))
+    assert result.exit_code == 1 and "read-only" in result.stderr
+    assert report.read_bytes() == before
+
+
+def test_quit_in_plain_mode_offers_to_save_under_a_new_name(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    earlier = tmp_path / "contract-game.jsonl"
+    earlier.write_text('{"record":"rummy-rules game"}\n')
+    game = session()
+    out = io.StringIO()
+    play_plain(game, io.StringIO("quit\n\n"), out)
+    assert "Save the game?" in out.getvalue() and "contract-game-2.jsonl" in out.getvalue()
+    assert earlier.read_text() == '{"record":"rummy-rules game"}\n'
+    assert PlaySession.resume(tmp_path / "contract-game-2.jsonl").state.log == game.state.log

@@ -27,7 +27,8 @@ def game(variant, players, record=None, seed=1):
 
 
 async def play_through(app: PlayApp, limit: int = 20_000) -> int:
-    """Press Enter on the first listed action at every turn until the game ends."""
+    """Move into the list and press Enter on its first action at every turn
+    until the game ends."""
     session = app.session
     presses = 0
     async with app.run_test(size=(120, 40)) as pilot:
@@ -36,7 +37,7 @@ async def play_through(app: PlayApp, limit: int = 20_000) -> int:
             if session.over():
                 break
             if session.my_turn() and app.query_one("#actions").option_count:
-                await pilot.press("enter")
+                await pilot.press("down", "enter")
                 presses += 1
         await pilot.pause()
     return presses
@@ -100,7 +101,7 @@ def test_the_sort_key_orders_the_hand_by_rank_and_back():
             await pilot.pause()
             hand = lambda: str(app.query_one("#hand").render())  # noqa: E731
             first = hand()
-            app.query_one("#table").focus()
+            app.query_one("#hand").focus()
             await pilot.press("s")
             second = hand()
             await pilot.press("s")
@@ -120,7 +121,7 @@ def test_the_rules_are_one_key_away_and_escape_goes_back():
     async def run() -> tuple[str, str]:
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
-            app.query_one("#table").focus()
+            app.query_one("#hand").focus()
             await pilot.press("r")
             await pilot.pause()
             shown = type(app.screen).__name__
@@ -213,7 +214,7 @@ def test_quitting_asks_to_save_and_the_saved_game_resumes(tmp_path, monkeypatch)
             await pilot.press("escape")  # back to the game
             await pilot.pause()
             shown.append(type(app.screen).__name__)
-            app.query_one("#table").focus()
+            app.query_one("#hand").focus()
             await pilot.press("q")
             await pilot.pause()
             shown.append(type(app.screen).__name__)
@@ -262,7 +263,7 @@ def test_a_joker_is_exchanged_by_picking_the_natural_card_in_the_hand():
             ]
             index = listed.index(exchanges[0])
             actions.focus()
-            await pilot.press(*["down"] * index, "enter")
+            await pilot.press(*["down"] * (index + 1), "enter")
             await pilot.pause()
             return [str(line.text) for line in app.query_one("#log").lines]
 
@@ -274,3 +275,136 @@ def test_a_joker_is_exchanged_by_picking_the_natural_card_in_the_hand():
     wild = session.state.deal_rules.wild_faces
     held = session.state.hand(0)
     assert sum(f in wild for f in held) == wilds_before + 1
+
+
+# -- input that cannot be misread (a move is played only when chosen) -----------
+
+
+def turns_of_p1(variant="contract", players=4, seed=3, wanted=("buy", "draw", "discard")):
+    """Positions where p1 is to move, one for each kind of turn in ``wanted``
+    (the first listed action of that kind), reached with a greedy bot at p1."""
+    import random
+
+    from rummy_rules.engine.view import seat_view
+    from rummy_rules.sim.bots import make_bot, parse_bot_spec
+
+    session = game(variant, players, seed=seed)
+    me = make_bot(parse_bot_spec("greedy"), random.Random(seed))
+    found = {}
+    for _ in range(3_000):
+        list(session.bot_moves())
+        if session.over() or len(found) == len(wanted):
+            break
+        first = session.legal()[0].split()[0]
+        kinds = {text.split()[0] for text in session.legal()}
+        for kind in wanted:
+            if kind in kinds and kind not in found and (kind != "draw" or first == "draw"):
+                found[kind] = session.state.clone()
+        assert session.play(str(me.choose(seat_view(session.state, 0)))) is None
+    assert set(found) == set(wanted), f"only {sorted(found)} came up"
+    return [found[kind] for kind in wanted]
+
+
+def at(state, variant="contract"):
+    spec = load_variant(variant)
+    return PlaySession(
+        spec, players=state.seats, seat=0, bots=["greedy"] * (state.seats - 1), state=state.clone()
+    )
+
+
+async def type_and_enter(session: PlaySession, text: str, size=(120, 40)) -> list[dict]:
+    """Type ``text`` at the start of p1's turn and press Enter: the log entries made."""
+    app = PlayApp(session, pace=0)
+    before = len(session.state.log)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press(*[("space" if c == " " else c) for c in text], "enter")
+        await pilot.pause()
+    return session.state.log[before:]
+
+
+def test_typing_a_listed_action_plays_exactly_that_action_at_every_kind_of_turn():
+    """The first action a turn lists is never played unless it is the one typed:
+    `pass` in a buy window used to play `buy` (the list had the focus)."""
+    for state in turns_of_p1():
+        listed = at(state).legal()
+        # Every action of short lists; of long ones the first, the last and a spread.
+        picks = listed if len(listed) <= 6 else [*listed[:3], *listed[-3:]]
+        for text in picks:
+            session = at(state)
+            made = asyncio.run(type_and_enter(session, text))
+            mine = [e for e in made if "action" in e and e["seat"] == 0]
+            assert mine and mine[0]["action"] == text, (text, made[:2])
+
+
+def test_typing_pass_in_a_buy_window_passes():
+    state = turns_of_p1(wanted=("buy",))[0]
+    listed = at(state).legal()
+    assert listed[0] == "buy" and "pass" in listed
+    session = at(state)
+    made = asyncio.run(type_and_enter(session, "pass"))
+    assert made[0]["seat"] == 0 and made[0]["action"] == "pass"
+
+
+def test_enter_in_the_list_plays_nothing_until_an_action_is_moved_to():
+    state = turns_of_p1(wanted=("draw",))[0]
+    session = at(state)
+    app = PlayApp(session, pace=0)
+
+    async def run() -> tuple[int, str]:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            before = len(session.state.log)
+            app.query_one("#actions").focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            unchanged = len(session.state.log) - before
+            # Letters typed in the list go to the action box, whatever they are.
+            await pilot.press("s", "q", "r", "d")
+            await pilot.pause()
+            return unchanged, app.query_one("#command").value
+
+    unchanged, typed = asyncio.run(run())
+    assert unchanged == 0
+    assert typed == "sqrd"
+
+
+def test_the_shortcuts_in_the_hand_leave_other_letters_to_the_box():
+    state = turns_of_p1(wanted=("draw",))[0]
+    session = at(state)
+    app = PlayApp(session, pace=0)
+
+    async def run() -> tuple[str, str]:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.query_one("#hand").focus()
+            await pilot.press("p", "a", "s", "s")  # p is no shortcut: it goes to the box
+            await pilot.pause()
+            return app.query_one("#command").value, type(app.focused).__name__
+
+    typed, focused = asyncio.run(run())
+    assert typed == "pass" and focused == "CommandBox"
+
+
+def test_saving_on_quit_never_replaces_an_earlier_saved_game(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    earlier = tmp_path / "contract-game.jsonl"
+    earlier.write_text('{"record":"rummy-rules game","format":1}\n')
+    before = earlier.read_bytes()
+    session = game("contract", 4, seed=2)
+    app = PlayApp(session, pace=0)
+
+    async def run() -> str:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+            offered = app.screen.query_one("#save-as").value
+            await pilot.press("enter")
+            await pilot.pause()
+            return offered
+
+    offered = asyncio.run(run())
+    assert offered == "contract-game-2.jsonl"
+    assert earlier.read_bytes() == before
+    assert PlaySession.resume(tmp_path / offered).state.log == session.state.log

@@ -19,7 +19,7 @@ from .common import (
     note,
     players_for,
 )
-from .runs import BotsOption, PlayersOption, SeedOption, bot_list, check_playable
+from .runs import PlayersOption, SeedOption, bot_list, check_playable
 
 if TYPE_CHECKING:
     from ..sim.session import PlaySession
@@ -40,6 +40,22 @@ find. Meld numbers are the table's. A refused action shows the rule.
 Other commands: all (every legal action), hint (can I go down?), help, quit."""
 
 
+PlayBotsOption = Annotated[
+    str | None,
+    typer.Option(
+        "--bots",
+        help=(
+            "Bots by seat, comma-separated and repeated to fill the table (default "
+            "greedy): random, greedy, greedy with a personality "
+            "(greedy:buy=eager:down=late), or your own class as module:Class or "
+            "file.py:Class (see docs/bots.md). With --resume: seats these bots instead "
+            "of the record's (a record's own bots are seated only when they are shipped "
+            "bots: nothing a file names is imported)."
+        ),
+    ),
+]
+
+
 @handle_errors
 def play(
     source: Annotated[
@@ -55,7 +71,7 @@ def play(
     seat: Annotated[
         int, typer.Option("--seat", min=1, help="Your seat, from 1 (p1 plays first).")
     ] = 1,
-    bots: BotsOption = "greedy",
+    bots: PlayBotsOption = None,
     seed: SeedOption = 0,
     record: Annotated[
         Path | None,
@@ -100,7 +116,7 @@ def play(
             raise typer.BadParameter("give a VARIANT or --resume, not both", param_hint="VARIANT")
         if record is not None:
             prepare_output(record, "records", force=force)
-        session = PlaySession.resume(resume, record=record)
+        session = PlaySession.resume(resume, record=record, bots=bots)
         note(f"going on with {resume}")
     else:
         if source is None:
@@ -110,7 +126,7 @@ def play(
         count = players_for(spec, players)
         if seat > count:
             raise typer.BadParameter(f"there are {count} seats", param_hint="'--seat'")
-        kinds = bot_list(bots, count - 1) if count > 1 else []
+        kinds = bot_list(bots or "greedy", count - 1) if count > 1 else []
         if record is not None:
             prepare_output(record, "records", force=force)
         session = PlaySession(
@@ -151,7 +167,10 @@ def play_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> None:
                 for line in session.result():
                     say(line)
                 return
-            if not _turn(session, stdin, say):
+            answer = _turn(session, stdin, say)
+            if answer != "played":
+                if answer == "quit" and session.record is None:
+                    _offer_save(session, stdin, say)
                 _stopped(session, say)
                 return
     except KeyboardInterrupt:
@@ -164,9 +183,9 @@ def play_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> None:
 def _offer_save(session: PlaySession, stdin: TextIO, say: Say) -> None:
     """After Ctrl-C in a game kept nowhere: ask for a file to save it in."""
     from ..errors import RummyRulesError
-    from ..fsutil import prepare_output
+    from ..fsutil import free_name, prepare_output
 
-    default = f"{session.spec.id}-game.jsonl"
+    default = str(free_name(Path(f"{session.spec.id}-game.jsonl")))
     say("")
     while True:
         say(f"Save the game? A file name (Enter: {default}), or n to quit without saving:")
@@ -188,9 +207,9 @@ def _offer_save(session: PlaySession, stdin: TextIO, say: Say) -> None:
         return
 
 
-def _turn(session: PlaySession, stdin: TextIO, say: Say) -> bool:
+def _turn(session: PlaySession, stdin: TextIO, say: Say) -> str:
     """One prompt: show the table and the actions, read until an action is made.
-    False when the input ends or the person quits."""
+    ``played``, or ``quit`` when the person quits, ``ended`` when the input ends."""
     from ..render.explain import rule_for_action
 
     say("")
@@ -201,12 +220,12 @@ def _turn(session: PlaySession, stdin: TextIO, say: Say) -> bool:
     while True:
         line = stdin.readline()
         if not line:
-            return False
+            return "ended"
         text = line.strip()
         if not text:
             continue
         if text in ("quit", "q", "exit"):
-            return False
+            return "quit"
         if text in ("help", "?"):
             say(_HELP)
             continue
@@ -225,7 +244,7 @@ def _turn(session: PlaySession, stdin: TextIO, say: Say) -> bool:
         reason = session.play(text)
         if reason is None:
             say(f"p{session.seat + 1} {session.last_made}")
-            return True
+            return "played"
         say(f"not allowed: {reason}")
         rule = rule_for_action(session.spec, text, reason)
         if rule is not None:

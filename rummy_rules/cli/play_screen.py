@@ -2,8 +2,17 @@
 
 The screen shows only the person's seat's view (their hand, the table, the
 discard pile, every player's hand size, down status and score), the bots'
-moves one by one in a log, and the legal actions: pick one with the arrow keys
-and Enter, or type any action (``discard QC``) in the box below.
+moves one by one in a log, and the legal actions.
+
+Input cannot be misread. When a turn begins the focus is in the action box:
+whatever is typed goes there, and Enter plays what was typed. The list of
+legal actions has no highlight until the person moves into it (Down or Tab
+from the box, or a click): Enter in the list plays only the action moved to,
+and a letter typed in the list goes to the box. Single-key shortcuts act
+only in the hand, where cards are picked (any other letter typed there goes
+to the box too). In the box the same commands are words (``hint``,
+``rules``, ``sort``, ``quit``) or keys with Ctrl (Ctrl-R the rules, Ctrl-Q
+or Ctrl-C quit).
 
 Cards are picked in the hand with the mouse, or with the arrow keys and the
 space bar once the hand has the focus (Tab): the action list then shows only
@@ -12,10 +21,10 @@ pick each meld's cards and press g to set them aside as one meld, then d (or
 m to lay them down as new melds after going down): the engine reads each group
 as a set or a run, with what each wild card stands for.
 
-Keys: h asks the solver for a hint, r shows the rulebook at the current deal,
-s sorts the hand by rank or by suit, / goes to the box to type an action, f
-and l make the bots play faster or slower, q or Ctrl-C asks whether to save
-and quit.
+Keys in the hand: h a hint, r the rulebook at the current deal, s sort the
+hand by rank or by suit, f and l bots faster or slower, q (or Ctrl-C
+anywhere) asks whether to save and quit; Escape (in the hand or the list)
+goes back to the box.
 """
 
 from __future__ import annotations
@@ -156,10 +165,73 @@ class QuitScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+#: Single-key shortcuts, active only in the hand (where nothing is typed);
+#: each runs an action of the app.
+SHORTCUTS: list[Any] = [
+    Binding("h", "app.hint", "Hint"),
+    Binding("g", "app.group", "Set aside"),
+    Binding("d", "app.down('down')", "Down"),
+    Binding("m", "app.down('meld')", "Meld", show=False),
+    Binding("x", "app.clear", "Clear picks", show=False),
+    Binding("u", "app.undo", "Take back", show=False),
+    Binding("s", "app.sort", "Sort", show=False),
+    Binding("r", "app.rules", "Rules"),
+    Binding("f", "app.faster", "Faster bots", show=False),
+    Binding("l", "app.slower", "Slower bots", show=False),
+    Binding("q", "app.quit_game", "Quit"),
+    Binding("escape", "app.focus('command')", "Type", show=False),
+]
+_SHORTCUT_KEYS = frozenset(
+    key for binding in SHORTCUTS for key in binding.key.split(",") if len(key) == 1
+)
+
+
+def to_the_box(widget: Any, event: events.Key, shortcuts: frozenset[str]) -> None:
+    """A printable key that is none of ``shortcuts``, typed in the hand or the
+    list: it goes to the action box (typing always lands there)."""
+    if event.is_printable and event.character and event.key not in shortcuts:
+        if event.key == "space" and "space" in shortcuts:
+            return
+        event.stop()
+        event.prevent_default()
+        box = widget.app.query_one("#command", Input)
+        box.focus()
+        box.insert_text_at_cursor(event.character)
+
+
+class CommandBox(Input):
+    """The action box: everything typed goes here; Down or Up moves into the list."""
+
+    BINDINGS: ClassVar[list[Any]] = [
+        Binding("down", "app.into_actions(1)", "Actions", show=False),
+        Binding("up", "app.into_actions(-1)", "Actions", show=False),
+    ]
+
+
+class ActionList(OptionList):
+    """The legal actions. Nothing is highlighted until the person moves to an
+    action, and Enter plays only the action moved to."""
+
+    BINDINGS: ClassVar[list[Any]] = [
+        Binding("escape", "app.focus('command')", "Type", show=False),
+    ]
+
+    def on_key(self, event: events.Key) -> None:
+        to_the_box(self, event, frozenset())
+
+    def action_select(self) -> None:
+        if self.highlighted is None:
+            if self.option_count:
+                self.app.bell()
+            return
+        super().action_select()
+
+
 class HandBar(Static, can_focus=True):
     """The person's hand: cards picked with the mouse, or the arrows and space."""
 
     BINDINGS: ClassVar[list[Any]] = [
+        *SHORTCUTS,
         Binding("left", "move(-1)", "Previous card", show=False),
         Binding("right", "move(1)", "Next card", show=False),
         Binding("home", "go(0)", "First card", show=False),
@@ -257,6 +329,9 @@ class HandBar(Static, can_focus=True):
     def on_resize(self) -> None:
         self.draw()
 
+    def on_key(self, event: events.Key) -> None:
+        to_the_box(self, event, _SHORTCUT_KEYS | {"space"})
+
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is None:
@@ -285,19 +360,9 @@ class PlayApp(App[None]):
     #command { dock: bottom; }
     """
     BINDINGS: ClassVar[list[Any]] = [
-        Binding("h", "hint", "Hint"),
-        Binding("g", "group", "Set aside as a meld"),
-        Binding("d", "down('down')", "Go down"),
-        Binding("m", "down('meld')", "Meld"),
-        Binding("x", "clear", "Clear picks", show=False),
-        Binding("u", "undo", "Take back", show=False),
-        Binding("s", "sort", "Sort by rank/suit"),
-        Binding("r", "rules", "Rules"),
-        Binding("f", "faster", "Faster bots", show=False),
-        Binding("l", "slower", "Slower bots", show=False),
-        Binding("q", "quit_game", "Quit"),
+        Binding("ctrl+r", "rules", "Rules", priority=True),
+        Binding("ctrl+q", "quit_game", "Quit", priority=True),
         Binding("ctrl+c", "quit_game", "Quit", show=False, priority=True),
-        Binding("slash", "focus('command')", "Type an action", show=False),
     ]
 
     def __init__(self, session: PlaySession, *, pace: float = 0.4) -> None:
@@ -319,9 +384,13 @@ class PlayApp(App[None]):
                 log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
                 log.can_focus = False  # Tab goes between the hand, the actions and the box
                 yield log
-                yield OptionList(id="actions")
+                yield ActionList(id="actions")
         example = self.session.cards.show("discard QC")
-        yield Input(placeholder=f"type an action ({example}) or help; / comes here", id="command")
+        yield CommandBox(
+            placeholder=f"type an action ({example}) or help · Down: the list",
+            id="command",
+            select_on_focus=False,
+        )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -370,9 +439,11 @@ class PlayApp(App[None]):
                 actions.border_title = f"Your move (none with {cards} alone)"
         if legal:
             actions.add_options(legal)
-            actions.highlighted = 0
+            # No highlight until the person moves to an action: Enter in the
+            # list never plays an action nobody chose.
+            actions.highlighted = None
             if focus:
-                actions.focus()
+                self.query_one("#command", Input).focus()
 
     def on_hand_bar_picked(self, event: HandBar.Picked) -> None:
         self.show_actions(focus=False)
@@ -412,10 +483,22 @@ class PlayApp(App[None]):
         text = text.strip()
         if not text:
             return
-        if text in ("hint", "help", "?"):
-            self.action_hint() if text == "hint" else self.log_line(self.session.cards.show(_HELP))
+        command = _COMMANDS.get(text.lower())
+        if command is not None:
+            getattr(self, f"action_{command}")()
             return
         self.answer(text, self.session.play(text))
+
+    def action_help(self) -> None:
+        self.log_line(self.session.cards.show(_HELP))
+
+    def action_into_actions(self, step: int) -> None:
+        """From the box into the list: the first (Down) or last (Up) action highlighted."""
+        actions = self.query_one("#actions", OptionList)
+        if not actions.option_count:
+            return
+        actions.focus()
+        actions.highlighted = 0 if step > 0 else actions.option_count - 1
 
     def answer(self, text: str, reason: str | None) -> None:
         """Show a refusal (and the rule behind it), or go on after a made action."""
@@ -455,9 +538,12 @@ class PlayApp(App[None]):
         self.show_actions(focus=False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.act(str(event.option.prompt))
+        text = str(event.option.prompt)
+        self.answer(text, self.session.play(text))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "command":
+            return
         event.input.value = ""
         self.act(event.value)
 
@@ -500,7 +586,10 @@ class PlayApp(App[None]):
         if session.over():
             self.exit()
             return
-        self.push_screen(QuitScreen(session.record, f"{session.spec.id}-game.jsonl"), self.quit_to)
+        from ..fsutil import free_name
+
+        default = str(free_name(Path(f"{session.spec.id}-game.jsonl")))
+        self.push_screen(QuitScreen(session.record, default), self.quit_to)
 
     def quit_to(self, answer: str | None) -> None:
         """After the quit question: save where asked (``""``: do not), or go back."""
@@ -513,15 +602,30 @@ class PlayApp(App[None]):
 
 
 _HELP = (
-    "Pick an action with the arrows and Enter, or type one: draw, take 7H, buy, pass, "
-    "down 7H 7S JK / 4C 5C 6C 7C, meld 5C 6C 7C, layoff 5S@2, exchange 7H@2, discard QC. "
-    "Or click cards in your hand (Tab, arrows and space work too): the list shows what "
-    "you can do with them; g sets them aside as one meld, d goes down with the melds set "
-    "aside, m lays them down as new melds, x clears, u takes back this turn's last play "
-    "(where the rules allow it). Keys: h hint, r rules at this deal, "
-    "s sort the hand, / type an action, f/l faster/slower bots, q or Ctrl-C quit "
-    "(asks to save)."
+    "Type an action and Enter: draw, take 7H, buy, pass, down 7H 7S JK / 4C 5C 6C 7C, "
+    "meld 5C 6C 7C, layoff 5S@2, exchange 7H@2, discard QC. Or press Down (or Tab) to move "
+    "into the list of actions, then the arrows and Enter. Or click cards in your hand (Tab, "
+    "arrows and space work too): the list shows what you can do with them; g sets them "
+    "aside as one meld, d goes down with the melds set aside, m lays them down as new "
+    "melds, x clears, u takes back this turn's last play (where the rules allow it). "
+    "Keys in the hand and the list: h hint, r rules at this deal, s sort the hand, "
+    "f/l faster/slower bots, q quit, Escape back to typing. Typed: hint, rules, sort, "
+    "quit. Anywhere: Ctrl-R rules, Ctrl-Q or Ctrl-C quit (asks to save)."
 )
+
+#: Words typed in the box that are commands of the screen, not actions.
+_COMMANDS = {
+    "hint": "hint",
+    "help": "help",
+    "?": "help",
+    "rules": "rules",
+    "sort": "sort",
+    "quit": "quit_game",
+    "q": "quit_game",
+    "faster": "faster",
+    "slower": "slower",
+    "clear": "clear",
+}
 
 
 def run_screen(session: PlaySession) -> None:

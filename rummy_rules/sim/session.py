@@ -28,7 +28,7 @@ from ..errors import UsageError
 from ..spec.schema import VariantSpec
 from .bots import Bot, make_bot, parse_bot_spec
 from .records import load_game, write_record
-from .simulate import game_seed
+from .simulate import game_seed, parse_bots
 
 __all__ = ["HUMAN", "Move", "PlaySession", "contract_words", "sorted_hand", "table_lines"]
 
@@ -93,23 +93,55 @@ class PlaySession:
         self.last_made = ""
 
     @classmethod
-    def resume(cls, path: Path, *, record: Path | None = None) -> PlaySession:
+    def resume(
+        cls, path: Path, *, record: Path | None = None, bots: str | None = None
+    ) -> PlaySession:
         """Go on with the game recorded at ``path`` (written by a session): the
-        person takes the seat labelled ``you``, bots the others, as recorded."""
+        person takes the seat labelled ``you``, bots the others.
+
+        A record is data and may come from anyone: the bots it names are seated
+        only when they are shipped bots (nothing named in it is imported).
+        ``bots`` (bot specs as ``--bots`` takes them, from the command line)
+        seats others.
+        """
         loaded = load_game(path)
-        seats = [str(s) for s in loaded.header.get("seats", [])]
+        raw = loaded.header.get("seats")
+        players = loaded.state.seats
+        if (
+            not isinstance(raw, list)
+            or len(raw) != players
+            or not all(isinstance(s, str) for s in raw)
+        ):
+            raise UsageError(
+                f"{path}: the header's seats must list one name per player ({players}), "
+                "as play --record writes them"
+            )
+        seats = [str(s) for s in raw]
         if seats.count(HUMAN) != 1:
             raise UsageError(
                 f"{path} is not a game played with rummy-rules play (no seat is labelled "
                 f"'{HUMAN}'): watch it with rummy-rules watch"
             )
         seat = seats.index(HUMAN)
-        bots = [s for i, s in enumerate(seats) if i != seat]
+        if bots is None:
+            chosen = [s for i, s in enumerate(seats) if i != seat]
+            for i, text in enumerate(seats):
+                if i == seat:
+                    continue
+                try:
+                    parse_bot_spec(text, shipped_only=True)
+                except UsageError as exc:
+                    raise UsageError(
+                        f"{path}: seat p{i + 1}: {exc}; seat the bots yourself with "
+                        f"--bots (one for each of the {players - 1} other seats)"
+                    ) from None
+        else:
+            chosen = parse_bots(bots, players - 1) if players > 1 else []
         return cls(
             loaded.spec,
-            players=loaded.state.seats,
+            players=players,
             seat=seat,
-            bots=bots,
+            bots=chosen,
             seed=loaded.state.seed,
             record=record or path,
             state=loaded.state,

@@ -110,16 +110,24 @@ class BotSpec:
     params: tuple[tuple[str, str], ...] = ()
 
 
-def parse_bot_spec(text: str) -> BotSpec:
+def parse_bot_spec(text: str, *, shipped_only: bool = False) -> BotSpec:
     """Parse and check one bot spec; a bad one raises :class:`UsageError`.
 
     A user class is imported here, so a wrong path is reported before any game.
+    With ``shipped_only`` (a spec read from a data file, such as a game
+    record's ``seats``) only the shipped bots are accepted: nothing is
+    imported, so a file received from someone else never runs code.
     """
     text = text.strip()
     parts = text.split(":")
     head = parts[0].lower()
     if head in BOT_KINDS:
         kind, rest = head, parts[1:]
+    elif shipped_only:
+        raise UsageError(
+            f"'{text[:80]}' is not a shipped bot ({', '.join(BOT_KINDS)}): a bot class named "
+            "in a file is never imported"
+        )
     elif len(parts) >= 2 and parts[0] and parts[1]:
         kind, rest = f"{parts[0]}:{parts[1]}", parts[2:]
     else:
