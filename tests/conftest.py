@@ -14,6 +14,53 @@ from rummy_rules.cli import app
 ROOT = Path(__file__).resolve().parent.parent
 
 
+#: Set (to 1) by ``--long``: the long suites run in full (.ci/run runs them).
+LONG_ENV = "RUMMY_LONG_TESTS"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--long",
+        action="store_true",
+        help="also run the tests marked long, and every property test with its full "
+        "number of examples (what .ci/run runs; about 10 CPU-minutes more)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    import os
+
+    config.addinivalue_line(
+        "markers", "long: a long test, run only with --long (CI runs it; the quick suite does not)"
+    )
+    if config.getoption("--long"):
+        os.environ[LONG_ENV] = "1"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Without --long, the tests marked long are deselected (not skipped: the
+    quick suite's summary counts them as deselected)."""
+    if long_run():
+        return
+    kept = [item for item in items if item.get_closest_marker("long") is None]
+    dropped = [item for item in items if item.get_closest_marker("long") is not None]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+
+
+def long_run() -> bool:
+    """Whether this run is the long one (``--long`` or RUMMY_LONG_TESTS=1)."""
+    import os
+
+    return os.environ.get(LONG_ENV) == "1"
+
+
+def examples(quick: int, full: int) -> int:
+    """A property test's number of examples: ``full`` in the long run, else ``quick``."""
+    return full if long_run() else quick
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     """With RUMMY_RULES_EXPECT_COMPILED set (the compiled build's run in
     .ci/run), refuse to run unless every hot module is the compiled one: a

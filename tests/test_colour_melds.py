@@ -21,6 +21,7 @@ from rummy_rules.render.rulebook import render_rulebook
 from rummy_rules.sim.bots import make_bot
 from rummy_rules.sim.records import record_lines, replay_record
 
+from .conftest import examples
 from .engine_helpers import (
     act,
     meld_rules,
@@ -251,7 +252,7 @@ def colour_hand(draw):
     return variation, rules, deal, hand[:13]
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(20, 80), deadline=None, suppress_health_check=list(HealthCheck))
 @given(colour_hand())
 def test_the_solver_agrees_with_the_oracle_on_colour_contracts(case):
     variation, rules, deal, hand = case

@@ -13,13 +13,13 @@ from hypothesis import strategies as st
 from rummy_rules import VariantError, VariantSpec, check_variant, load_variant
 from rummy_rules.spec.yamlio import read_yaml_file
 
-from .conftest import VARIANTS
+from .conftest import VARIANTS, examples
 
 SHIPPED = sorted(VARIANTS.glob("*.yaml"))
 _TMP = Path(tempfile.mkdtemp(prefix="rummy-fuzz-"))
 
 FUZZ = settings(
-    max_examples=150,
+    max_examples=examples(40, 150),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

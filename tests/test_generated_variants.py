@@ -24,12 +24,13 @@ from hypothesis import strategies as st
 from rummy_rules import check_variant
 from rummy_rules.spec.playable import unsupported_by_engine
 
+from .conftest import examples
 from .engine_helpers import play_and_replay
 from .knob_values import VALUES
 
 _TMP = Path(tempfile.mkdtemp(prefix="rummy-generated-"))
 
-EXAMPLES = int(os.environ.get("RUMMY_GENERATED_EXAMPLES", "100"))
+EXAMPLES = int(os.environ.get("RUMMY_GENERATED_EXAMPLES", str(examples(12, 100))))
 
 
 @st.composite

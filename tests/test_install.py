@@ -27,6 +27,7 @@ def _run(args: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
     return result.stdout
 
 
+@pytest.mark.long
 def test_installed_wheel_finds_every_shipped_variant(tmp_path):
     wheels = tmp_path / "wheels"
     _run(

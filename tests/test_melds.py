@@ -23,7 +23,7 @@ from rummy_rules.engine.melds import Meld, check_meld, format_meld, parse_meld
 from rummy_rules.engine.rules import ContractPart, compile_meld_rules, compile_rules
 from rummy_rules.engine.solver import best_contract, find_contract
 
-from .conftest import CONTRACT_FAMILY
+from .conftest import CONTRACT_FAMILY, examples
 from .oracle import _compatible, _merged_contracts, oracle
 
 #: Knob combinations no shipped variant uses, to reach the solver's other paths.
@@ -260,7 +260,9 @@ def test_best_arrangement_minimises_points_left():
 
 # -- the solver against the oracle ------------------------------------------------
 
-SETTINGS = settings(max_examples=250, deadline=None, suppress_health_check=list(HealthCheck))
+SETTINGS = settings(
+    max_examples=examples(50, 250), deadline=None, suppress_health_check=list(HealthCheck)
+)
 
 _COMPILED = {}
 
@@ -350,7 +352,7 @@ def test_solver_agrees_with_oracle(case):
     _agree(*case)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(8, 40), deadline=None, suppress_health_check=list(HealthCheck))
 @given(deal_and_hand(all_out_only=True))
 def test_all_out_solver_agrees_with_oracle(case):
     _agree(*case)
@@ -426,7 +428,7 @@ def test_run_takes_a_wild_so_that_its_natural_card_can_complete_a_set():
     assert {str(m) for m in found.melds} == {"7D 7H 7S", "5H 6H JK=7H 8H"}
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(50, 200), deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     variation=st.sampled_from([*HOUSE_VARIATIONS, ("contract",), ("shanghai",)]),
     held=st.integers(0, 2**13 - 1),

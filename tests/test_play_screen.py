@@ -43,7 +43,14 @@ async def play_through(app: PlayApp, limit: int = 20_000) -> int:
     return presses
 
 
-@pytest.mark.parametrize(("variant", "players"), [("contract", 4), ("persian", 4)])
+@pytest.mark.parametrize(
+    ("variant", "players"),
+    [
+        ("basic-rummy", 2),
+        pytest.param("contract", 4, marks=pytest.mark.long),
+        pytest.param("persian", 4, marks=pytest.mark.long),
+    ],
+)
 def test_a_whole_game_is_played_through_the_screen_and_its_record_replays(
     tmp_path, variant, players
 ):

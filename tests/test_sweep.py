@@ -134,6 +134,7 @@ def test_a_killed_dask_worker_loses_nothing(cluster):
     assert json.dumps(result.to_dict(), sort_keys=True) == sweep(LocalExecutor(1), chunk=12)
 
 
+@pytest.mark.long
 def test_games_auto_stops_each_combination_on_its_own_and_the_same_way_anywhere():
     from rummy_rules.sim.simulate import Precision
 
