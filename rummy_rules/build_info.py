@@ -24,11 +24,13 @@ HOT_MODULES = (
     "rummy_rules.engine.chance",
     "rummy_rules.engine.colour_melds",
     "rummy_rules.engine.dealing",
+    "rummy_rules.engine.deadwood",
     "rummy_rules.engine.discarding",
     "rummy_rules.engine.drawing",
     "rummy_rules.engine.ending",
     "rummy_rules.engine.exchanging",
     "rummy_rules.engine.game",
+    "rummy_rules.engine.knocking",
     "rummy_rules.engine.laying_off",
     "rummy_rules.engine.melding",
     "rummy_rules.engine.melds",
@@ -40,6 +42,7 @@ HOT_MODULES = (
     "rummy_rules.engine.turn",
     "rummy_rules.sim.bots",
     "rummy_rules.sim.bots.greedy",
+    "rummy_rules.sim.bots.knock_play",
 )
 
 

@@ -81,8 +81,10 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
 VARIANTS = ROOT / "variants"
 
-#: The eleven standard variants every installation ships.
+#: The standard variants every installation ships.
 STANDARD_IDS = {
+    "gin",
+    "oklahoma-gin",
     "contract",
     "contract-gamerules",
     "persian",

@@ -59,16 +59,16 @@ def play_checked(source, seed):
     assert state.game_over_reason == "rules"
     for result in state.results:
         # A deal ends by the rules: never by the engine's turn cap.
-        assert result.reason in ("out", "stock", "blocked", "void"), result
+        assert result.reason in ("out", "stock", "blocked", "void", *KNOCKED), result
         if result.went_out is not None:
-            assert result.reason == "out"
+            assert result.reason in ("out", *KNOCKED)
     # Scores follow the rules, recomputed here from the cards left in each
     # hand and the melds on the table, plus any bonus.
     bonus_points = {points for _, points, _ in rules.play.bonuses}
     for index, result in enumerate(state.results):
         expected = expected_scores(spec, rules, index, result)
         for seat in range(players):
-            if seat == result.went_out:
+            if seat == result.went_out and result.reason == "out":
                 assert result.left[seat] == ()
             extra = result.scores[seat] - expected[seat]
             assert extra == 0 or _is_bonus_sum(extra, bonus_points), (result, seat)
@@ -94,6 +94,8 @@ def expected_scores(spec, rules, index, result):
         return [0] * len(result.left)
     held = [sum(value(f) for f in hand) for hand in result.left]
     model = spec.scoring.model
+    if model == "knock_difference":
+        return knocked_scores(spec, result, held)
     if model == "penalty":
         return team_scores(spec, [0 if s == result.went_out else held[s] for s in range(players)])
     if model == "winner_collects":
@@ -119,6 +121,35 @@ def expected_scores(spec, rules, index, result):
     return team_scores(spec, scores)
 
 
+#: How a knocked hand ends (going_out.knock).
+KNOCKED = ("gin", "knock", "undercut")
+
+
+def knocked_scores(spec, result, held):
+    """A knocked hand's scores before bonuses, from the deadwood left in each hand
+    (docs/records.md): the winner scores the difference; gin, the other's whole."""
+    winner = result.went_out
+    if winner is None:  # equal deadwood where that is no undercut
+        assert result.reason == "knock" and held[0] == held[1]
+        assert spec.going_out.knock.undercut == "lower"
+        return [0, 0]
+    other = 1 - winner
+    scores = [0, 0]
+    if result.reason == "gin":
+        assert held[winner] == 0
+        scores[winner] = held[other]
+    elif result.reason == "undercut":  # the other player undercut the knocker
+        tie = spec.going_out.knock.undercut == "equal_or_lower"
+        assert held[winner] < held[other] or (tie and held[winner] == held[other])
+        scores[winner] = held[other] - held[winner]
+    else:
+        assert 0 < held[winner] < held[other] or (
+            spec.going_out.knock.undercut == "lower" and held[winner] < held[other]
+        )
+        scores[winner] = held[other] - held[winner]
+    return scores
+
+
 def team_scores(spec, scores):
     """Partners' scores added together (fixed pairs sit opposite: seat s and s + n/2)."""
     if spec.partnerships.teams != "fixed_pairs" or spec.partnerships.scoring != "team":
@@ -136,7 +167,16 @@ def _is_bonus_sum(value, points):
 
 
 #: Every shipped variant the engine plays.
-PLAYABLE = [*CONTRACT_FAMILY, "basic-rummy", "rummy-500", "kalooki", "persian"]
+PLAYABLE = [
+    *CONTRACT_FAMILY,
+    "basic-rummy",
+    "rummy-500",
+    "kalooki",
+    "persian",
+    "gin",
+    "oklahoma-gin",
+    "variants/house/gin-openspiel.yaml",
+]
 
 
 @pytest.mark.parametrize("source", PLAYABLE)

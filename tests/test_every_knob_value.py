@@ -57,6 +57,18 @@ _GO_OUT = {
     "deals": [{"cards": 6, "contract": [{"type": "run", "size": 3}] * 2}],
 }
 _ELIMINATION = {"game_end.kind": "elimination", "game_end.elimination_at": 100}
+#: A knock game (Gin Rummy's shape): two players, ten cards, melds shown at the knock.
+_KNOCK = {
+    "players": {"min": 2, "max": 2},
+    "deck": {"decks": 1, "jokers": 0},
+    "deals": [{"cards": 10}],
+    "opening.requirement": "none",
+    "melding.during_play": False,
+    "going_out.knock": {"deadwood_limit": 10},
+    "stock_exhausted": {"action": "void", "void_when_left": 2},
+    **_SCORED,
+    "scoring.model": "knock_difference",
+}
 _ELIMINATION_WINNER = {**_ELIMINATION, "game_end.winner": "last_player_standing"}
 
 #: Other keys a value needs, or needs to mean anything: by the path's first
@@ -89,6 +101,12 @@ NEEDS: dict[Any, dict[str, Any]] = {
     "deals.first_down_may_discard": {**_GO_OUT, "deals.first_down_must_go_out": True},
     "deals.first_down_must_go_out": _GO_OUT,
     "table.draw_for_deal_ace": {"table.first_dealer": "low_card"},
+    "going_out.knock": _KNOCK,
+    ("melding.during_play", False): _KNOCK,
+    ("scoring.model", "knock_difference"): _KNOCK,
+    ("scoring.bonuses.event", "gin"): _KNOCK,
+    ("scoring.bonuses.event", "undercut"): _KNOCK,
+    ("stock_exhausted.void_take", "to_knock"): _KNOCK,
 }
 
 

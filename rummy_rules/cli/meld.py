@@ -49,7 +49,10 @@ def meld(
 ) -> None:
     """Say whether a hand meets the contract of a deal, and show how.
 
-    The hand is the CARD arguments; the deal is --deal N.
+    The hand is the CARD arguments; the deal is --deal N. In a knock game
+    (Gin Rummy) it shows the layout that leaves the least deadwood and, for a
+    hand just after the draw (one card more), the best discard and whether a
+    knock is allowed.
 
     Among the ways to meet it, the one shown leaves the fewest points in hand.
     When the cards cannot meet it, says what is missing: the largest part of
@@ -83,6 +86,11 @@ def meld(
             param_hint="CARD",
         )
     _check_pack(hand, faces, spec.name, count, names)
+    if spec.going_out.knock is not None:
+        from .meld_knock import knock_answer
+
+        knock_answer(spec, rules, hand, names, as_json=json_output)
+        return
     d = rules.deals[deal - 1]
     if not d.parts:
         error(f"error: deal {deal} of {spec.name} has no contract")

@@ -26,6 +26,11 @@
                           (``melding.rearrange_table``)
 ``undo``                  take back the last down, meld, lay-off, exchange or
                           rearrangement of this turn (``melding.take_back``)
+``knock 9C with 2H 3H 4H / 7S 7D 7C``
+                          knock (``going_out.knock``): discard 9C face down and
+                          lay these melds (``knock 9C``: the layout that leaves
+                          the least deadwood); the other player answers with
+                          ``meld …``, ``layoff 8H@1`` and ``end``
 ``discard QC``            end the turn
 ``end``                   end the turn without discarding
                           (``discard.required: false``), or end a buyer's
@@ -81,6 +86,11 @@ class Action:
             return f"{self.kind} {format_card(self.card)}"
         if self.kind in ("down", "meld"):
             return f"{self.kind} " + " / ".join(format_meld(m) for m in self.melds)
+        if self.kind == "knock":
+            text = f"knock {format_card(self.card)}"
+            if self.melds:
+                text += " with " + " / ".join(format_meld(m) for m in self.melds)
+            return text
         if self.kind == "rearrange":
             taken = ",".join(str(i + 1) for i in self.taken)
             return f"rearrange {taken} into " + " / ".join(format_meld(m) for m in self.melds)
@@ -163,6 +173,10 @@ def parse_action(text: str) -> Action:
             return Action(kind, card=parse_card(rest))
         if kind in ("down", "meld"):
             return Action(kind, melds=_parse_melds(rest))
+        if kind == "knock":
+            card_text, with_, melds_text = rest.partition(" with ")
+            melds = _parse_melds(melds_text) if with_ else ()
+            return Action(kind, card=parse_card(card_text.strip()), melds=melds)
         if kind == "rearrange":
             head, into, melds_text = rest.partition(" into ")
             numbers = head.replace(" ", "").split(",")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..cards import rank_of
 from .chance import Chance
 from .game import DRAW, Deal, Game, step_active
 from .rules import Rules
@@ -107,6 +108,10 @@ def _deal(
             seat = step_active(active, seat, direction)
     if play.upcard:
         d.discard.append(d.stock.pop())
+    d.knock_limit = play.knock_limit
+    if d.knock_limit == -2:  # the first upcard's value; an ace: gin only
+        upcard = rules.pack.face(d.discard[-1])
+        d.knock_limit = 0 if rank_of(upcard) == 0 else rules.card_values[upcard]
     d.current = step_active(active, dealer, direction)
     d.turns_played[d.current] += 1
     if play.upcard and play.upcard_offer == "each_in_turn":

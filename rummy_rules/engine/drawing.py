@@ -10,6 +10,7 @@ from .buying import finish_draw, open_buy_window, stock_or_end
 from .dealing import refill_stock, stock_closed
 from .ending import end_deal, pass_turn
 from .game import PLAY, Game
+from .knocking import knock_actions
 from .laying_off import fits_table
 from .turn import can_go_on
 
@@ -171,6 +172,11 @@ def _check_take_at(g: Game, face: int, depth: int) -> str | None:
         return "only the top discard may be taken"
     if d.down[d.current] and not play.discard_after_going_down:
         return "you have gone down, so you may no longer take discards"
+    if _at_the_wall(g):
+        trial = g.trial()
+        _take(trial, face)
+        if not knock_actions(trial):
+            return "with the stock this low, the discard is taken only to knock with it"
     duty, must_open = _take_duties(g, depth)
     if not (duty or must_open):
         return None
@@ -284,6 +290,13 @@ def _taken_places(g: Game, depth: int) -> range:
     return range(size - depth - 1, size)
 
 
+def _at_the_wall(g: Game) -> bool:
+    """Whether the stock is down to the void limit where a discard is taken only
+    to knock with it (``stock_exhausted.void_take: to_knock``)."""
+    play = g.rules.play
+    return play.void_take_to_knock and len(g.deal.stock) <= play.void_when_left
+
+
 def _take(g: Game, face: int) -> None:
     d = g.deal
     play = g.rules.play
@@ -299,4 +312,5 @@ def _take(g: Game, face: int) -> None:
     d.must_meld = chosen if duty == "meld_now" else None
     d.must_use = face if duty == "this_turn" else None
     d.must_open = must_open
+    d.must_knock = _at_the_wall(g)
     d.phase = PLAY

@@ -37,6 +37,7 @@ def next_turn(g: Game) -> None:
     d.melds_this_turn = 0
     d.down_this_turn = False
     d.open_this_turn = False
+    d.must_knock = False
     d.phase = DRAW
 
 

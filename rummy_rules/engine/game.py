@@ -28,6 +28,7 @@ from .rules import ContractPart, DealRules, Rules
 __all__ = [
     "BUY",
     "CLAIM",
+    "DEFEND",
     "DRAW",
     "OVER",
     "PLAY",
@@ -42,6 +43,9 @@ __all__ = [
 #: The phases of a turn: ``draw`` (draw, take or pass), ``buy`` (a buy window
 #: is open), ``play`` (meld, lay off, exchange, discard), ``over`` (game over).
 DRAW, BUY, PLAY, OVER = "draw", "buy", "play", "over"
+DEFEND = "defend"
+"""After a knock (``going_out.knock``): the other player lays their melds and
+lays off on the knocker's, then ends the hand."""
 CLAIM = "claim"
 """The phase in which players out of turn may claim a wild just melded
 (``wilds.exchange.claim_order: first_in_rotation``)."""
@@ -193,6 +197,16 @@ class Deal:
     seat_rules: tuple[DealRules, ...] = ()
     """With ``contract.progression: each_player``: each seat's own deal of the
     schedule (its contract), with the table's wild cards; empty otherwise."""
+    knocker: int = -1
+    """The seat that knocked (``going_out.knock``); -1 until someone does."""
+    knock_limit: int = -1
+    """The deadwood a player may knock with in this deal (the first upcard's value
+    with ``deadwood_limit: upcard``); -1: no knocking."""
+    knock_deadwood: int = 0
+    """The knocker's deadwood, once they have knocked."""
+    must_knock: bool = False
+    """The discard was taken at the void limit and must be knocked with at once
+    (``stock_exhausted.void_take: to_knock``)."""
 
     @property
     def rules(self) -> DealRules:
@@ -250,6 +264,10 @@ class Deal:
             table_view=self.table_view,
             undo=list(self.undo),
             seat_rules=self.seat_rules,
+            knocker=self.knocker,
+            knock_limit=self.knock_limit,
+            knock_deadwood=self.knock_deadwood,
+            must_knock=self.must_knock,
         )
 
 

@@ -160,6 +160,11 @@ class DealRules:
     """Ranks whose pair is a set when sets otherwise need more cards (for planning)."""
     new_melds_after_down: bool = False
     """A player who is down may lay new melds on later turns (for planning)."""
+    knock_melds: MeldRules | None = None
+    """In a knock game (``going_out.knock``), the meld rules, for players counting
+    their deadwood (``None`` otherwise)."""
+    knock_values: tuple[int, ...] = ()
+    """In a knock game, each face's value in hand (index 52: the joker)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,6 +301,17 @@ class PlayRules:
     partner_melds: bool = True
     team_scoring: bool = True
     team_opening: bool = False
+    during_play: bool = True
+    """``melding.during_play``: melds are laid during play (``False``: only at a knock)."""
+    knock_limit: int = -1
+    """``going_out.knock.deadwood_limit``: -1 no knocking; -2 the first upcard's value."""
+    knock_lay_off: bool = True
+    """Whether the other player may lay off on the knocker's melds (never on gin)."""
+    void_take_to_knock: bool = False
+    """``stock_exhausted.void_take: to_knock``: at the void limit the discard may be
+    taken only to knock with it at once."""
+    undercut_on_tie: bool = True
+    """``undercut: equal_or_lower``: equal deadwood undercuts the knocker."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -390,6 +406,9 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
     numbered = spec.deck.numbered
     skips = numbered is not None and numbered.skips > 0
     deals = []
+    knocking = spec.going_out.knock is not None
+    meld_rules = compile_meld_rules(spec)
+    values = _values(spec.scoring.card_values, skips=skips)
     sets = spec.melds.set
     pair_ranks = frozenset(RANK_ORDER[r] for r in sets.pair_ranks if sets.min_size > 2)
     for index, deal in enumerate(spec.deals):
@@ -415,6 +434,8 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
                 run_any_suit=spec.melds.run.suits == "any",
                 pair_ranks=pair_ranks,
                 new_melds_after_down=_new_melds_after_down(spec),
+                knock_melds=meld_rules if knocking else None,
+                knock_values=values if knocking else (),
             )
         )
     return Rules(
@@ -426,9 +447,9 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
             numbered.highest if numbered is not None else 13,
             numbered.skips if numbered is not None else 0,
         ),
-        melds=compile_meld_rules(spec),
+        melds=meld_rules,
         deals=tuple(deals),
-        card_values=_values(spec.scoring.card_values, skips=skips),
+        card_values=values,
         wild_rank_value=spec.scoring.wild_rank_value,
         play=_compile_play(spec),
         names=card_names(spec),
@@ -447,6 +468,31 @@ def _new_melds_after_down(spec: VariantSpec) -> bool:
     """Whether a player who is down may lay new melds on later turns: the file
     says so, or every turn may open (``opening.once_per_deal: false``)."""
     return spec.melding.new_melds_after_opening or not spec.opening.once_per_deal
+
+
+def _knock_flag(spec: VariantSpec, key: str) -> bool:
+    """``defender_lays_off``, or ``undercut`` being ``equal_or_lower`` (true without knocking)."""
+    knock = spec.going_out.knock
+    if knock is None:
+        return True
+    return (
+        knock.defender_lays_off
+        if key == "defender_lays_off"
+        else knock.undercut == "equal_or_lower"
+    )
+
+
+def _void_take_to_knock(spec: VariantSpec) -> bool:
+    stock = spec.stock_exhausted
+    return stock is not None and stock.void_take == "to_knock"
+
+
+def _knock_limit(spec: VariantSpec) -> int:
+    """The compiled deadwood limit: -1 no knocking, -2 the first upcard's value."""
+    knock = spec.going_out.knock
+    if knock is None:
+        return -1
+    return -2 if knock.deadwood_limit == "upcard" else int(knock.deadwood_limit)
 
 
 def _values(table: dict[str, int], *, skips: bool = False) -> tuple[int, ...]:
@@ -532,6 +578,11 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
             spec.discard.playable_penalty_cards if spec.discard.playable == "penalty" else 0
         ),
         first_player_extra_turn=spec.table.first_player_extra_turn,
+        during_play=melding.during_play,
+        knock_limit=_knock_limit(spec),
+        knock_lay_off=_knock_flag(spec, "defender_lays_off"),
+        void_take_to_knock=_void_take_to_knock(spec),
+        undercut_on_tie=_knock_flag(spec, "undercut"),
         discard_after_going_down=spec.draw.discard_after_going_down,
         push=spec.draw.push,
         last_card_discard=spec.going_out.last_card_discard,

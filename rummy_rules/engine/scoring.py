@@ -44,8 +44,16 @@ def score_deal(g: Game, went_out: int | None) -> None:
 
 
 def _going_out_events(g: Game, went_out: int) -> set[str]:
-    """The bonus events of going out: one turn, first turn, with or without wilds."""
+    """The bonus events of going out: one turn, first turn, with or without wilds;
+    of a knocked hand: winning it, with gin or by an undercut."""
     d = g.deal
+    if d.knocker >= 0:
+        events = {"went_out"}
+        if d.knock_deadwood == 0:
+            events.add("gin")
+        elif went_out != d.knocker:
+            events.add("undercut")
+        return events
     one_turn = d.down_turn[went_out] == d.turn and d.down_this_turn
     first_turn = d.turns_played[went_out] == 1
     no_wilds = not any(
@@ -76,6 +84,12 @@ def _model_scores(g: Game, went_out: int | None) -> None:
     elif play.scoring_model == "winner_collects":
         if went_out is not None:
             d.scores[went_out] += sum(held)
+    elif play.scoring_model == "knock_difference":
+        # The winner of a knocked hand scores the difference between the two
+        # deadwoods (the knocker's is what they kept after laying their melds).
+        if went_out is not None and d.knocker >= 0:
+            other = max(held[s] for s in range(g.seats) if s != d.knocker)
+            d.scores[went_out] += abs(other - d.knock_deadwood)
     else:  # melded_minus_hand
         layer = play.lay_off_scores_for == "layer"
         for meld in d.melds:

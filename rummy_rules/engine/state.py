@@ -39,7 +39,8 @@ from .exchanging import (
     open_claim_window,
     table_wilds,
 )
-from .game import BUY, CLAIM, DRAW, OVER, PLAY, DealResult, Game, MeldRecord, TableMeld
+from .game import BUY, CLAIM, DEFEND, DRAW, OVER, PLAY, DealResult, Game, MeldRecord, TableMeld
+from .knocking import apply_defend, check_defend, defend_actions
 from .laying_off import fits_table
 from .melding import suggest_down
 from .rules import DealRules, Rules
@@ -186,7 +187,7 @@ class GameState:
 
     @property
     def phase(self) -> str:
-        """``draw``, ``buy``, ``play`` or ``over``."""
+        """``draw``, ``buy``, ``play``, ``claim``, ``defend`` (after a knock) or ``over``."""
         return self.game.deal.phase
 
     @property
@@ -284,6 +285,8 @@ class GameState:
             return claim_actions(g)
         if phase == DRAW:
             return draw_actions(g)
+        if phase == DEFEND:
+            return defend_actions(g)
         return sorted_play_actions(g)
 
     def is_legal(self, action: Action) -> bool:
@@ -302,6 +305,8 @@ class GameState:
             return check_claim_phase(g, action)
         if phase == DRAW:
             return check_draw_phase(g, action)
+        if phase == DEFEND:
+            return check_defend(g, action)
         return check_play_phase(g, action)
 
     def apply(self, action: Action) -> None:
@@ -333,6 +338,8 @@ class GameState:
             apply_claim_phase(g, action)
         elif phase == DRAW:
             apply_draw_phase(g, action)
+        elif phase == DEFEND:
+            apply_defend(g, action)
         elif g.rules.play.claim_in_rotation:
             before = table_wilds(g)
             apply_play_phase(g, action)

@@ -19,6 +19,7 @@ from .discarding import (
 )
 from .exchanging import apply_exchange, can_open, check_exchange, exchange_actions
 from .game import Game
+from .knocking import NOT_DURING_PLAY, apply_knock, check_knock, knock_actions
 from .laying_off import apply_layoff, check_layoff, layoff_actions
 from .melding import (
     apply_down,
@@ -48,6 +49,8 @@ _END = shared_action("end")
 
 #: The card plays a player may take back (``melding.take_back: this_turn``).
 _UNDOABLE = frozenset(("down", "meld", "layoff", "exchange", "rearrange"))
+#: The plays on the table, refused where melds are shown only at a knock.
+_TABLE_PLAYS = frozenset(("down", "meld", "layoff", "exchange", "rearrange", "undo"))
 
 
 def check_undo(g: Game) -> str | None:
@@ -148,6 +151,8 @@ def check_play_phase(g: Game, action: Action) -> str | None:
         return "no buy window is open"
     if kind in ("draw", "take"):
         return "you have already drawn this turn"
+    if g.deal.must_knock and kind != "knock":
+        return "you took the discard with the stock this low: knock with it"
     reason = _duty_reason(g, action)
     if reason is not None:
         return reason
@@ -157,6 +162,10 @@ def check_play_phase(g: Game, action: Action) -> str | None:
 def check_play_phase_plain(g: Game, action: Action) -> str | None:
     """:func:`check_play_phase` for an action of this phase, leaving out the take's duties."""
     kind = action.kind
+    if kind == "knock":
+        return check_knock(g, action)
+    if kind in _TABLE_PLAYS and not g.rules.play.during_play:
+        return NOT_DURING_PLAY
     if kind == "down":
         return check_down(g, action.melds)
     if kind == "meld":
@@ -186,6 +195,9 @@ def apply_play_phase(g: Game, action: Action) -> None:
         snapshot = g.deal.copy()
         snapshot.undo = []
         g.deal.undo.append(snapshot)
+    if kind == "knock":
+        apply_knock(g, action)
+        return
     if kind == "down":
         apply_down(g, action.melds)
     elif kind == "meld":
@@ -210,10 +222,25 @@ def apply_play_phase(g: Game, action: Action) -> None:
 def play_actions(g: Game) -> Iterator[Action]:
     """The legal actions after drawing, produced one by one (unsorted but for
     the discards, which come last, in the order of their text)."""
+    if g.deal.knock_limit >= 0:
+        yield from knock_actions(g)
+    if g.deal.must_knock:
+        return
+    if not g.rules.play.during_play:
+        yield from _discard_actions(g)
+        return
     down = suggest_down(g)
     if down is not None:
         yield down
     yield from _other_play_actions(g)
+
+
+def _discard_actions(g: Game) -> Iterator[Action]:
+    """The actions that end the turn: ``end`` where allowed, then the discards."""
+    if may_end_keeping(g):
+        yield _END
+    for face in discardable(g):
+        yield _DISCARDS[face]
 
 
 def _other_play_actions(g: Game) -> Iterator[Action]:
@@ -252,4 +279,6 @@ def can_go_on(g: Game) -> bool:
     Only whether one exists: going down is tried with the first arrangement
     found, not the one that leaves the fewest points (see :func:`can_go_down`).
     """
+    if not g.rules.play.during_play:
+        return next(play_actions(g), None) is not None
     return can_go_down(g) or next(_other_play_actions(g), None) is not None

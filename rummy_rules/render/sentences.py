@@ -457,6 +457,8 @@ def _bonus_event(event: str) -> str:
         "first_turn_out": _("going out on one's first turn of the deal"),
         "exact_cut": _("cutting exactly the cards needed for the deal"),
         "per_buy": _("each buy"),
+        "gin": _("gin (knocking with no deadwood)"),
+        "undercut": _("undercutting the knocker"),
     }[event]
 
 
@@ -474,6 +476,11 @@ def _scoring(s: VariantSpec) -> Iterator[str]:
         "winner_collects": _(
             "The player who goes out scores the value of all the cards left in the other "
             "players' hands."
+        ),
+        "knock_difference": _(
+            "The winner of a knocked hand scores the difference between the two players' "
+            "deadwood: the knocker, unless undercut, when the other player scores it; gin "
+            "scores the other player's whole deadwood."
         ),
     }[sc.model]
     for mult in sc.multipliers:

@@ -166,6 +166,8 @@ def buying_sentences(s: VariantSpec) -> Iterator[str]:
 
 def opening_sentences(s: VariantSpec) -> Iterator[str]:
     o = s.opening
+    if not s.melding.during_play:
+        return  # melds are shown only when a hand ends (see melding)
     if o.requirement == "contract":
         yield _("To go down for the first time in a deal, lay down the deal's contract.")
     elif o.requirement == "min_points":
@@ -188,6 +190,12 @@ def opening_sentences(s: VariantSpec) -> Iterator[str]:
 
 def melding_sentences(s: VariantSpec) -> Iterator[str]:
     m = s.melding
+    if not m.during_play:
+        yield _(
+            "No melds are laid on the table during play: each player keeps their cards "
+            "in hand until a hand ends by a knock, when the melds are shown."
+        )
+        return
     if m.melds_per_turn is not None:
         yield _("At most {count} per turn.").format(count=plural(m.melds_per_turn, "new meld"))
     if s.opening.requirement != "none":
@@ -243,11 +251,14 @@ def melding_sentences(s: VariantSpec) -> Iterator[str]:
 
 def discard_sentences(s: VariantSpec) -> Iterator[str]:
     d = s.discard
-    yield (
-        _("Every turn ends with a discard, unless the player goes out.")
-        if d.required
-        else _("A player may end a turn without discarding, keeping every card.")
-    )
+    if s.going_out.knock is not None and d.required:
+        yield _("Every turn ends with a discard; a player who knocks discards face down.")
+    else:
+        yield (
+            _("Every turn ends with a discard, unless the player goes out.")
+            if d.required
+            else _("A player may end a turn without discarding, keeping every card.")
+        )
     if d.not_just_taken == "single_card_take":
         yield _(
             "A single card just taken from the discard pile may not be thrown back in the "
@@ -268,7 +279,59 @@ def discard_sentences(s: VariantSpec) -> Iterator[str]:
         ).format(n=number_word(n))
 
 
+def _knock_sentences(s: VariantSpec) -> Iterator[str]:
+    knock = s.going_out.knock
+    assert knock is not None
+    limit = knock.deadwood_limit
+    if limit == "upcard":
+        yield _(
+            "A hand ends when a player knocks. After drawing, a player may knock if their "
+            "deadwood (the value of the cards no meld of theirs takes) after a discard is at "
+            "most the value of the deal's first upcard; with an ace turned up, only gin may "
+            "knock. The knocker discards face down and lays out their melds."
+        )
+    elif limit == 0:
+        yield _(
+            "A hand ends when a player knocks. After drawing, a player may knock only with "
+            "gin: every card but the discard in melds. The knocker discards face down and "
+            "lays out their melds."
+        )
+    else:
+        yield _(
+            "A hand ends when a player knocks. After drawing, a player may knock if their "
+            "deadwood (the value of the cards no meld of theirs takes) after a discard is "
+            "{limit} or less. The knocker discards face down and lays out their melds."
+        ).format(limit=limit)
+    yield _("Knocking with no deadwood at all is gin.")
+    yield (
+        _(
+            "The other player then lays out their own melds and may lay off cards on the "
+            "knocker's melds, except on gin; what is left in each hand is that player's "
+            "deadwood."
+        )
+        if knock.defender_lays_off
+        else _(
+            "The other player then lays out their own melds, but lays off nothing on the "
+            "knocker's; what is left in each hand is that player's deadwood."
+        )
+    )
+    yield (
+        _(
+            "If the other player's deadwood is equal to or lower than the knocker's, the "
+            "knocker is undercut."
+        )
+        if knock.undercut == "equal_or_lower"
+        else _(
+            "If the other player's deadwood is lower than the knocker's, the knocker is "
+            "undercut; with equal deadwood nobody scores."
+        )
+    )
+
+
 def going_out_sentences(s: VariantSpec) -> Iterator[str]:
+    if s.going_out.knock is not None:
+        yield from _knock_sentences(s)
+        return
     yield {
         "any": _(
             "A player goes out by getting rid of the last card, by melding, laying off or "
@@ -328,6 +391,11 @@ def stock_sentences(s: VariantSpec) -> Iterator[str]:
                 "counts as one of the game's deals."
             ),
         }[st.action]
+    if st.action == "void" and st.void_when_left and st.void_take == "to_knock":
+        yield _(
+            "With the stock down to that many cards, the next player may still take the "
+            "discard, but only to knock with it at once."
+        )
     if st.action in ("reshuffle_keep_top", "turn_over") and st.blocked_after is not None:
         n = st.blocked_after
         if n == 1:

@@ -35,6 +35,13 @@ __all__ = ["HUMAN", "Move", "PlaySession", "contract_words", "sorted_hand", "tab
 #: The label of the person's seat in records.
 HUMAN = "you"
 
+#: How a knocked hand ended, said of the seat that won it.
+_KNOCKED = {
+    "gin": "went gin",
+    "knock": "knocked and won the hand",
+    "undercut": "undercut the knocker",
+}
+
 #: The most ways of reading picked groups of cards tried for one action.
 MAX_TRIES = 500
 
@@ -323,11 +330,15 @@ class PlaySession:
         """How each deal from number ``since`` (from 0) on ended, in words."""
         lines = []
         for number, result in enumerate(self.state.results[since:], since + 1):
-            who = (
-                f"p{result.went_out + 1} went out"
-                if result.went_out is not None and result.went_out >= 0
-                else f"it ended: {result.reason}"
-            )
+            won = result.went_out
+            if result.reason in _KNOCKED and won is not None:
+                who = f"p{won + 1} {_KNOCKED[result.reason]}"
+            elif result.reason == "knock":
+                who = "a knock with equal deadwood: no score"
+            elif won is not None and won >= 0:
+                who = f"p{won + 1} went out"
+            else:
+                who = f"it ended: {result.reason}"
             scores = "  ".join(f"p{i + 1}: {s:+d}" for i, s in enumerate(result.scores))
             lines.append(f"Deal {number} is over: {who}. Scores {scores}.")
         return lines

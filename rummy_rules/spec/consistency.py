@@ -222,8 +222,91 @@ def _check_discard(spec: VariantSpec, out: list[Finding]) -> None:
         )
 
 
+def _check_knock(spec: VariantSpec, out: list[Finding]) -> None:
+    """Knocking and the rules it needs: deadwood scoring, melds shown at the end."""
+    knock = spec.going_out.knock
+    model = spec.scoring.model
+    stock = spec.stock_exhausted
+    if (
+        stock is not None
+        and stock.void_take == "to_knock"
+        and (knock is None or stock.action != "void" or not stock.void_when_left)
+    ):
+        out.append(
+            (
+                ("stock_exhausted", "void_take"),
+                "to_knock needs going_out.knock, action void and void_when_left above 0",
+                "error",
+            )
+        )
+    if knock is None:
+        if not spec.melding.during_play:
+            out.append(
+                (
+                    ("melding", "during_play"),
+                    "false: no meld is laid during play, so only a knock can end a hand: "
+                    "set going_out.knock",
+                    "error",
+                )
+            )
+        if model == "knock_difference":
+            out.append(
+                (
+                    ("scoring", "model"),
+                    "knock_difference scores knocked hands: it needs going_out.knock",
+                    "error",
+                )
+            )
+        for index, bonus in enumerate(spec.scoring.bonuses):
+            if bonus.event in ("gin", "undercut"):
+                out.append(
+                    (
+                        ("scoring", "bonuses", index, "event"),
+                        f"{bonus.event} happens only in a knocked hand: it needs going_out.knock",
+                        "error",
+                    )
+                )
+        return
+    if model != "knock_difference":
+        out.append(
+            (
+                ("scoring", "model"),
+                f"a knocked hand is scored by deadwood: use knock_difference, not {model}",
+                "error",
+            )
+        )
+    if spec.players.max != 2 or spec.players.min != 2:
+        out.append(
+            (
+                ("players",),
+                "knocking is played by two players (a knocker and the other player)",
+                "error",
+            )
+        )
+    if spec.melding.during_play:
+        out.append(
+            (
+                ("melding", "during_play"),
+                "with knocking, melds are shown when the hand ends: set melding.during_play "
+                "to false",
+                "error",
+            )
+        )
+    if spec.partnerships.teams != "none":
+        out.append((("partnerships", "teams"), "knocking is played without partners", "error"))
+    if knock.deadwood_limit == "upcard" and not spec.table.upcard:
+        out.append(
+            (
+                ("going_out", "knock", "deadwood_limit"),
+                "upcard: the limit is the first upcard's value, but table.upcard is false",
+                "error",
+            )
+        )
+
+
 def _check_going_out(spec: VariantSpec, out: list[Finding]) -> None:
     """Going-out rules that limit or contradict other rules."""
+    _check_knock(spec, out)
     if not spec.contract.all_at_once:
         whole = [i for i, d in enumerate(spec.deals) if d.all_out or d.first_down_must_go_out]
         if whole:

@@ -23,7 +23,7 @@ _ENGINE_SUPPORTS: tuple[tuple[str, tuple[object, ...]], ...] = (
     ("melding.new_melds_after_opening", (False, True)),
     ("melding.lay_off.targets", ("any", "own", "own_and_partner", "none")),
     ("melding.lay_off.before_opening", (False, True)),
-    ("scoring.model", ("penalty", "melded_minus_hand", "winner_collects")),
+    ("scoring.model", ("penalty", "melded_minus_hand", "winner_collects", "knock_difference")),
     ("game_end.kind", ("fixed_deals", "target_score", "elimination")),
     ("game_end.ties", ("shared", "extra_deal")),
 )
@@ -51,6 +51,17 @@ def unsupported_by_engine(spec: VariantSpec) -> list[tuple[str, str]]:
             else:
                 shown = "null" if value is None else str(value)
             out.append((path, f"{shown} cannot be played by the engine yet"))
+    if spec.going_out.knock is not None:
+        jokers = spec.deck.jokers
+        wild_jokers = spec.deck.joker_role == "wild" and jokers != 0
+        if wild_jokers or spec.deck.wild_ranks or spec.deck.wild_rank_follows_deal:
+            out.append(
+                (
+                    "going_out.knock",
+                    "knocking with wild cards cannot be played by the engine yet "
+                    "(play without jokers and wild ranks)",
+                )
+            )
     if spec.stock_exhausted is not None and spec.stock_exhausted.action not in _SUPPORTED_STOCK:
         out.append(
             (

@@ -81,7 +81,8 @@ class BotError(RummyRulesError):
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # users' bots subclass it
 class RandomBot:
-    """Uniform over the legal choices, except that it goes down (and melds) whenever it can."""
+    """Uniform over the legal choices, except that it goes down (and melds, and
+    knocks) whenever it can."""
 
     name = "random"
     live_view = True  # reads only ``view.legal``, inside ``choose``
@@ -90,9 +91,9 @@ class RandomBot:
         self.rng = rng
 
     def choose(self, view: SeatView) -> Action:
-        """Go down or lay down a meld if possible, else any legal action at random."""
+        """Go down, knock or lay down a meld if possible, else any legal action at random."""
         for action in view.legal:
-            if action.kind == "down":
+            if action.kind in ("down", "knock"):
                 return action
         melds = [a for a in view.legal if a.kind == "meld"]
         if melds:

@@ -4,6 +4,7 @@ It goes down as soon as it can (choosing the arrangement that leaves the
 fewest points), lays off whatever fits, takes back wilds when the variant
 allows, and discards the card that helps it least, high values first on a
 tie, avoiding a card the next player could lay off once that player is down.
+In a knock game (Gin Rummy) it plays by deadwood instead (:mod:`.knock_play`).
 In a contract deal it plans its hand toward the contract (:func:`_plan`):
 it keeps the plan's cards and takes or buys a discard only when the plan
 then misses fewer cards. Without a contract it keeps cards that join its
@@ -31,8 +32,9 @@ from mypy_extensions import mypyc_attr
 
 from ...cards import JOKER_FACE, face_of, rank_of, suit_of
 from ...engine.actions import Action
-from ...engine.rules import ContractPart, DealRules
+from ...engine.rules import ContractPart, DealRules, MeldRules
 from ...engine.view import MeldView, SeatView
+from .knock_play import knock_choice
 
 __all__ = ["GreedyBot"]
 
@@ -288,6 +290,8 @@ class GreedyBot:
         self.melds_after_down = False
         self.stale = self.rebuilds = 0
         self._stock_seen = _UNSEEN
+        self.knock_melds: MeldRules | None = None
+        self.knock_values: tuple[int, ...] = ()
 
     def configure(
         self,
@@ -334,6 +338,9 @@ class GreedyBot:
         # Where new melds are allowed after going down, a down player keeps
         # pairs and near runs toward them (as after a meld has been offered).
         self.melds_after_down = deal.new_melds_after_down
+        # A knock game is played by deadwood (knock_play).
+        self.knock_melds = deal.knock_melds
+        self.knock_values = deal.knock_values
 
     @staticmethod
     def _fitting(view: SeatView) -> set[int]:
@@ -397,6 +404,8 @@ class GreedyBot:
 
     def choose(self, view: SeatView) -> Action:
         """The action to play."""
+        if self.knock_melds is not None:
+            return knock_choice(view, self.knock_melds, self.knock_values)
         legal = view.legal
         hand = list(view.hand)
         if view.stock_size > self._stock_seen:

@@ -42,6 +42,8 @@ class Bonus(StrictModel):
         "first_turn_out",
         "exact_cut",
         "per_buy",
+        "gin",
+        "undercut",
     ] = Field(
         description=(
             "went_out: going out; one_turn_out: going out in one turn with no earlier "
@@ -49,7 +51,8 @@ class Bonus(StrictModel):
             "wild cards (given in place of one_turn_out, not on top of it); first_turn_out: "
             "going out on one's first turn of the deal; exact_cut: the cutter cuts exactly "
             "the cards needed for the deal; "
-            "per_buy: each buy."
+            "per_buy: each buy; gin: knocking with no deadwood (to the knocker); "
+            "undercut: undercutting a knocker (to the player who undercuts)."
         )
     )
     points: int = Field(
@@ -72,12 +75,14 @@ _CARD_VALUE_KEYS = (*RANK_ORDER, JOKER, SKIP)
 class Scoring(StrictModel):
     """How a deal is scored."""
 
-    model: Literal["penalty", "melded_minus_hand", "winner_collects"] = Field(
+    model: Literal["penalty", "melded_minus_hand", "winner_collects", "knock_difference"] = Field(
         description=(
             "penalty: cards left in hand count against you, lowest total wins; "
             "melded_minus_hand: melded cards score for you and cards in hand against you, "
             "highest wins; winner_collects: the player going out scores the cards left in "
-            "the others' hands, highest wins."
+            "the others' hands, highest wins; knock_difference (with going_out.knock): "
+            "the winner of a knocked hand scores the difference between the two "
+            "deadwoods, highest wins."
         )
     )
     card_values: dict[str, int] = Field(

@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import (
     Field,
+    field_validator,
     model_validator,
 )
 
@@ -20,6 +21,7 @@ __all__ = [
     "DiscardRules",
     "DrawRules",
     "GoingOut",
+    "KnockRules",
     "LayOff",
     "Melding",
     "OpeningRules",
@@ -248,6 +250,14 @@ class Melding(StrictModel):
             "least one card from the hand, as valid melds (action rearrange)."
         ),
     )
+    during_play: bool = Field(
+        default=True,
+        description=(
+            "Whether melds are laid on the table during play. false: no down, meld, "
+            "lay-off or exchange during play; the melds are shown only when a hand ends "
+            "by a knock (going_out.knock), as in Gin Rummy."
+        ),
+    )
     take_back: Literal["never", "this_turn"] = Field(
         default="never",
         description=(
@@ -294,6 +304,41 @@ class DiscardRules(StrictModel):
     )
 
 
+class KnockRules(StrictModel):
+    """Ending a hand by knocking (Gin Rummy and its family)."""
+
+    deadwood_limit: int | Literal["upcard"] = Field(
+        default=10,
+        description=(
+            "The most deadwood (the value of the cards no meld takes, after the "
+            "discard) a player may knock with: a number (0: gin only), or upcard: the "
+            "value of the deal's first upcard (Oklahoma Gin; an ace upcard: gin only)."
+        ),
+    )
+    defender_lays_off: bool = Field(
+        default=True,
+        description=(
+            "Whether the other player, after laying their own melds, may lay off "
+            "deadwood on the knocker's melds (never when the knocker has gin)."
+        ),
+    )
+    undercut: Literal["equal_or_lower", "lower"] = Field(
+        default="equal_or_lower",
+        description=(
+            "When the knocker is undercut: equal_or_lower, when the other player's "
+            "deadwood is equal to or lower than the knocker's; lower, only when lower "
+            "(equal deadwood: nobody scores)."
+        ),
+    )
+
+    @field_validator("deadwood_limit")
+    @classmethod
+    def _limit(cls, value: int | str) -> int | str:
+        if isinstance(value, int) and not 0 <= value <= 100:
+            raise ValueError("the deadwood limit is a number from 0 to 100, or upcard")
+        return value
+
+
 class GoingOut(StrictModel):
     """How a deal ends."""
 
@@ -312,6 +357,15 @@ class GoingOut(StrictModel):
             "With must_meld_last: forbidden: the last card may not be discarded; play_on: "
             "it may be, the deal goes on, and the player (holding no cards) draws at "
             "their next turn."
+        ),
+    )
+    knock: KnockRules | None = Field(
+        default=None,
+        description=(
+            "Ending a hand by knocking: after the draw, a player whose deadwood after "
+            "the discard is within the limit discards face down and lays their melds; "
+            "the other player lays theirs and lays off; the hand is scored by deadwood "
+            "(scoring.model: knock_difference). null: no knocking."
         ),
     )
 
@@ -333,6 +387,15 @@ class StockExhausted(StrictModel):
         default=0,
         ge=0,
         description="With void: the deal is cancelled when this many stock cards remain.",
+    )
+    void_take: Literal["any", "to_knock"] = Field(
+        default="any",
+        description=(
+            "With void and knocking: once the stock is down to void_when_left cards, "
+            "whether the next player may still take the discard as at any turn (any), "
+            "or only to knock with it at once (to_knock, as OpenSpiel's gin_rummy "
+            "plays); a player who draws instead cancels the deal."
+        ),
     )
     blocked_after: int | None = Field(
         default=2,

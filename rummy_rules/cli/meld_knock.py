@@ -1,0 +1,98 @@
+"""``rummy-rules meld`` in a knock game: the deadwood, the best layout, and the knock.
+
+Ten cards (a hand between turns): the layout that leaves the least deadwood.
+Eleven (a hand just after the draw): the same after the best discard, and
+every discard that allows a knock.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from .common import emit_json
+
+if TYPE_CHECKING:
+    from ..cards import CardNames
+    from ..engine.rules import Rules
+    from ..spec.schema import VariantSpec
+
+__all__ = ["knock_answer"]
+
+
+def knock_answer(
+    spec: VariantSpec, rules: Rules, hand: list[int], names: CardNames, *, as_json: bool
+) -> None:
+    """Print (or emit as JSON) what ``hand`` can knock with under ``spec``."""
+    from ..engine.deadwood import best_layout, knock_discards
+
+    knock = spec.going_out.knock
+    assert knock is not None
+    limit = knock.deadwood_limit
+    values = rules.card_values
+    kept = rules.deals[0].cards
+    discard: int | None = None
+    discards: list[int] = []
+    if len(hand) > kept:
+        # Just drawn: the best discard first, then the layout of the rest.
+        best = None
+        for face in sorted(set(hand)):
+            rest = list(hand)
+            rest.remove(face)
+            layout = best_layout(rest, rules.melds, values)
+            if best is None or layout.value < best[1].value:
+                best = (face, layout)
+        assert best is not None
+        discard, layout = best
+        if isinstance(limit, int):
+            discards = knock_discards(hand, rules.melds, values, limit)
+    else:
+        layout = best_layout(hand, rules.melds, values)
+    within = layout.value <= limit if isinstance(limit, int) else None
+    if as_json:
+        emit_json(_document(spec, hand, layout, discard, discards, limit, within, names))
+        return
+    limit_text = f"{limit} or less" if isinstance(limit, int) else "the first upcard's value"
+    typer.echo(f"{spec.name}: a knock leaves deadwood of {limit_text}")
+    typer.echo(f"{len(hand)} cards: {names.texts(hand)}")
+    if discard is not None:
+        typer.echo(f"  discard {names.text(discard)} (it leaves the least deadwood)")
+    for meld in layout.melds:
+        typer.echo(f"  {meld.kind:<4} {names.texts(meld.cards)}")
+    dead = names.texts(layout.deadwood) if layout.deadwood else "none (gin)"
+    points = "point" if layout.value == 1 else "points"
+    typer.echo(f"  deadwood: {dead}, {layout.value} {points}")
+    if discard is not None and isinstance(limit, int):
+        if discards:
+            typer.echo(f"Knock: yes, discarding any of {names.texts(discards)}.")
+        else:
+            typer.echo(f"Knock: no, the least deadwood after a discard is {layout.value}.")
+    elif within is not None:
+        verdict = "within" if within else "over"
+        typer.echo(f"This hand's deadwood is {verdict} the knock limit of {limit}.")
+
+
+def _document(
+    spec: VariantSpec,
+    hand: list[int],
+    layout: Any,
+    discard: int | None,
+    discards: list[int],
+    limit: int | str,
+    within: bool | None,
+    names: CardNames,
+) -> dict[str, Any]:
+    document: dict[str, Any] = {
+        "variant": spec.id,
+        "cards": names.texts(hand).split(),
+        "discard": names.text(discard) if discard is not None else None,
+        "melds": [{"kind": m.kind, "cards": names.texts(m.cards).split()} for m in layout.melds],
+        "deadwood": names.texts(layout.deadwood).split(),
+        "deadwood_points": layout.value,
+        "knock_limit": limit,
+        "within_limit": within,
+    }
+    if discard is not None:
+        document["knock_discards"] = [names.text(f) for f in discards]
+    return document

@@ -1,0 +1,290 @@
+"""Knocking (``going_out.knock``): ending a hand with deadwood within a limit.
+
+After the draw, a player whose deadwood after a discard is at most the
+deal's limit may ``knock``: the discard goes face down on the pile, their
+melds are laid (the layout that leaves the least deadwood, unless they name
+another) and their deadwood stays in the hand. The other player then lays
+their own melds and, unless the knocker has gin (no deadwood) or the variant
+says otherwise, lays off cards on the knocker's melds, one action at a time,
+and ends with ``end``. The hand is scored by deadwood
+(``scoring.model: knock_difference``): gin, a knock, or an undercut.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from ..cards import format_card
+from .actions import Action, shared_action
+from .deadwood import best_layout, knock_discards, layoff_targets
+from .discarding import barred_discard
+from .ending import end_deal
+from .game import DEFEND, Game, TableMeld
+from .melds import Meld, check_meld
+
+__all__ = [
+    "apply_defend",
+    "apply_knock",
+    "check_defend",
+    "check_knock",
+    "defend_actions",
+    "knock_actions",
+    "knock_result",
+]
+
+_END = shared_action("end")
+
+#: Why a table play is refused where melds are shown only at the end.
+NOT_DURING_PLAY = "melds are laid only when the hand ends, by a knock, in this variant"
+
+
+def _values(g: Game) -> list[int]:
+    """The value of every face held in hand in this deal (index 52: the joker)."""
+    return [g.value(face) for face in range(53)]
+
+
+def _faces(g: Game, seat: int) -> list[int]:
+    return g.hand_faces(seat)
+
+
+def knock_actions(g: Game) -> list[Action]:
+    """The knocks the player in turn may make now: one per discard that leaves
+    deadwood within the limit, with the layout that leaves the least."""
+    d = g.deal
+    if d.knock_limit < 0:
+        return []
+    hand = _faces(g, d.current)
+    rules = g.rules.melds
+    values = _values(g)
+    wilds = d.rules.wild_faces
+    out = []
+    for face in knock_discards(hand, rules, values, d.knock_limit, wilds):
+        if barred_discard(g, face) is not None:
+            continue
+        rest = list(hand)
+        rest.remove(face)
+        layout = best_layout(rest, rules, values, wilds)
+        out.append(Action("knock", card=face, melds=layout.melds))
+    return out
+
+
+def _resolved(g: Game, action: Action) -> Sequence[Meld]:
+    """The melds of a knock: as named, or (none named) the layout that leaves least."""
+    if action.melds:
+        return action.melds
+    d = g.deal
+    rest = _faces(g, d.current)
+    rest.remove(action.card)
+    return best_layout(rest, g.rules.melds, _values(g), d.rules.wild_faces).melds
+
+
+def check_knock(g: Game, action: Action) -> str | None:
+    """Why the player in turn may not make this knock (``None``: they may)."""
+    d = g.deal
+    if d.knock_limit < 0:
+        return "there is no knocking in this variant"
+    hand = _faces(g, d.current)
+    face = action.card
+    if face not in hand:
+        return f"you do not hold {format_card(face)}"
+    reason = barred_discard(g, face)
+    if reason is not None:
+        return reason
+    rest = list(hand)
+    rest.remove(face)
+    left = Counter(rest)
+    wilds = d.rules.wild_faces
+    melds = _resolved(g, action)
+    for meld in melds:
+        why = check_meld(meld, g.rules.melds, wilds)
+        if why is not None:
+            return f"{meld} is not a meld: {why}"
+        for card in meld.cards:
+            if left[card] <= 0:
+                return f"you do not hold {format_card(card)} for {meld}"
+            left[card] -= 1
+    deadwood = sum(g.value(f) * n for f, n in left.items())
+    if deadwood > d.knock_limit:
+        limit = d.knock_limit
+        if limit == 0:
+            return f"only gin may knock in this deal: your deadwood would be {deadwood}"
+        return f"your deadwood would be {deadwood}: you may knock with at most {limit}"
+    return None
+
+
+def apply_knock(g: Game, action: Action) -> None:
+    """Knock (checked to be legal): the discard face down, the melds laid, the
+    other player to lay theirs."""
+    d = g.deal
+    seat = d.current
+    melds = _resolved(g, action)
+    hand = d.hands[seat]
+    card = g.find(hand, action.card)
+    assert card is not None
+    hand.remove(card)
+    d.discard.append(card)
+    d.discarder = seat
+    for meld in melds:
+        cards = []
+        for face in meld.cards:
+            found = g.find(hand, face)
+            assert found is not None
+            hand.remove(found)
+            cards.append(found)
+        d.melds.append(
+            TableMeld(seat, meld.kind, cards, list(meld.stands_for), [seat] * len(cards))
+        )
+    d.table_view = None
+    d.knocker = seat
+    d.knock_deadwood = sum(g.value(g.faces[c]) for c in hand)
+    d.down[seat] = True
+    d.current = g.next_seat(seat)
+    d.phase = DEFEND
+
+
+# -- the other player's answer ----------------------------------------------------
+
+
+def _lays_off(g: Game) -> bool:
+    return g.rules.play.knock_lay_off and g.deal.knock_deadwood > 0
+
+
+def _knocker_melds(g: Game) -> list[tuple[int, Meld]]:
+    d = g.deal
+    faces = g.faces
+    return [
+        (i, Meld(m.kind, tuple(faces[c] for c in m.cards), tuple(m.stands_for)))
+        for i, m in enumerate(d.melds)
+        if m.owner == d.knocker
+    ]
+
+
+def _layoff_fit(g: Game, face: int, target: int) -> Meld | None:
+    """Meld ``target`` (a knocker's) with a card of ``face`` added, if it stays a meld."""
+    for index, meld in _knocker_melds(g):
+        if index == target:
+            found = layoff_targets(face, [meld], g.rules.melds, g.deal.rules.wild_faces)
+            return found[0][1] if found else None
+    return None
+
+
+def defend_actions(g: Game) -> list[Action]:
+    """The other player's actions after a knock: each meld of their hand, each
+    lay-off on the knocker's melds, and ``end``; sorted by text."""
+    d = g.deal
+    hand = _faces(g, d.current)
+    wilds = d.rules.wild_faces
+    seen: set[str] = set()
+    out: list[Action] = []
+    from .candidates import iter_melds
+
+    for meld in iter_melds(hand, g.rules.melds, wilds, "any"):
+        if check_meld(meld, g.rules.melds, wilds) is None:
+            action = Action("meld", melds=(meld,))
+            text = str(action)
+            if text not in seen:
+                seen.add(text)
+                out.append(action)
+    if _lays_off(g):
+        wild_faces = wilds
+        for face in sorted(set(hand)):
+            if face in wild_faces:
+                continue
+            for index, meld in _knocker_melds(g):
+                if layoff_targets(face, [meld], g.rules.melds, wilds):
+                    out.append(Action("layoff", card=face, target=index))
+    out.append(_END)
+    return sorted(out, key=str)
+
+
+def check_defend(g: Game, action: Action) -> str | None:
+    """Why the other player may not take ``action`` after a knock (``None``: legal)."""
+    d = g.deal
+    kind = action.kind
+    hand = Counter(_faces(g, d.current))
+    wilds = d.rules.wild_faces
+    if kind == "end":
+        return None
+    if kind == "meld":
+        for meld in action.melds:
+            why = check_meld(meld, g.rules.melds, wilds)
+            if why is not None:
+                return f"{meld} is not a meld: {why}"
+            for face in meld.cards:
+                if hand[face] <= 0:
+                    return f"you do not hold {format_card(face)}"
+                hand[face] -= 1
+        return None
+    if kind == "layoff":
+        if d.knock_deadwood == 0:
+            return "nothing may be laid off on gin"
+        if not g.rules.play.knock_lay_off:
+            return "in this variant nothing is laid off on the knocker's melds"
+        if hand[action.card] <= 0:
+            return f"you do not hold {format_card(action.card)}"
+        if action.card in wilds:
+            return "wild cards are not laid off after a knock"
+        if not 0 <= action.target < len(d.melds) or d.melds[action.target].owner != d.knocker:
+            return "lay off only on the knocker's melds"
+        if _layoff_fit(g, action.card, action.target) is None:
+            return f"{format_card(action.card)} does not fit meld {action.target + 1}"
+        return None
+    return "after a knock, lay down your melds, lay off on the knocker's melds, or end"
+
+
+def apply_defend(g: Game, action: Action) -> None:
+    """Play the other player's action after a knock (checked to be legal)."""
+    d = g.deal
+    seat = d.current
+    hand = d.hands[seat]
+    if action.kind == "meld":
+        for meld in action.melds:
+            cards = []
+            for face in meld.cards:
+                found = g.find(hand, face)
+                assert found is not None
+                hand.remove(found)
+                cards.append(found)
+            d.melds.append(
+                TableMeld(seat, meld.kind, cards, list(meld.stands_for), [seat] * len(cards))
+            )
+        d.table_view = None
+        return
+    if action.kind == "layoff":
+        grown = _layoff_fit(g, action.card, action.target)
+        assert grown is not None
+        found = g.find(hand, action.card)
+        assert found is not None
+        hand.remove(found)
+        table = d.melds[action.target]
+        if grown.cards[0] == action.card and grown.kind == "run":
+            table.cards.insert(0, found)
+            table.stands_for.insert(0, action.card)
+            table.laid_by.insert(0, seat)
+        else:
+            table.cards.append(found)
+            table.stands_for.append(action.card)
+            table.laid_by.append(seat)
+        table.fits = {}
+        d.table_view = None
+        return
+    reason, winner = knock_result(g)
+    end_deal(g, reason, winner)
+
+
+def knock_result(g: Game) -> tuple[str, int | None]:
+    """How the knocked hand ends: ``gin``, ``knock`` or ``undercut``, and the
+    seat that wins it (``None``: equal deadwood where that is no undercut)."""
+    d = g.deal
+    knocker = d.knocker
+    other = d.current
+    theirs = sum(g.value(g.faces[c]) for c in d.hands[other])
+    mine = d.knock_deadwood
+    if mine == 0:
+        return "gin", knocker
+    if theirs < mine or (theirs == mine and g.rules.play.undercut_on_tie):
+        return "undercut", other
+    if theirs == mine:
+        return "knock", None
+    return "knock", knocker

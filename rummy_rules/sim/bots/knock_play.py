@@ -1,0 +1,97 @@
+"""How the greedy bot plays a knock game (``going_out.knock``: Gin Rummy and kin).
+
+Everything is counted in deadwood (the value of the cards no meld takes):
+
+* **draw**: it takes the upcard when keeping it (and discarding its best
+  card) leaves less deadwood than its hand has now; otherwise it draws from
+  the stock (or passes, when the first upcard is offered);
+* **knock**: it knocks as soon as it may, with the discard and layout that
+  leave the least deadwood (it never holds on for gin);
+* **discard**: the card whose discard leaves the least deadwood, the
+  highest-valued on a tie;
+* **after the other player's knock**: it lays the melds of its layout with
+  the least deadwood, then lays off every card it can (on a run first, where
+  the next card may follow), then ends.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from ...engine.actions import Action
+from ...engine.deadwood import best_layout, min_deadwood
+from ...engine.rules import MeldRules
+from ...engine.view import SeatView
+
+__all__ = ["knock_choice"]
+
+
+def knock_choice(view: SeatView, rules: MeldRules, values: Sequence[int]) -> Action:
+    """The greedy bot's action in a knock game (see the module's description)."""
+    legal = view.legal
+    hand = list(view.hand)
+    if view.phase == "defend":
+        runs = frozenset(i for i, m in enumerate(view.melds) if m.kind == "run")
+        return _defend(legal, hand, rules, values, runs)
+    if view.phase == "draw":
+        return _draw(view, hand, rules, values)
+    knocks = [a for a in legal if a.kind == "knock"]
+    if knocks:
+        return min(knocks, key=lambda a: (_knock_deadwood(a, hand, values), -values[a.card]))
+    discards = [a for a in legal if a.kind == "discard"]
+    if not discards:
+        return next((a for a in legal if a.kind == "end"), legal[0])
+    return min(discards, key=lambda a: _after_discard(a.card, hand, rules, values))
+
+
+def _after_discard(
+    face: int, hand: list[int], rules: MeldRules, values: Sequence[int]
+) -> tuple[int, int]:
+    rest = list(hand)
+    rest.remove(face)
+    return min_deadwood(rest, rules, values), -values[face]
+
+
+def _knock_deadwood(action: Action, hand: list[int], values: Sequence[int]) -> int:
+    left = Counter(hand)
+    left[action.card] -= 1
+    for meld in action.melds:
+        for face in meld.cards:
+            left[face] -= 1
+    return sum(values[f] * n for f, n in left.items() if n > 0)
+
+
+def _draw(view: SeatView, hand: list[int], rules: MeldRules, values: Sequence[int]) -> Action:
+    legal = view.legal
+    takes = [a for a in legal if a.kind == "take"]
+    other = next((a for a in legal if a.kind in ("draw", "pass")), None)
+    if takes and other is not None:
+        take = takes[0]
+        now = min_deadwood(hand, rules, values)
+        held = [*hand, take.card]
+        best = min(
+            min_deadwood([f for i, f in enumerate(held) if i != j], rules, values)
+            for j in range(len(hand))  # any card but the one taken
+        )
+        return take if best < now else other
+    return other if other is not None else legal[0]
+
+
+def _defend(
+    legal: Sequence[Action],
+    hand: list[int],
+    rules: MeldRules,
+    values: Sequence[int],
+    runs: frozenset[int],
+) -> Action:
+    layout = best_layout(hand, rules, values)
+    wanted = {tuple(sorted(m.cards)) for m in layout.melds}
+    for action in legal:
+        if action.kind == "meld" and tuple(sorted(action.melds[0].cards)) in wanted:
+            return action
+    layoffs = [a for a in legal if a.kind == "layoff"]
+    if layoffs:
+        # A card laid on a run can make room for the next one; on a set it cannot.
+        return max(layoffs, key=lambda a: a.target in runs)
+    return next(a for a in legal if a.kind == "end")

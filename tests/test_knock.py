@@ -1,0 +1,225 @@
+"""Knocking (going_out.knock): deadwood, the knock, the other player's answer, the score.
+
+The rules of a knocked hand are those of Gin Rummy as docs/format.md states
+them; the deadwood counts are checked against an exhaustive search and, where
+OpenSpiel is installed (the ``peer`` extra), against its ``gin_rummy``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from rummy_rules import load_variant
+from rummy_rules.cards import format_card, parse_cards
+from rummy_rules.engine import GameState, compile_rules
+from rummy_rules.engine.deadwood import best_layout, knock_discards, min_deadwood
+from rummy_rules.engine.melds import check_meld
+from rummy_rules.sim.bots import RandomBot, make_bot, play_game
+from rummy_rules.sim.records import record_lines, replay_record
+
+from .conftest import ROOT, examples
+from .engine_helpers import act, stacked_state, texts, why
+
+GIN = ROOT / "tests" / "data" / "knock-gin.yaml"
+
+
+def gin_rules(*overrides):
+    return compile_rules(load_variant(GIN, list(overrides)), 2)
+
+
+def exhaustive_deadwood(hand, rules):
+    """The least deadwood by trying every set of disjoint melds (slow, obviously right)."""
+    from rummy_rules.engine.candidates import iter_melds
+
+    melds = [
+        tuple(sorted(m.cards))
+        for m in iter_melds(hand, rules.melds, frozenset(), "any")
+        if check_meld(m, rules.melds, frozenset()) is None
+    ]
+    best = sum(rules.card_values[f] for f in hand)
+    for size in range(1, 5):
+        for chosen in itertools.combinations(melds, size):
+            used = [f for m in chosen for f in m]
+            left = list(hand)
+            try:
+                for face in used:
+                    left.remove(face)
+            except ValueError:
+                continue
+            best = min(best, sum(rules.card_values[f] for f in left))
+    return best
+
+
+def test_the_least_deadwood_is_what_an_exhaustive_search_finds():
+    rules = gin_rules()
+    rng = random.Random(7)
+    for _ in range(examples(60, 400)):
+        hand = rng.sample(range(52), rng.choice([10, 11]))
+        layout = best_layout(hand, rules.melds, rules.card_values)
+        assert layout.value == exhaustive_deadwood(hand, rules)
+        # The layout is real: valid melds, disjoint, and the deadwood is what is left.
+        left = list(hand)
+        for meld in layout.melds:
+            assert check_meld(meld, rules.melds, frozenset()) is None
+            for face in meld.cards:
+                left.remove(face)
+        assert sorted(left) == sorted(layout.deadwood)
+        assert sum(rules.card_values[f] for f in left) == layout.value
+
+
+def _ours(card):
+    """OpenSpiel's card number (suits s, c, d, h) as our face (suits C, D, H, S)."""
+    return ((card // 13 + 3) % 4) * 13 + card % 13
+
+
+def test_deadwood_and_knock_discards_agree_with_openspiel():
+    pyspiel = pytest.importorskip("pyspiel")
+    utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
+    rules = gin_rules()
+    rng = random.Random(11)
+    for _ in range(examples(300, 3000)):
+        hand = rng.sample(range(52), rng.choice([10, 11]))
+        faces = [_ours(c) for c in hand]
+        if len(hand) == 10:
+            assert utils.min_deadwood(hand) == min_deadwood(faces, rules.melds, rules.card_values)
+            continue
+        theirs = sorted(_ours(c) for c in utils.legal_discards(hand, 10))
+        assert theirs == knock_discards(faces, rules.melds, rules.card_values, 10)
+
+
+# -- a knocked hand, card by card --------------------------------------------------
+
+#: p2 (seat 1) plays first and will knock after drawing JC: melds 7C 7D 7S,
+#: 9C 10C JC, 2H 3H 4H; deadwood AD once 2S is discarded. p1 can lay off 5H
+#: (then 6H) on the hearts and QC (then KC) on the clubs, and melds 8C 8D 8H.
+HANDS = {1: "2H 3H 4H 7S 7D 7C 9C 10C AD 2S", 0: "5H 6H QC KC KS 8D 8H 8C 3D 4D"}
+
+
+def knocked(*overrides):
+    state = stacked_state(GIN, 2, HANDS, upcard="KD", stock=["JC"], overrides=overrides)
+    act(state, "pass")  # p2 refuses the upcard
+    act(state, "pass")  # so does p1
+    act(state, "draw")  # p2 draws JC
+    return state
+
+
+def _meld_index(state, text):
+    faces = sorted(parse_cards(text))
+    for i, meld in enumerate(state.melds):
+        if sorted(state.faces[c] for c in meld.cards) == faces:
+            return i + 1
+    raise AssertionError(f"no meld {text}")
+
+
+def test_a_player_with_ten_or_less_deadwood_may_knock_and_the_layout_leaves_least():
+    state = knocked()
+    knocks = [t for t in texts(state) if t.startswith("knock")]
+    # 2S leaves AD (1); AD leaves 2S (2); a heart leaves the other two hearts,
+    # AD and 2S (10 or less); anything else leaves more than ten.
+    assert [t.split()[1] for t in knocks] == ["2H", "2S", "3H", "4H", "AD"]
+    assert why(state, "knock 9C") is not None  # 10C JC AD 2S: over ten
+    act(state, "knock 2S")
+    assert state.phase == "defend" and state.to_move == 0
+    assert state.hand(1) == parse_cards("AD")
+    assert format_card(state.faces[state.discard_pile[-1]]) == "2S"
+
+
+def test_a_knock_may_name_another_layout_within_the_limit():
+    state = knocked()
+    # Keeping 2H 3H 4H out of the melds leaves 2+3+4+1 = 10: within the limit.
+    assert why(state, "knock 2S with 7C 7D 7S / 9C 10C JC") is None
+    # Keeping the clubs out leaves 9+10+10+1 = 30.
+    assert "at most 10" in why(state, "knock 2S with 7C 7D 7S / 2H 3H 4H")
+    assert "not a meld" in why(state, "knock 2S with 7C 7D 7S / 9C 10C JC / 2H 3H")
+    act(state, "knock 2S with 7C 7D 7S / 9C 10C JC")
+    assert sorted(state.hand(1)) == sorted(parse_cards("2H 3H 4H AD"))
+
+
+def test_the_other_player_lays_off_on_the_knockers_melds_and_melds_their_own():
+    state = knocked()
+    act(state, "knock 2S")
+    hearts = _meld_index(state, "2H 3H 4H")
+    clubs = _meld_index(state, "9C 10C JC")
+    listed = texts(state)
+    assert f"layoff 5H@{hearts}" in listed and f"layoff QC@{clubs}" in listed
+    assert "meld 8C 8D 8H" in listed and "end" in listed
+    assert why(state, f"layoff 6H@{hearts}") is not None  # 6H fits only after 5H
+    act(state, f"layoff 5H@{hearts}")
+    act(state, f"layoff 6H@{hearts}")
+    act(state, f"layoff QC@{clubs}")
+    act(state, f"layoff KC@{clubs}")
+    act(state, "meld 8C 8D 8H")
+    act(state, "end")
+    result = state.results[0]
+    # p1 is left with KS 3D 4D (17), p2 with AD (1): p2 scores the difference.
+    assert result.reason == "knock" and result.went_out == 1
+    assert list(result.scores) == [0, 16]
+
+
+def test_nothing_may_be_laid_off_on_gin_and_gin_scores_its_bonus():
+    hands = {1: "2H 3H 4H 7S 7D 7C 9C 10C AH 2S", 0: "5H 6H QC KC KS 8D 8H 8C 3D 4D"}
+    state = stacked_state(GIN, 2, hands, upcard="KD", stock=["JC"])
+    for text in ("pass", "pass", "draw"):
+        act(state, text)
+    # AH joins 2H 3H 4H: discarding 2S leaves no deadwood at all.
+    act(state, "knock 2S")
+    assert not [t for t in texts(state) if t.startswith("layoff")]
+    assert why(state, "layoff 5H@1") is not None
+    act(state, "end")
+    result = state.results[0]
+    # p1 holds 5H 6H QC KC KS 8D 8H 8C 3D 4D: 5+6+10+10+10+8+8+8+3+4 = 72, plus the gin bonus.
+    assert result.reason == "gin" and list(result.scores) == [0, 72 + 25]
+
+
+def test_equal_deadwood_undercuts_the_knocker_unless_the_rule_says_lower():
+    # p2 knocks keeping AD (1); p1 lays off and melds down to AS (1): equal.
+    hands = {1: "2H 3H 4H 7S 7D 7C 9C 10C AD 2S", 0: "5H QC KC AS 8D 8H 8C 9D 9H 9S"}
+    outcomes = {"equal_or_lower": ("undercut", 0, [25, 0]), "lower": ("knock", None, [0, 0])}
+    for rule, (reason, winner, scores) in outcomes.items():
+        state = stacked_state(
+            GIN, 2, hands, upcard="KD", stock=["JC"], overrides=[f"going_out.knock.undercut={rule}"]
+        )
+        for text in ("pass", "pass", "draw", "knock 2S"):
+            act(state, text)
+        hearts = _meld_index(state, "2H 3H 4H")
+        clubs = _meld_index(state, "9C 10C JC")
+        for text in (f"layoff 5H@{hearts}", f"layoff QC@{clubs}", f"layoff KC@{clubs}"):
+            act(state, text)
+        for text in ("meld 8C 8D 8H", "meld 9D 9H 9S", "end"):
+            act(state, text)
+        result = state.results[0]
+        assert result.left[0] == tuple(parse_cards("AS"))
+        assert (result.reason, result.went_out, list(result.scores)) == (reason, winner, scores)
+
+
+def test_greedy_games_end_by_knock_gin_or_the_wall_and_replay(tmp_path):
+    spec = load_variant(GIN)
+    reasons = set()
+    for seed in range(examples(6, 40)):
+        state = GameState(compile_rules(spec, 2), seed=seed)
+        bots = [make_bot("greedy", random.Random(seed)), RandomBot(random.Random(seed + 1))]
+        play_game(state, bots)
+        assert state.is_terminal()
+        for result in state.results:
+            assert result.reason in ("gin", "knock", "undercut", "void"), result
+            reasons.add(result.reason)
+        record = tmp_path / f"g{seed}.jsonl"
+        record.write_text("\n".join(record_lines(state, spec.model_dump(mode="json"))) + "\n")
+        assert replay_record(record).finished
+    assert {"knock"} <= reasons
+
+
+def test_meld_in_a_knock_game_shows_the_layout_the_deadwood_and_the_knock(cli):
+    import json
+
+    result = cli("meld", "gin", *"2H 3H 4H 7S 7D 7C 9C 10C JC AD 2S".split(), "--json")
+    assert result.exit_code == 0, result.stderr
+    answer = json.loads(result.stdout)
+    assert answer["discard"] == "2S" and answer["deadwood"] == ["AD"]
+    assert answer["deadwood_points"] == 1
+    assert sorted(answer["knock_discards"]) == sorted(["AD", "2H", "3H", "4H", "2S"])
+    text = cli("meld", "gin", *"2H 3H 4H 7S 7D 7C 9C 10C KC AD".split()).stdout
+    assert "deadwood: 9C 10C KC AD, 30 points" in text and "over the knock limit of 10" in text
