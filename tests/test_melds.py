@@ -491,3 +491,32 @@ def test_joined_contract_shapes_are_the_partitions_of_identical_parts():
         [("set", 3), ("run", 4), ("set", 3)],
         [("set", 6), ("run", 4)],
     ]
+
+
+def test_a_run_has_an_ace_at_one_end_or_the_other_not_both():
+    """docs/format.md, melds.run.ace low_or_high: "either end but not both". An
+    independent referee found AH laid off on 2H…KH AH accepted (AH 2H … KH AH)."""
+    from rummy_rules.cards import parse_cards
+    from rummy_rules.engine import compile_rules
+
+    rules = compile_rules(load_variant("contract"), 4).melds
+
+    def verdict(text):
+        faces = tuple(parse_cards(text))
+        return check_meld(Meld("run", faces, faces), rules, frozenset())
+
+    assert verdict("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH") is None
+    assert verdict("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH") is None
+    assert "not at both" in verdict("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH")
+
+
+def test_a_lay_off_that_puts_an_ace_at_both_ends_of_a_run_is_refused_in_a_record():
+    """The referee's game (simulate contract --seed 34, game 4, deal 2, with the
+    buying options of issue 34): p2 laid AH off on 2H … JK=10H JH QH KH AH; the
+    previous engine played and replayed it."""
+    from rummy_rules.sim.records import RecordError, replay_record
+
+    from .conftest import ROOT
+
+    with pytest.raises(RecordError, match=r":1355: 'p2 layoff AH@2' is illegal: AH does not fit"):
+        replay_record(ROOT / "tests" / "data" / "ace-both-ends.jsonl", partial=True)

@@ -100,6 +100,8 @@ def run_span(faces: Sequence[int], rules: MeldRules) -> tuple[int, int] | None:
                 continue
         elif start not in allowed or end not in allowed:
             continue
+        elif start == 1 and end == 14:
+            continue  # low_or_high: the ace at either end, but not at both
         if all(rank_of(f) == (start + i - 1) % 13 for i, f in enumerate(faces)):
             return suit, start
     return None
@@ -237,6 +239,8 @@ def _colour_reason(meld: Meld, rules: MeldRules, wilds: int) -> str | None:
 def _run_reason(faces: Sequence[int], rules: MeldRules) -> str:
     if not rules.run_any_suit and len({suit_of(f) for f in faces}) != 1:
         return "the cards of a run are all of one suit"
+    if rules.ace == "low_or_high" and rank_of(faces[0]) == 0 and rank_of(faces[-1]) == 0:
+        return "the ace is at one end of a run or the other, not at both"
     loose = dataclasses.replace(rules, ace="wrap")
     if run_span(faces, loose) is not None:
         return {

@@ -126,9 +126,9 @@ class MeldRules:
         return range(1, 27)  # wrap: values past 13 come round again
 
     def run_longest(self) -> int:
-        """The longest run the ace rule and ``run_max`` allow."""
-        natural = 14 if self.ace == "low_or_high" else 13
-        return min(natural, self.ranks, self.run_max)
+        """The longest run the ace rule and ``run_max`` allow (``low_or_high``: the
+        ace at either end but not both, so A-K or 2-A at most)."""
+        return min(13, self.ranks, self.run_max)
 
 
 @dataclass(frozen=True, slots=True)
