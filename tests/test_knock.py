@@ -124,6 +124,8 @@ def test_a_player_with_ten_or_less_deadwood_may_knock_and_the_layout_leaves_leas
     act(state, "knock 2S")
     assert state.phase == "defend" and state.to_move == 0
     assert state.hand(1) == parse_cards("AD")
+    # Typed without melds, the knock is recorded with the layout played.
+    assert state.log[-1]["action"] == "knock 2S with 7C 7D 7S / 9C 10C JC / 2H 3H 4H"
     assert format_card(state.faces[state.discard_pile[-1]]) == "2S"
 
 

@@ -37,7 +37,10 @@ def session(variant="contract", players=4, record=None, seed=0, seat=0):
     )  # fmt: skip
 
 
-@pytest.mark.parametrize(("variant", "players"), [("contract", 4), ("persian", 4)])
+@pytest.mark.parametrize(
+    ("variant", "players"),
+    [pytest.param("contract", 4, marks=pytest.mark.long), ("persian", 4), ("gin", 2)],
+)
 def test_a_whole_game_played_line_by_line_ends_and_its_record_replays(tmp_path, variant, players):
     record = tmp_path / "game.jsonl"
     game = session(variant, players, record=record)

@@ -46,7 +46,8 @@ async def play_through(app: PlayApp, limit: int = 20_000) -> int:
 @pytest.mark.parametrize(
     ("variant", "players"),
     [
-        ("basic-rummy", 2),
+        pytest.param("basic-rummy", 2, marks=pytest.mark.long),
+        pytest.param("gin", 2, marks=pytest.mark.long),
         pytest.param("contract", 4, marks=pytest.mark.long),
         pytest.param("persian", 4, marks=pytest.mark.long),
     ],
@@ -415,3 +416,30 @@ def test_saving_on_quit_never_replaces_an_earlier_saved_game(tmp_path, monkeypat
     assert offered == "contract-game-2.jsonl"
     assert earlier.read_bytes() == before
     assert PlaySession.resume(tmp_path / offered).state.log == session.state.log
+
+
+def test_a_person_knocks_in_gin_by_typing_the_knock():
+    state = None
+    for seed in range(1, 40):
+        session = game("gin", 2, seed=seed)
+        import random
+
+        from rummy_rules.engine.view import seat_view
+        from rummy_rules.sim.bots import make_bot
+
+        me = make_bot("greedy", random.Random(seed))
+        for _ in range(200):
+            list(session.bot_moves())
+            if session.over() or any(t.startswith("knock") for t in session.legal()):
+                break
+            assert session.play(str(me.choose(seat_view(session.state, 0)))) is None
+        if not session.over() and any(t.startswith("knock") for t in session.legal()):
+            state = session.state.clone()
+            break
+    assert state is not None, "p1 never could knock"
+    session = at(state, "gin")
+    knock = next(t for t in session.legal() if t.startswith("knock"))
+    card = knock.split()[1]
+    made = asyncio.run(type_and_enter(session, f"knock {card}"))
+    mine = [e for e in made if "action" in e and e["seat"] == 0]
+    assert mine[0]["action"].startswith(f"knock {card} with ")

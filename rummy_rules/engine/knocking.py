@@ -28,6 +28,7 @@ __all__ = [
     "apply_knock",
     "check_defend",
     "check_knock",
+    "complete_knock",
     "defend_actions",
     "knock_actions",
     "knock_result",
@@ -77,6 +78,14 @@ def _resolved(g: Game, action: Action) -> Sequence[Meld]:
     rest = _faces(g, d.current)
     rest.remove(action.card)
     return best_layout(rest, g.rules.melds, _values(g), d.rules.wild_faces).melds
+
+
+def complete_knock(g: Game, action: Action) -> Action:
+    """A ``knock`` that names no melds, with the layout that leaves the least
+    deadwood (what records write); any other action as it is."""
+    if action.kind != "knock" or action.melds or action.card not in _faces(g, g.deal.current):
+        return action
+    return Action("knock", card=action.card, melds=tuple(_resolved(g, action)))
 
 
 def check_knock(g: Game, action: Action) -> str | None:

@@ -40,7 +40,7 @@ from .exchanging import (
     table_wilds,
 )
 from .game import BUY, CLAIM, DEFEND, DRAW, OVER, PLAY, DealResult, Game, MeldRecord, TableMeld
-from .knocking import apply_defend, check_defend, defend_actions
+from .knocking import apply_defend, check_defend, complete_knock, defend_actions
 from .laying_off import fits_table
 from .melding import suggest_down
 from .rules import DealRules, Rules
@@ -310,7 +310,12 @@ class GameState:
         return check_play_phase(g, action)
 
     def apply(self, action: Action) -> None:
-        """Play ``action`` for :attr:`to_move`; raises :class:`ActionError` if it is illegal."""
+        """Play ``action`` for :attr:`to_move`; raises :class:`ActionError` if it is illegal.
+
+        A ``knock`` that names no melds is played (and recorded) with the layout
+        that leaves the least deadwood."""
+        if action.kind == "knock" and not action.melds and self.game.deal.phase == PLAY:
+            action = complete_knock(self.game, action)
         reason = self.check(action)
         if reason is not None:
             raise ActionError(

@@ -268,8 +268,10 @@ class PlaySession:
         return self.cards.show(first)
 
     def _make(self, action: Action) -> None:
+        before = len(self.state.log)
         self.state.apply(action)
-        self.last_made = self.cards.show(str(action))
+        # As recorded: the engine completes what was left out (a knock's melds).
+        self.last_made = self.cards.show(str(self.state.log[before].get("action", action)))
         self.save()
 
     def actions_with(self, faces: Sequence[int]) -> list[str]:
