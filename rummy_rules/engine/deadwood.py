@@ -129,6 +129,13 @@ def knock_discards(
 ) -> list[int]:
     """The faces of ``hand`` (one card more than is kept) whose discard leaves
     deadwood of at most ``limit``, in ascending order of face."""
+    # A layout of the hand less one card, with that card as deadwood, is a
+    # layout of the whole hand: no discard leaves less than the whole hand's
+    # least deadwood less the card's value. Most hands stop here.
+    if not hand or min_deadwood(hand, rules, values, wild_faces) - max(
+        values[f] for f in hand
+    ) > limit:
+        return []
     out = []
     for face in sorted(set(hand)):
         rest = list(hand)
