@@ -132,9 +132,10 @@ def knock_discards(
     # A layout of the hand less one card, with that card as deadwood, is a
     # layout of the whole hand: no discard leaves less than the whole hand's
     # least deadwood less the card's value. Most hands stop here.
-    if not hand or min_deadwood(hand, rules, values, wild_faces) - max(
-        values[f] for f in hand
-    ) > limit:
+    if (
+        not hand
+        or min_deadwood(hand, rules, values, wild_faces) - max(values[f] for f in hand) > limit
+    ):
         return []
     out = []
     for face in sorted(set(hand)):

@@ -134,6 +134,18 @@ def apply_knock(g: Game, action: Action) -> None:
     hand.remove(card)
     d.discard.append(card)
     d.discarder = seat
+    _lay(g, seat, melds)
+    d.knocker = seat
+    d.knock_deadwood = sum(g.value(g.faces[c]) for c in hand)
+    d.down[seat] = True
+    d.current = g.next_seat(seat)
+    d.phase = DEFEND
+
+
+def _lay(g: Game, seat: int, melds: Sequence[Meld]) -> None:
+    """Lay ``melds`` from ``seat``'s hand as table melds of that seat."""
+    d = g.deal
+    hand = d.hands[seat]
     for meld in melds:
         cards = []
         for face in meld.cards:
@@ -145,11 +157,6 @@ def apply_knock(g: Game, action: Action) -> None:
             TableMeld(seat, meld.kind, cards, list(meld.stands_for), [seat] * len(cards))
         )
     d.table_view = None
-    d.knocker = seat
-    d.knock_deadwood = sum(g.value(g.faces[c]) for c in hand)
-    d.down[seat] = True
-    d.current = g.next_seat(seat)
-    d.phase = DEFEND
 
 
 # -- the other player's answer ----------------------------------------------------
@@ -248,17 +255,7 @@ def apply_defend(g: Game, action: Action) -> None:
     seat = d.current
     hand = d.hands[seat]
     if action.kind == "meld":
-        for meld in action.melds:
-            cards = []
-            for face in meld.cards:
-                found = g.find(hand, face)
-                assert found is not None
-                hand.remove(found)
-                cards.append(found)
-            d.melds.append(
-                TableMeld(seat, meld.kind, cards, list(meld.stands_for), [seat] * len(cards))
-            )
-        d.table_view = None
+        _lay(g, seat, action.melds)
         return
     if action.kind == "layoff":
         grown = _layoff_fit(g, action.card, action.target)
