@@ -252,7 +252,7 @@ def colour_hand(draw):
     return variation, rules, deal, hand[:13]
 
 
-@settings(max_examples=examples(20, 80), deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(10, 80), deadline=None, suppress_health_check=list(HealthCheck))
 @given(colour_hand())
 def test_the_solver_agrees_with_the_oracle_on_colour_contracts(case):
     variation, rules, deal, hand = case

@@ -261,7 +261,7 @@ def test_best_arrangement_minimises_points_left():
 # -- the solver against the oracle ------------------------------------------------
 
 SETTINGS = settings(
-    max_examples=examples(50, 250), deadline=None, suppress_health_check=list(HealthCheck)
+    max_examples=examples(25, 250), deadline=None, suppress_health_check=list(HealthCheck)
 )
 
 _COMPILED = {}
@@ -352,7 +352,7 @@ def test_solver_agrees_with_oracle(case):
     _agree(*case)
 
 
-@settings(max_examples=examples(8, 40), deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(4, 40), deadline=None, suppress_health_check=list(HealthCheck))
 @given(deal_and_hand(all_out_only=True))
 def test_all_out_solver_agrees_with_oracle(case):
     _agree(*case)
@@ -428,7 +428,7 @@ def test_run_takes_a_wild_so_that_its_natural_card_can_complete_a_set():
     assert {str(m) for m in found.melds} == {"7D 7H 7S", "5H 6H JK=7H 8H"}
 
 
-@settings(max_examples=examples(50, 200), deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(25, 200), deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     variation=st.sampled_from([*HOUSE_VARIATIONS, ("contract",), ("shanghai",)]),
     held=st.integers(0, 2**13 - 1),

@@ -18,6 +18,8 @@ from rummy_rules.render.explain import rule_for_action
 from rummy_rules.sim.records import replay_record
 from rummy_rules.sim.session import PlaySession
 
+from .conftest import examples
+
 
 class Always:
     """Standard input that answers every prompt with the same line."""
@@ -109,7 +111,7 @@ def test_the_screen_shows_no_other_seat_s_hand():
         assert f"p{seat + 1} hand" not in text
 
 
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=examples(2, 8), deadline=None)
 @given(
     seed=st.integers(min_value=0, max_value=10_000),
     variant=st.sampled_from(["basic-rummy", "persian"]),
@@ -145,7 +147,7 @@ def test_play_command_plain_from_stdin(cli, tmp_path):
     assert cli("replay", str(record)).exit_code == 0
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(2, 8), deadline=None)
 @given(seed=st.integers(min_value=0, max_value=10_000))
 def test_plain_mode_with_random_legal_input_always_ends_and_replays(tmp_path_factory, seed):
     record = tmp_path_factory.mktemp("plain") / "game.jsonl"
