@@ -104,7 +104,23 @@ def check_knock(g: Game, action: Action) -> str | None:
     rest.remove(face)
     left = Counter(rest)
     wilds = d.rules.wild_faces
-    melds = _resolved(g, action)
+    why = _melds_reason(g, _resolved(g, action), left, wilds)
+    if why is not None:
+        return why
+    deadwood = sum(g.value(f) * n for f, n in left.items())
+    if deadwood > d.knock_limit:
+        limit = d.knock_limit
+        if limit == 0:
+            return f"only gin may knock in this deal: your deadwood would be {deadwood}"
+        return f"your deadwood would be {deadwood}: you may knock with at most {limit}"
+    return None
+
+
+def _melds_reason(
+    g: Game, melds: Sequence[Meld], left: Counter[int], wilds: frozenset[int]
+) -> str | None:
+    """Why ``melds`` cannot be laid from the cards ``left`` (taken from it as it
+    goes); ``None`` when each is a valid meld of cards held."""
     for meld in melds:
         why = check_meld(meld, g.rules.melds, wilds)
         if why is not None:
@@ -113,12 +129,6 @@ def check_knock(g: Game, action: Action) -> str | None:
             if left[card] <= 0:
                 return f"you do not hold {format_card(card)} for {meld}"
             left[card] -= 1
-    deadwood = sum(g.value(f) * n for f, n in left.items())
-    if deadwood > d.knock_limit:
-        limit = d.knock_limit
-        if limit == 0:
-            return f"only gin may knock in this deal: your deadwood would be {deadwood}"
-        return f"your deadwood would be {deadwood}: you may knock with at most {limit}"
     return None
 
 
@@ -223,15 +233,7 @@ def check_defend(g: Game, action: Action) -> str | None:
     if kind == "end":
         return None
     if kind == "meld":
-        for meld in action.melds:
-            why = check_meld(meld, g.rules.melds, wilds)
-            if why is not None:
-                return f"{meld} is not a meld: {why}"
-            for face in meld.cards:
-                if hand[face] <= 0:
-                    return f"you do not hold {format_card(face)}"
-                hand[face] -= 1
-        return None
+        return _melds_reason(g, action.melds, hand, wilds)
     if kind == "layoff":
         if d.knock_deadwood == 0:
             return "nothing may be laid off on gin"
