@@ -472,3 +472,51 @@ def test_an_internal_error_is_one_line_with_the_details_saved(monkeypatch, capsy
     assert "Traceback" not in err
     saved = Path(err.split("the details are in ")[1].split(". Please")[0])
     assert "Traceback" in saved.read_text() and "something impossible" in saved.read_text()
+
+
+@pytest.mark.parametrize("width", [80, 100, 60])
+def test_list_fits_columns_and_never_cuts_an_id(cli, monkeypatch, width):
+    monkeypatch.setenv("COLUMNS", str(width))
+    result = cli("list")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= width
+    starts = {line.split()[0] for line in lines if line and not line[0].isspace()}
+    for ident in STANDARD_IDS | {"family-contract", "gin-openspiel"}:
+        assert ident in starts
+    assert "…" not in result.stdout
+
+
+def test_validate_names_the_overrides_it_checked(cli):
+    result = cli("validate", "contract", "--set", "deck.jokers=4")
+    assert result.exit_code == 0
+    assert "ok: variants/contract.yaml (contract) with --set deck.jokers=4" in result.stdout
+    doc = json.loads(cli("validate", "contract", "--set", "deck.jokers=4", "--json").stdout)
+    assert doc["overrides"] == ["deck.jokers=4"]
+
+
+def test_show_prints_the_rules_before_the_notes_and_translations(cli):
+    lines = cli("show", "contract").stdout.splitlines()
+    keys = [line.split(":")[0] for line in lines if line[:1].isalpha()]
+    assert keys.index("deals") < keys.index("sources") < keys.index("notes")
+    assert keys[-1] == "translations" and keys.index("players") < 12
+
+
+def test_meld_asks_for_the_deal_when_the_contracts_differ(cli):
+    result = cli("meld", "contract", "QH", "QS", "QD")
+    assert result.exit_code == 2
+    assert "--deal" in result.stderr and "1 to 7" in result.stderr
+    # one deal, or one contract for every deal: nothing to choose
+    assert cli("meld", "gin", *"2H 3H 4H 7S 7D 7C 9C 10C KC AD".split()).exit_code == 0
+
+
+def test_help_names_values_in_capitals_not_python_types(cli):
+    import re
+
+    for command in ("validate", "show", "meld", "rulebook", "diff", "simulate", "compare",
+                    "sweep", "replay", "play", "watch", "new", "schema"):  # fmt: skip
+        text = cli(command, "--help").stdout
+        assert not re.search(r"<(str|int|path|float|list)[^>]*>", text), command
+        assert "{" not in text.splitlines()[0], command
+    assert "--deal N" in cli("meld", "--help").stdout
+    assert "-o, --output FILE" in cli("rulebook", "--help").stdout

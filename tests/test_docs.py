@@ -55,3 +55,55 @@ def test_readme_quick_start_has_exactly_two_commands():
 def test_ci_runs_the_readme_quick_start():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "quickstart" in ci and "README.md" in ci
+
+
+def _readme_commands(command: str) -> list[list[str]]:
+    """The README's ``rummy-rules COMMAND ...`` lines (continuations joined), as words."""
+    import shlex
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8").replace("\\\n", " ")
+    found = []
+    for line in text.splitlines():
+        if line.startswith(f"rummy-rules {command} "):
+            found.append(shlex.split(line.split("#")[0])[1:])
+    return found
+
+
+def _small(words: list[str], games: str) -> list[str]:
+    """The same command with fewer games and no files written."""
+    out: list[str] = []
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+            continue
+        if word in ("--games", "-n", "--report", "--records", "--workers", "--checkpoint",
+                    "--executor", "--scheduler"):  # fmt: skip
+            skip = True
+            continue
+        out.append(word)
+    return [*out, "--games", games, "--json"]
+
+
+def test_readme_compare_example_shows_an_effect(cli):
+    """The README's A/B example finds a difference with the shipped bots."""
+    import json
+
+    [words] = _readme_commands("compare")
+    doc = json.loads(cli(*_small(words, "40")).stdout)
+    comparison = doc["comparison"]
+    differences = comparison["sides"][1]["difference_from_first"]
+    assert any(d["significant"] for d in differences.values()), comparison["summary"]
+
+
+def test_readme_sweep_examples_show_an_effect(cli):
+    """Every README sweep gives figures that differ between its combinations."""
+    import json
+
+    examples = _readme_commands("sweep")
+    assert len(examples) >= 2
+    for words in examples:
+        doc = json.loads(cli(*_small(words, "6")).stdout)
+        metric = doc.get("metric", "buys_per_game")
+        values = {c["metrics"][metric]["value"] for c in doc["combinations"] if "metrics" in c}
+        assert len(values) > 1, (words, values)

@@ -182,3 +182,72 @@ def test_a_count_in_a_house_file_replaces_the_bases_count_as_a_whole(write, valu
     else:
         assert getattr(jokers, expected) is not None
         assert set(jokers.model_dump()) == {expected}
+
+
+def test_a_map_key_typo_in_a_house_file_points_at_the_house_file(write):
+    """A key merged into the base's map is reported where the user wrote it."""
+    path = write("h.yaml", "extends: contract\nscoring:\n  card_values:\n    jokers: 25\n")
+    report = check_variant(path)
+    [problem] = report.errors
+    assert problem.file.endswith("h.yaml") and (problem.line, problem.column) == (4, 5)
+    assert "'jokers' is not a rank" in problem.message
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("buying:\n  limits: 3\n", "expected a section of keys indented under 'limits', not 3"),
+        ("buying:\nlimits:\n  per_deal: 3\n", "found none (indent the keys"),
+    ],
+)
+def test_an_indentation_slip_gets_words_not_pydantic_wording(write, text, expected):
+    report = check_variant(write("h.yaml", "extends: contract\n" + text))
+    messages = " ".join(p.message for p in report.errors)
+    assert expected in messages
+    assert "Input should be" not in messages and "instance of" not in messages
+
+
+def test_one_deals_item_in_a_house_file_warns_that_it_replaces_the_schedule(write):
+    report = check_variant(write("h.yaml", "extends: contract\ndeals:\n  - {cards: 11}\n"))
+    [warning] = report.warnings
+    assert warning.path == "deals" and warning.line == 2
+    assert "the game now has 1 deal" in warning.message and "deals.3:" in warning.message
+    assert not check_variant(report.file, strict=True).valid
+
+
+def test_more_deals_than_the_base_is_a_note(write):
+    deals = "".join("  - {cards: 10, contract: [{type: set, size: 3}]}\n" for _ in range(8))
+    report = check_variant(write("h.yaml", "extends: contract\ndeals:\n" + deals))
+    assert report.valid and not report.warnings
+    assert any("now has 8 deals" in n.message for n in report.notes)
+
+
+def test_an_item_key_changes_one_item_of_the_base_list(write):
+    path = write(
+        "h.yaml",
+        """\
+        extends: contract
+        deals.3:
+          cards: 11
+          contract.2: {size: 5}
+        """,
+    )
+    spec, base = load_variant(path), load_variant("contract")
+    assert len(spec.deals) == len(base.deals)
+    assert spec.deals[2].cards == 11
+    assert spec.deals[2].contract[1].size == 5
+    assert spec.deals[2].contract[0] == base.deals[2].contract[0]
+    assert spec.deals[3] == base.deals[3]
+
+
+def test_an_item_key_past_the_end_is_located_and_explained(write):
+    report = check_variant(write("h.yaml", "extends: contract\nname: X\ndeals.9: {cards: 3}\n"))
+    [problem] = report.errors
+    assert (problem.line, problem.path) == (3, "deals.9")
+    assert "has 7 items" in problem.message and "deals+:" in problem.message
+
+
+def test_an_item_key_value_error_points_at_the_house_file(write):
+    report = check_variant(write("h.yaml", "extends: contract\ndeals.3:\n  cards: many\n"))
+    [problem] = report.errors
+    assert problem.file.endswith("h.yaml") and problem.line == 3

@@ -135,7 +135,7 @@ def test_the_player_reads_and_types_the_pack_notation():
 
 
 def test_meld_reads_numbered_cards(cli):
-    result = cli("meld", HOUSE, "7R", "7B", "7G", "8R", "8B", "JK", "3Y")
+    result = cli("meld", HOUSE, "-d", "1", "7R", "7B", "7G", "8R", "8B", "JK", "3Y")
     assert result.exit_code == 0, result.stdout
     assert "Yes: 7R 7B 7G 8R 8B JK 3Y can meet it:" in result.stdout
     assert "left in hand: 3Y" in result.stdout

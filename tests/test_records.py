@@ -111,6 +111,24 @@ def test_cli_replay_ok_and_tampered(record_text, tmp_path, cli):
     assert re.search(rf"{re.escape(str(bad))}:{index + 1}: deal 2 totals", result.stderr)
 
 
+def test_cli_replay_of_a_game_stopped_in_its_first_deal_says_so_in_words(
+    record_text, tmp_path, cli
+):
+    lines = record_text.splitlines()
+    first_end = next(i for i, line in enumerate(lines) if '"deal_end"' in line)
+    path = write(tmp_path, "\n".join(lines[: first_end - 3]) + "\n")
+    refused = cli("replay", str(path))
+    assert refused.exit_code == 1
+    assert "the game stops here" in refused.stderr and "after game 0" not in refused.stderr
+    partial = cli("replay", str(path), "--partial")
+    assert partial.exit_code == 0, partial.stderr
+    text = partial.stdout
+    assert "0 deals scored" in text and "no deal scored yet" in text and "p1, p2" not in text
+    one = write(tmp_path, "\n".join(lines[: first_end + 2]) + "\n")
+    text = cli("replay", str(one), "--partial").stdout
+    assert "1 deal scored" in text and "leading:" in text
+
+
 def test_cli_replay_missing_file(cli, tmp_path):
     result = cli("replay", str(tmp_path / "nope.jsonl"))
     assert result.exit_code == 1

@@ -125,6 +125,29 @@ def test_house_sheet_shows_exactly_the_rules_that_differ():
     assert "Runs" not in sheet
 
 
+def test_a_buy_limit_refers_to_the_deal_table_only_when_a_deal_differs():
+    house = load_variant("variants/house/family-contract.yaml")
+    sheet = render_house_sheet(house, load_variant("contract"), "md")
+    assert "Limit: three buys per player in each deal." in sheet
+    assert "some deals may differ" not in sheet
+    assert "some deals may differ" in render_rulebook(load_variant("shanghai-10"), "md")
+
+
+@pytest.mark.parametrize("source", ["contract", "gin", "persian"])
+def test_the_text_rulebook_holds_what_markdown_holds(source):
+    """Plain text has the card values as a table, the example hands, and the
+    sources and notes, as Markdown has."""
+    spec = load_variant(source)
+    text, markdown = render_rulebook(spec, "txt"), render_rulebook(spec, "md")
+    assert "2 2, 3 3" not in text
+    assert "SOURCES AND NOTES" in text and spec.notes[0][:40] in " ".join(text.split())
+    assert all(source.id in text for source in spec.sources)
+    if "Hands that meet each contract" in markdown:
+        assert "Hands that meet each contract" in text
+    for line in text.splitlines():
+        assert len(line) <= 78 or "http" in line, line
+
+
 def test_diff_of_a_variant_with_itself_is_empty():
     assert diff_topics(load_variant("shanghai"), load_variant("shanghai")) == []
 

@@ -51,6 +51,59 @@ def test_every_combination_plays_the_games_simulate_plays_with_that_rule(cli):
         assert entry["statistics"] == json.loads(alone.stdout)["statistics"]
 
 
+def test_json_gives_numbers_and_values_as_json_not_text(cli):
+    result = cli(
+        "sweep", "contract", "--vary", "buying.limits.per_deal=0,null",
+        "--vary", "buying.after_going_down=true,false", "--games", "2", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert doc["games"] == 2
+    assert doc["varied"][0]["values"] == [0, None]
+    assert doc["varied"][1]["values"] == [True, False]
+    assert doc["combinations"][0]["values"] == {
+        "buying.limits.per_deal": 0,
+        "buying.after_going_down": True,
+    }
+
+
+def test_a_rate_has_the_interval_simulate_gives_it_even_when_never_seen(cli):
+    """0 wins in 10 games is 0% (0 to 27.8), as simulate says, not (0 to 0)."""
+    args = ["--games", "10", "--seed", "0", "--json"]
+    doc = json.loads(cli("sweep", "contract", "--vary", "buying.limits.per_deal=0", *args).stdout)
+    entry = doc["combinations"][0]
+    alone = json.loads(
+        cli("simulate", "contract", "--set", "buying.limits.per_deal=0", *args).stdout
+    )
+    first = alone["statistics"]["win_rate_by_turn_order"][0]
+    assert entry["metrics"]["first_player_win_rate"] == first
+    assert first["high"] > first["value"] or first["low"] < first["value"]
+
+
+def test_a_key_header_breaks_after_a_dot_not_inside_a_word(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    result = cli("sweep", "contract", "--vary", "buying.limits.per_deal=0,1", "--games", "2")
+    assert result.exit_code == 0, result.stderr
+    assert "buying.limits." in result.stdout and "per_deal" in result.stdout
+    assert max(len(line) for line in result.stdout.splitlines()) <= 80
+
+
+def test_progress_counts_every_chunk_planned():
+    from rummy_rules.sim.sweep import planned_chunks
+
+    seen: list[int] = []
+    combos = combinations(
+        lambda extra: load_variant("basic-rummy", extra),
+        [parse_vary("discard.not_just_taken=never,always")],
+    )
+    run_sweep(
+        combos, players=3, bots=["greedy"] * 3, games=7, seed=5,
+        executor=LocalExecutor(1), chunk=3, on_chunk=seen.append,
+    )  # fmt: skip
+    assert seen == list(range(1, 2 * planned_chunks(7, 3, False) + 1))
+    assert planned_chunks(250, 25, True) == 10 and planned_chunks(7, 3, False) == 3
+
+
 def test_a_combination_that_is_not_a_valid_variant_stops_the_sweep_or_is_skipped(cli):
     args = ["sweep", "contract", "--vary", "deck.decks=1,2", "--games", "2", "-p", "5"]
     stopped = cli(*args)
@@ -69,7 +122,7 @@ def test_the_combination_closest_to_a_target_is_named(cli):
     )  # fmt: skip
     assert result.exit_code == 0, result.stderr
     doc = json.loads(result.stdout)
-    assert doc["closest"] == {"buying.limits.per_deal": "0"}
+    assert doc["closest"] == {"buying.limits.per_deal": 0}
     text = cli(
         "sweep", "contract", "--vary", "buying.limits.per_deal=0,3", "--games", "6",
         "--metric", "buys_per_game", "--target", "0",
@@ -115,7 +168,7 @@ def test_dask_gives_the_same_figures_as_local_processes(cluster):
 def test_a_killed_dask_worker_loses_nothing(cluster):
     killed = []
 
-    def kill_one(done, total):
+    def kill_one(done):
         if not killed:
             pids = cluster.run(os.getpid)
             address = sorted(pids)[0]
@@ -174,7 +227,7 @@ def test_a_checkpoint_keeps_finished_chunks_and_a_stopped_sweep_goes_on(tmp_path
             chunk=4, on_chunk=on_chunk, checkpoint=Checkpoint(path, identity),
         )  # fmt: skip
 
-    def stop_after_two(done, total):
+    def stop_after_two(done):
         if done == 2:
             raise KeyboardInterrupt
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -25,12 +25,68 @@ from .watch_cmd import watch
 
 __all__ = ["app", "main"]
 
+
+def _metavar_in_capitals(label: str | None) -> str | None:
+    """The word ``--help`` shows for Typer's type label of a value (``<int
+    range>``, ``<path>``, ``<str>``, ``<a|b>``): ``N``, ``FILE``, ``TEXT`` or
+    the choices, as docs/cli.md writes them."""
+    if not label:
+        return label
+    bare = label.strip("<>")
+    if "|" in bare:
+        return bare
+    words = {"int": "N", "float": "NUMBER", "path": "FILE", "bool": None}
+    for word, shown in words.items():
+        if bare.startswith(word):
+            return shown
+    return "TEXT"
+
+
+def _help_in_capitals() -> None:
+    """Recent Typer releases print a parameter's Python type in ``--help``
+    (``<str>``, ``<path>``, ``<int range>``) and put required arguments in
+    braces (``{VARIANT}``). Show what docs/cli.md describes instead: options
+    with a value in capitals (``N``, ``FILE``, ``TEXT``), arguments by their
+    capital name alone, required ones bare and optional ones in brackets, as
+    Click writes them. Only help text changes; releases without these
+    methods are left as they are."""
+    core = getattr(typer, "core", None)
+    argument = getattr(core, "TyperArgument", None)
+    option = getattr(core, "TyperOption", None)
+    if argument is not None and hasattr(argument, "display_type_rich"):
+        argument.display_type_rich = lambda self, ctx: None
+
+    if argument is not None and hasattr(argument, "_usage_display_name"):
+
+        def usage_name(self: typer.core.TyperArgument) -> str:
+            name = str(self.metavar or (self.name or "").upper())
+            name = name if self.required else f"[{name}]"
+            return f"{name}..." if self.nargs != 1 and "..." not in name else name
+
+        argument._usage_display_name = usage_name
+    if option is not None and hasattr(option, "display_type_rich"):
+        original = option.display_type_rich
+
+        def option_type(self: typer.core.TyperOption, ctx: Any) -> str | None:
+            shown = original(self, ctx)
+            return shown if self.metavar is not None else _metavar_in_capitals(shown)
+
+        option.display_type_rich = option_type
+
+
+_help_in_capitals()
+
 app = typer.Typer(
     name="rummy-rules",
     help=(
         "House rules for the rummy family as data: start your own house rules, check "
         "them, print rulebooks, simulate games between bots and compare rule sets, "
-        "replay game records. docs/cli.md has the conventions every command follows.\n\n"
+        "replay game records, play against bots.\n\n"
+        "Every command follows the same conventions: a variant is a shipped id (see "
+        "'rummy-rules list') or a .yaml file; --set PATH=VALUE changes one rule; --json "
+        "prints one JSON document; -q silences notes on stderr; a file is replaced only "
+        "when it is an earlier output of the same kind, or with --force. 'rummy-rules "
+        "COMMAND --help' explains each command.\n\n"
         "Exit status: 0 success, 1 a problem was reported, 2 a usage error, 130/143/129 a "
         "simulation stopped by Ctrl-C/SIGTERM/SIGHUP."
     ),

@@ -42,6 +42,7 @@ def diff(
         typer.Option(
             "--format",
             "-f",
+            metavar="FORMAT",
             help="txt (a table of plain text; the default) or md (a Markdown table).",
         ),
     ] = None,

@@ -41,36 +41,51 @@ def list_variants(json_output: JsonOption = False) -> None:
 
         emit_json({"variants": rows})
         return
-    from rich.console import Console
+    _print_tables(rows)
+
+
+def _span(row: dict[str, Any]) -> tuple[str, str]:
+    """The players and deals cells of a row: ``3-5`` and ``7`` (``1+`` repeats)."""
+    players = row["players"]
+    if players is None:
+        span = "?"
+    elif players["min"] == players["max"]:
+        span = str(players["min"])
+    else:
+        span = f"{players['min']}-{players['max']}"
+    deals = "?" if row["deals"] is None else str(row["deals"])
+    if row["game_end"] and row["game_end"] != "fixed_deals":
+        deals += "+"
+    return span, deals
+
+
+def _print_tables(rows: list[dict[str, Any]]) -> None:
+    """The standard variants, then the house-rules examples with their base.
+
+    The tables fit the terminal (or ``COLUMNS`` when piped, else 100
+    columns): names and aliases wrap between words, and ids, what a user
+    types, are never wrapped or cut.
+    """
     from rich.table import Table
 
-    table = Table(box=None, pad_edge=False, header_style="bold")
-    for column in ("id", "name", "aliases", "players", "deals", "based on"):
-        table.add_column(column)
-    for row in rows:
-        players = row["players"]
-        span = (
-            "?"
-            if players is None
-            else (
-                str(players["min"])
-                if players["min"] == players["max"]
-                else f"{players['min']}-{players['max']}"
-            )
-        )
-        deals = "?" if row["deals"] is None else str(row["deals"])
-        if row["game_end"] and row["game_end"] != "fixed_deals":
-            deals += "+"
-        table.add_row(
-            row["id"],
-            row["name"] or "(invalid)",
-            ", ".join(row["aliases"]),
-            span,
-            deals,
-            row["based_on"] or "",
-        )
-    import sys
+    from .sim_output import console
 
-    # A terminal gets the table at its own width; a pipe or file gets it unwrapped.
-    console = Console() if sys.stdout.isatty() else Console(width=200)
-    console.print(table)
+    out = console()
+    for house in (False, True):
+        chosen = [row for row in rows if row["house"] == house]
+        if not chosen:
+            continue
+        if house:
+            out.print("\nHouse-rules examples (files that extend a variant above):")
+        table = Table(box=None, pad_edge=False, header_style="bold")
+        table.add_column("id", no_wrap=True, overflow="ignore")
+        table.add_column("name", overflow="fold", ratio=1)
+        last = "based on" if house else "aliases"
+        table.add_column(last, overflow="fold", min_width=17 if house else 16)
+        table.add_column("players", no_wrap=True)
+        table.add_column("deals", no_wrap=True)
+        for row in chosen:
+            span, deals = _span(row)
+            other = row["based_on"] or "" if house else ", ".join(row["aliases"])
+            table.add_row(row["id"], row["name"] or "(invalid)", other, span, deals)
+        out.print(table)

@@ -34,7 +34,15 @@ def meld(
             help="The cards of the hand: 10H QS AS JK (T for ten, lower case and ♠♥♦♣ work too).",
         ),
     ],
-    deal: Annotated[int, typer.Option("--deal", "-d", min=1, help="The deal number (from 1).")] = 1,
+    deal_given: Annotated[
+        int | None,
+        typer.Option(
+            "--deal",
+            "-d",
+            min=1,
+            help="The deal number (from 1). Needed when the deals have different contracts.",
+        ),
+    ] = None,
     players: Annotated[
         int | None,
         typer.Option(
@@ -49,10 +57,9 @@ def meld(
 ) -> None:
     """Say whether a hand meets the contract of a deal, and show how.
 
-    The hand is the CARD arguments; the deal is --deal N. In a knock game
-    (Gin Rummy) it shows the layout that leaves the least deadwood and, for a
-    hand just after the draw (one card more), the best discard and whether a
-    knock is allowed.
+    The hand is the CARD arguments; the deal is --deal N. In a knock game it
+    shows the layout that leaves the least deadwood and, for a hand just after
+    the draw, the best discard and whether a knock is allowed.
 
     Among the ways to meet it, the one shown leaves the fewest points in hand.
     When the cards cannot meet it, says what is missing: the largest part of
@@ -65,7 +72,6 @@ def meld(
     from ..engine.hints import contract_hint
     from ..engine.rules import card_names, compile_rules, describe_contract
     from ..engine.solver import best_contract
-    from ..spec.checks import largest_hand
     from ..spec.loader import load_variant
 
     spec = load_variant(source, check_overrides(overrides))
@@ -74,18 +80,10 @@ def meld(
         hand = [names.parse(card) for card in cards]
     except CardError as exc:
         raise typer.BadParameter(str(exc), param_hint="CARD") from None
-    if deal > len(spec.deals):
-        raise typer.BadParameter(f"{spec.name} has {len(spec.deals)} deals", param_hint="'--deal'")
+    deal = _chosen_deal(spec, deal_given)
     count = players_for(spec, players)
     rules = compile_rules(spec, count)
-    faces = rules.pack.faces()
-    largest = largest_hand(spec, spec.deals[deal - 1], count, len(faces))
-    if len(hand) > largest:
-        raise typer.BadParameter(
-            f"{len(hand)} cards: a hand in deal {deal} of {spec.name} holds at most {largest}",
-            param_hint="CARD",
-        )
-    _check_pack(hand, faces, spec.name, count, names)
+    _check_pack(hand, rules.pack.faces(), spec, (deal, count), names)
     if spec.going_out.knock is not None:
         from .meld_knock import knock_answer
 
@@ -104,7 +102,13 @@ def meld(
     hint = None
     if found is None:
         hint = contract_hint(
-            hand, d.parts, rules.melds, d.wild_faces, pack=faces, value=value, all_out=d.all_out
+            hand,
+            d.parts,
+            rules.melds,
+            d.wild_faces,
+            pack=rules.pack.faces(),
+            value=value,
+            all_out=d.all_out,
         )
     show = names.show
     if json_output:
@@ -121,6 +125,22 @@ def meld(
         typer.echo(f"  {m.kind:<4} {show(_cards(m))}")
     if found.left:
         typer.echo(f"  left in hand: {names.texts(found.left)} ({found.points_left} points)")
+
+
+def _chosen_deal(spec: Any, given: int | None) -> int:
+    """The deal ``--deal`` names; without it deal 1, unless the deals' contracts
+    differ (then the user must say which)."""
+    differ = len({repr(d.contract) for d in spec.deals}) > 1
+    if given is None and spec.going_out.knock is None and differ:
+        raise typer.BadParameter(
+            f"the deals of {spec.name} have different contracts: say which with "
+            f"--deal N (1 to {len(spec.deals)})",
+            param_hint="'--deal'",
+        )
+    deal = 1 if given is None else given
+    if deal > len(spec.deals):
+        raise typer.BadParameter(f"{spec.name} has {len(spec.deals)} deals", param_hint="'--deal'")
+    return deal
 
 
 def _document(
@@ -152,13 +172,23 @@ def _document(
 
 
 def _check_pack(
-    hand: list[int], pack: list[int], name: str, players: int, names: CardNames
+    hand: list[int], pack: list[int], spec: Any, where: tuple[int, int], names: CardNames
 ) -> None:
-    """A hand holds no more cards of a face than the pack does (and so no more
-    cards than the pack)."""
+    """A hand holds no more cards than a hand of deal ``where[0]`` can for
+    ``where[1]`` players, and no more cards of a face than the pack does."""
     from collections import Counter
 
     from ..render.words import number_word
+    from ..spec.checks import largest_hand
+
+    deal, players = where
+    name = spec.name
+    largest = largest_hand(spec, spec.deals[deal - 1], players, len(pack))
+    if len(hand) > largest:
+        raise typer.BadParameter(
+            f"{len(hand)} cards: a hand in deal {deal} of {name} holds at most {largest}",
+            param_hint="CARD",
+        )
 
     format_card = names.text
     in_pack = Counter(pack)

@@ -121,7 +121,10 @@ def new(
         ),
     ],
     name: Annotated[
-        str | None, typer.Option("--name", help="The name of your rules (default: 'My <base>').")
+        str | None,
+        typer.Option(
+            "--name", metavar="NAME", help="The name of your rules (default: 'My <base>')."
+        ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
     overrides: SetOption = None,

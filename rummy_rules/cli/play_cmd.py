@@ -44,6 +44,7 @@ PlayBotsOption = Annotated[
     str | None,
     typer.Option(
         "--bots",
+        metavar="BOTS",
         help=(
             "Bots by seat, comma-separated and repeated to fill the table (default "
             "greedy): random, greedy, greedy with a personality "

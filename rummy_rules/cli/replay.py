@@ -93,11 +93,21 @@ def replay(
     report = reports[0]
     status = "a finished game" if report.finished else "an unfinished game"
     winners = ", ".join(f"p{w + 1}" for w in report.winners)
+    if not report.deals:
+        standing = "no deal scored yet"
+    else:
+        lead = "won by" if report.finished else "leading:"
+        standing = f"totals {' '.join(str(t) for t in report.totals)}; {lead} {winners}"
     typer.echo(
         f"ok: {record}: {status} of {report.variant_id} for {report.players} players, "
-        f"{report.deals} deals, {report.actions} actions replayed; totals "
-        f"{' '.join(str(t) for t in report.totals)}; best: {winners}"
+        f"{_count(report.deals, 'deal')} scored, {_count(report.actions, 'action')} "
+        f"replayed; {standing}"
     )
+
+
+def _count(n: int, word: str) -> str:
+    """``1 deal``, ``2 deals``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _cut_short(path: Path) -> bool:

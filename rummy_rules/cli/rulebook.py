@@ -71,10 +71,13 @@ def rulebook(
         typer.Option(
             "--format",
             "-f",
+            metavar="FORMAT",
             help="md, html, pdf, txt or card (a one-page table card, HTML or PDF).",
         ),
     ] = None,
-    paper: Annotated[str, typer.Option("--paper", help="a4 or letter.")] = "a4",
+    paper: Annotated[
+        str, typer.Option("--paper", metavar="a4|letter", help="a4 or letter.")
+    ] = "a4",
     house_sheet: Annotated[
         bool,
         typer.Option(

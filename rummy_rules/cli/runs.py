@@ -112,6 +112,7 @@ BotsOption = Annotated[
     str,
     typer.Option(
         "--bots",
+        metavar="BOTS",
         help=(
             "Bots by seat, comma-separated and repeated to fill the table: random, greedy, "
             "greedy with a personality (greedy:buy=eager:down=late; buy=eager|normal|"

@@ -44,16 +44,10 @@ def number(value: float, *, percent: bool = False, sign: bool = False) -> str:
 
 
 def with_interval(item: dict[str, float], *, percent: bool = False, sign: bool = False) -> str:
-    """A figure and its 95% interval: ``12.5 (10.1 to 14.9)``; for a difference of
-    rates, percentage points: ``-2.5 pts (-4.0 to -1.0)``."""
-    value = number(item["value"], percent=percent, sign=sign)
-    low = number(item["low"], percent=percent, sign=sign)
-    high = number(item["high"], percent=percent, sign=sign)
-    if percent and sign:
-        low, high = low.removesuffix(" pts"), high.removesuffix(" pts")
-    elif percent:
-        low, high = low.removesuffix("%"), high.removesuffix("%")
-    return f"{value} ({low} to {high})"
+    """A figure and its 95% interval (see :func:`~rummy_rules.sim.compare.format_interval`)."""
+    from ..sim.compare import format_interval
+
+    return format_interval(item, percent=percent, sign=sign)
 
 
 def _table(title: str | None = None) -> Any:
@@ -75,8 +69,8 @@ def print_simulation(
     failed = f", {data['failed_games']} stopped by a bot error" if data["failed_games"] else ""
     out.print(
         f"{name}: {data['games']} games{note}{failed}, {players} players "
-        f"({', '.join(kinds)}), seed {seed}. Figures are means with their 95% "
-        "confidence interval in brackets."
+        f"({', '.join(kinds)}), seed {seed}. A figure followed by brackets "
+        "has its 95% confidence interval there (low to high)."
     )
     wins = _table("Wins")
     _column(wins, "#")
@@ -130,7 +124,8 @@ def print_simulation(
     out.print(
         "went down: the share of players who did; buys and joker swaps: per deal; "
         "one-turn outs: the share of deals won by going out in one turn; points "
-        "caught: per player left holding cards; ended by: how many deals ended each way."
+        "caught: per player left holding cards; ended by: how many deals ended each way. "
+        "Means without intervals here; --json gives them."
     )
     if data.get("contracts"):
         _print_contracts(out, data["contracts"])
@@ -200,6 +195,18 @@ def print_comparison(
         out.print(line)
 
 
+def _path_header(path: str, width: int = 14) -> str:
+    """A key path as a column header that breaks only after a dot:
+    ``buying.limits.per_deal`` becomes ``buying.limits.`` over ``per_deal``."""
+    lines: list[str] = []
+    for part in path.replace(".", ".\n").splitlines():
+        if lines and len(lines[-1]) + len(part) <= width:
+            lines[-1] += part
+        else:
+            lines.append(part)
+    return "\n".join(lines)
+
+
 def print_sweep(
     result: Any, paths: list[str], metric: str | None, target: float | None, closest: int | None
 ) -> None:
@@ -211,7 +218,7 @@ def print_sweep(
     labels = {m.key: m for m in METRICS}
     table = _table()
     for path in paths:
-        _column(table, path)
+        _column(table, _path_header(path))
     _column(table, "games", right=True)
     for key in keys:
         _column(table, labels[key].label, right=True)

@@ -166,7 +166,7 @@ def sweep(
     chunks finished (exit status 130); with --checkpoint FILE the same
     command goes on from them.
     """
-    from ..sim.sweep import run_sweep
+    from ..sim.sweep import typed_values
     from ..spec.loader import load_variant
 
     _check_choices(vary, metric, target, executor, scheduler)
@@ -185,26 +185,20 @@ def sweep(
     if not json_output:
         each = f"{games} games" if precision is None else f"up to {games} games (auto)"
         note(f"{valid} combinations x {each} ({executor.value})")
-    result = run_sweep(
-        combos,
-        players=count,
-        bots=kinds,
-        games=games,
-        seed=seed,
-        executor=_executor(executor, scheduler, workers, games * valid),
-        chunk=chunk,
-        precision=precision,
-        checkpoint=kept,
-    )
+    result = _run(combos, count, kinds, games, seed, precision, kept, json_output,
+                  executor=_executor(executor, scheduler, workers, games * valid), chunk=chunk)  # fmt: skip
     closest = None if target is None or metric is None else result.closest(metric, target)
     document: dict[str, Any] = {
         "variant": base.id,
         "overrides": sets,
-        "varied": [{"path": v.path, "values": list(v.values)} for v in varies],
+        "varied": [
+            {"path": v.path, "values": [typed_values({v.path: x})[v.path] for x in v.values]}
+            for v in varies
+        ],
         "players": count,
         "bots": kinds,
         "seed": seed,
-        "games": games_text,
+        "games": int(games_text) if games_text.strip().isdigit() else games_text.strip(),
         **result.to_dict(),
         **_aim(metric, target, None if closest is None else combos[closest].values),
     }
@@ -224,6 +218,40 @@ def sweep(
         print_sweep(result, [v.path for v in varies], metric, target, closest)
     if result.interrupted:
         _stopped(checkpoint)
+
+
+def _run(
+    combos: list[Any],
+    count: int,
+    kinds: list[str],
+    games: int,
+    seed: int,
+    precision: Any,
+    kept: Any,
+    quiet: bool,
+    *,
+    executor: Any,
+    chunk: int,
+) -> Any:
+    """Play the sweep, with a progress bar on a terminal unless ``quiet``."""
+    from ..sim.sweep import planned_chunks, run_sweep
+    from .runs import progress
+
+    valid = sum(c.spec is not None for c in combos)
+    total = valid * planned_chunks(games, chunk, precision is not None)
+    with progress(total, not quiet) as update:
+        return run_sweep(
+            combos,
+            players=count,
+            bots=kinds,
+            games=games,
+            seed=seed,
+            executor=executor,
+            chunk=chunk,
+            precision=precision,
+            checkpoint=kept,
+            on_chunk=update,
+        )
 
 
 def _stopped(checkpoint: Path | None) -> None:
@@ -356,5 +384,7 @@ def _aim(
         out["metric"] = metric
     if target is not None:
         out["target"] = target
-        out["closest"] = None if closest is None else dict(closest)
+        from ..sim.sweep import typed_values
+
+        out["closest"] = None if closest is None else typed_values(closest)
     return out

@@ -63,10 +63,11 @@ def validate(
     reports = [check_variant(source, sets, strict=strict) for source in _expand(sources)]
     all_valid = all(r.valid for r in reports)
     if json_output:
-        emit_json({"valid": all_valid, "files": [r.to_dict() for r in reports]})
+        emit_json({"valid": all_valid, "overrides": sets, "files": [r.to_dict() for r in reports]})
     else:
+        changed = " with " + " ".join(f"--set {text}" for text in sets) if sets else ""
         for report in reports:
-            ident = f" ({report.spec.id})" if report.spec else ""
+            ident = f" ({report.spec.id}){changed}" if report.spec else changed
             status = "ok" if report.valid else "invalid"
             typer.echo(f"{status}: {report.file}{ident}")
             for problem in [*report.errors, *report.warnings, *report.notes]:

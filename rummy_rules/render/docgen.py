@@ -57,7 +57,14 @@ Conventions:
 
 A file with `extends: <id or relative path>` starts from that variant and
 changes only what it states. Mappings merge key by key, plain values and lists
-replace, and `key+:` appends to the base's list (`notes+: ["..."]`). A
+replace, `key+:` appends to the base's list (`notes+: ["..."]`), and `key.N:`
+changes item N of the base's list (numbered from 1, as in `--set`): `deals.3:
+{cards: 12}` changes only the third deal's hand size, its contract kept; a
+mapping merges into the item key by key (`contract.2: {size: 5}` inside it
+works the same way), anything else replaces the item. A `deals` list that
+replaces the base's with fewer deals is a warning (writing one item to change
+one deal makes a one-deal game; `validate` says so and how to write `deals.3:`
+instead), with more deals a note. A
 house-rules file gets its own `id` (from its file name unless it sets one) and
 `name`, and does not inherit the base's `aliases`. `based_on` records the base.
 

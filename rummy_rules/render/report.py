@@ -199,7 +199,7 @@ def render_compare_report(run: dict[str, Any], comparison: dict[str, Any]) -> st
     """The HTML page for a comparison: ``run`` holds its parameters (with ``labels``,
     one per side), ``comparison`` what
     :meth:`rummy_rules.sim.compare.CompareStats.to_dict` returns."""
-    from ..sim.compare import METRICS, format_figure
+    from ..sim.compare import METRICS, format_figure, format_interval
     from .rulebook import template_environment
 
     plt = pyplot()
@@ -219,9 +219,7 @@ def render_compare_report(run: dict[str, Any], comparison: dict[str, Any]) -> st
         differences = []
         for s in comparison["sides"][1:]:
             d = s["difference_from_first"][metric.key]
-            low = format_figure(d["low"], percent=pct, sign=True).removesuffix(" pts")
-            high = format_figure(d["high"], percent=pct, sign=True).removesuffix(" pts")
-            text = f"{format_figure(d['value'], percent=pct, sign=True)} ({low} to {high})"
+            text = format_interval(d, percent=pct, sign=True)
             differences.append({"text": text, "significant": d["significant"]})
         rows.append({"label": metric.label, "figures": values, "differences": differences})
     charts = [
@@ -311,7 +309,7 @@ def _sweep_heat_map(plt: Any, sweep: dict[str, Any], metric: Any) -> str:
 def render_sweep_report(run: dict[str, Any], sweep: dict[str, Any]) -> str:
     """The HTML page for a sweep: ``run`` holds its parameters (``command``,
     ``engine``, ``variant_name``), ``sweep`` the document ``sweep --json`` prints."""
-    from ..sim.compare import METRICS, format_figure
+    from ..sim.compare import METRICS, format_interval
     from .rulebook import template_environment
 
     plt = pyplot()
@@ -334,10 +332,7 @@ def render_sweep_report(run: dict[str, Any], sweep: dict[str, Any]) -> str:
                 figures.append("invalid")
                 continue
             m, pct = entry["metrics"][key], by_key[key].percent
-            figures.append(
-                f"{format_figure(m['value'], percent=pct)} "
-                f"({format_figure(m['low'], percent=pct)} to {format_figure(m['high'], percent=pct)})"
-            )
+            figures.append(format_interval(m, percent=pct))
         games = entry["statistics"]["games"] if "statistics" in entry else "—"
         closest = sweep.get("closest") == entry["values"]
         rows.append(

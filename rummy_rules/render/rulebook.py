@@ -113,6 +113,11 @@ def template_environment() -> Environment:
     env.filters["cards"] = cards_text
     env.filters["cards_html"] = cards_html
     env.filters["md_escape"] = md_escape
+    # Reports write figures and intervals as the terminal does.
+    from ..sim.compare import format_figure, format_interval
+
+    env.filters["interval"] = format_interval
+    env.filters["figure"] = format_figure
     # Templates translate through the catalogs of the language in force (i18n.language).
     env.add_extension("jinja2.ext.i18n")
     env.install_gettext_callables(  # type: ignore[attr-defined]

@@ -146,13 +146,15 @@ def buying_sentences(s: VariantSpec) -> Iterator[str]:
         limits.append(
             _("{count} per player in the whole game").format(count=plural(b.limits.per_game, "buy"))
         )
-    yield (
-        _("Limit: {limits} (some deals may differ; see the deal table).").format(
+    differ = any(d.buy_limit is not None and d.buy_limit != b.limits.per_deal for d in s.deals)
+    if not limits:
+        yield _("There is no limit on buying.")
+    elif differ:
+        yield _("Limit: {limits} (some deals may differ; see the deal table).").format(
             limits=_(" and ").join(limits)
         )
-        if limits
-        else _("There is no limit on buying.")
-    )
+    else:
+        yield _("Limit: {limits}.").format(limits=_(" and ").join(limits))
     if b.buyer_waits_for_turn:
         yield _("A buyer waits for their own turn before melding.")
     else:

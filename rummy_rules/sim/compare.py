@@ -161,7 +161,14 @@ class CompareStats:
         for i, (label, stats) in enumerate(zip(self.labels, self.sides, strict=True)):
             side: dict[str, Any] = {
                 "label": label,
-                "metrics": {k: as_interval(m.interval()) for k, m in self.means[i].items()},
+                "metrics": {
+                    m.key: as_interval(
+                        self.means[i][m.key].share_interval()
+                        if m.percent
+                        else self.means[i][m.key].interval()
+                    )
+                    for m in METRICS
+                },
                 "statistics": stats.to_dict(),
             }
             if i:
@@ -217,6 +224,20 @@ def _significant(m: RunningMean) -> bool:
         return False
     _, low, high = m.interval()
     return low > 0 or high < 0
+
+
+def format_interval(item: dict[str, float], *, percent: bool = False, sign: bool = False) -> str:
+    """A figure and its 95% interval as every output writes it: ``12.5 (10.1 to
+    14.9)``, a rate ``35.0% (18.1 to 56.7)``, a difference of rates in
+    percentage points ``-2.5 pts (-4.0 to -1.0)``."""
+    value = format_figure(item["value"], percent=percent, sign=sign)
+    low = format_figure(item["low"], percent=percent, sign=sign)
+    high = format_figure(item["high"], percent=percent, sign=sign)
+    if percent and sign:
+        low, high = low.removesuffix(" pts"), high.removesuffix(" pts")
+    elif percent:
+        low, high = low.removesuffix("%"), high.removesuffix("%")
+    return f"{value} ({low} to {high})"
 
 
 def format_figure(value: float, *, percent: bool = False, sign: bool = False) -> str:

@@ -286,8 +286,9 @@ def iter_replay(path: Path | str, *, partial: bool = False) -> Iterator[ReplayRe
             raise RecordError(
                 file,
                 cut.line,
-                f"the record is truncated after game {done}: this last line is cut short "
-                "(the run was killed?); replay --partial checks the games before it",
+                (f"the record is truncated after game {done}: " if done else "")
+                + "this last line is cut short (the run was killed?); replay --partial "
+                + ("checks the games before it" if done else "checks the game up to it"),
             ) from None
     if not game:
         if not done:
@@ -324,8 +325,12 @@ def _complete(
     if report.finished or (last and partial):
         return report
     message = (
-        f"the record is truncated after game {done}: game {done + 1} stops here, "
-        "before the game ends (replay --partial accepts an unfinished game)"
+        (
+            f"the record is truncated after game {done}: game {done + 1} stops here, "
+            if done
+            else "the game stops here, "
+        )
+        + "before the game ends (replay --partial accepts an unfinished game)"
         if last
         else f"game {done + 1} stops here, before the game ends, and another game starts "
         "after it: the record is broken"

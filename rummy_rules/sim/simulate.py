@@ -267,6 +267,12 @@ class RunningMean:
         half = 1.96 * math.sqrt(self.m2 / (self.n - 1) / self.n)
         return self.mean, self.mean - half, self.mean + half
 
+    def share_interval(self) -> tuple[float, float, float]:
+        """(mean, low, high) for values that are shares (0 to 1): the 95% Wilson
+        interval that ``simulate`` gives a rate over the same games, so a share
+        seen 0 times in 10 games reads ``0% (0 to 27.8)``, not ``(0 to 0)``."""
+        return _wilson(self.mean * self.n, self.n)
+
 
 def _wilson(successes: float, n: int) -> tuple[float, float, float]:
     """(rate, low, high): a 95% Wilson interval for a proportion."""

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..errors import RummyRulesError, UsageError
+from ..spec.loader import parse_override
 from ..spec.schema import VariantSpec
 from .compare import METRICS, game_metrics
 from .simulate import (
@@ -54,8 +55,10 @@ __all__ = [
     "Vary",
     "combinations",
     "parse_vary",
+    "planned_chunks",
     "play_chunk",
     "run_sweep",
+    "typed_values",
 ]
 
 #: Games in one chunk of work, unless asked otherwise.
@@ -88,6 +91,18 @@ def parse_vary(text: str) -> Vary:
     if len(set(items)) != len(items):
         raise UsageError(f"'{text}': a value is given twice")
     return Vary(path, items)
+
+
+def typed_values(values: dict[str, str]) -> dict[str, Any]:
+    """``values`` as JSON values: each read as ``--set`` reads it (``"3"`` is 3,
+    ``"true"`` is true, ``"[2]"`` a list); a value that does not parse stays text."""
+    out: dict[str, Any] = {}
+    for path, text in values.items():
+        try:
+            out[path] = parse_override(f"{path}={text}")[2]
+        except UsageError:
+            out[path] = text
+    return out
 
 
 @dataclass(slots=True)
@@ -304,10 +319,9 @@ class SweepResult:
 
     def metric(self, index: int, key: str) -> dict[str, float]:
         """Metric ``key`` of combination ``index``: ``{"value", "low", "high"}``."""
-        value, low, high = self.metrics[index][key].interval()
-        if key in _RATES:  # a share: its interval stays within 0 and 1
-            low, high = max(0.0, low), min(1.0, high)
-        return as_interval((value, low, high), 3)
+        mean = self.metrics[index][key]
+        # A share gets simulate's Wilson interval, so the two commands agree.
+        return as_interval(mean.share_interval() if key in _RATES else mean.interval(), 3)
 
     def closest(self, key: str, target: float) -> int | None:
         """The valid combination whose metric ``key`` is closest to ``target``."""
@@ -325,7 +339,7 @@ class SweepResult:
         out = []
         for i, combo in enumerate(self.combinations):
             stats = self.stats[i]
-            entry: dict[str, Any] = {"values": dict(combo.values)}
+            entry: dict[str, Any] = {"values": typed_values(combo.values)}
             if stats is None:
                 entry["error"] = combo.error
             else:
@@ -333,6 +347,15 @@ class SweepResult:
                 entry["statistics"] = stats.to_dict()
             out.append(entry)
         return {"combinations": out, "interrupted": self.interrupted}
+
+
+def planned_chunks(games: int, chunk: int, auto: bool) -> int:
+    """How many chunks one combination plays at most: ``games`` cut into
+    chunks of ``chunk``, within rounds of :data:`AUTO_BATCH` when ``auto``."""
+    step = AUTO_BATCH if auto else games
+    return sum(
+        math.ceil((min(games, first + step) - first) / chunk) for first in range(0, games, step)
+    )
 
 
 def run_sweep(
@@ -345,11 +368,13 @@ def run_sweep(
     executor: Executor,
     chunk: int = DEFAULT_CHUNK,
     precision: Precision | None = None,
-    on_chunk: Callable[[int, int], None] | None = None,
+    on_chunk: Callable[[int], None] | None = None,
     checkpoint: Checkpoint | None = None,
 ) -> SweepResult:
     """Play ``games`` games of every valid combination (the same seeds in
-    each) with ``executor``; ``on_chunk(done, total)`` after each chunk. A
+    each) with ``executor``; ``on_chunk(done)`` after each chunk, with the
+    number of chunks folded in so far (at most :func:`planned_chunks` per
+    valid combination). A
     ``KeyboardInterrupt`` stops early and keeps the chunks finished in order.
 
     With ``precision`` (``--games auto``), ``games`` is a cap: the games are
@@ -398,7 +423,7 @@ def run_sweep(
                 _fold(result, key[0], summaries)
                 done += 1
                 if on_chunk is not None:
-                    on_chunk(done, len(keys))
+                    on_chunk(done)
             if precision is not None:
                 for index in list(active):
                     reason = enough_games(_stats(result, index), precision)

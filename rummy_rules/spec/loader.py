@@ -14,7 +14,6 @@ file and line that set it, so an error points at the right file.
 
 from __future__ import annotations
 
-import copy
 import difflib
 import re
 import types
@@ -26,12 +25,11 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from ..cards import normalize_rank
 from ..errors import Problem, UsageError, VariantError
 from . import registry
 from .checks import check_spec
+from .layering import drop_marks, merge_layer, replaced_schedules
 from .schema import VariantSpec
-from .schema.base import COUNT_FORMS
 from .yamlio import Located, Mark, PathT, format_path, read_yaml_file, read_yaml_text
 
 __all__ = [
@@ -125,6 +123,8 @@ def check_variant(
             report.errors.append(Problem(f"--set {text}", None, None, "", str(exc)))
     # Validate even after an override problem, so that one run reports every problem it can.
     _validate(located, report)
+    for problem in replaced_schedules(located):
+        (report.warnings if problem.severity == "warning" else report.notes).append(problem)
     if strict and report.warnings:
         report.errors.extend(
             Problem(w.file, w.line, w.column, w.path, w.message) for w in report.warnings
@@ -189,7 +189,7 @@ def _load_layers(
     data: dict[str, Any] = located.data
     base_name = data.pop("extends", None)
     if base_name is None:
-        return _merge(Located({}, display), located, problems), problems
+        return merge_layer(Located({}, display), located, problems), problems
     mark = located.mark_for(("extends",))
     if not isinstance(base_name, str) or not base_name.strip():
         problems.append(
@@ -243,7 +243,7 @@ def _load_layers(
     # unless it states them, and it does not inherit the base's aliases.
     for key in ("id", "name", "aliases", "based_on"):
         base_data.pop(key, None)
-        _drop_marks(base, (key,))
+        drop_marks(base, (key,))
     stem = re.sub(r"[^a-z0-9-]+", "-", path.stem.lower()).strip("-") or "house"
     base_data["id"] = stem
     base.marks[("id",)] = Mark(display)
@@ -251,7 +251,7 @@ def _load_layers(
     base_data["name"] = f"{base_title} ({stem} house rules)"
     base.marks[("name",)] = Mark(display)
     base_data["based_on"] = base_id if isinstance(base_id, str) else base_name
-    merged = _merge(base, located, problems)
+    merged = merge_layer(base, located, problems)
     return merged, problems
 
 
@@ -278,132 +278,6 @@ def _find_base(name: str, child: Path) -> tuple[Path | None, str]:
     if shipped is not None:
         return shipped.path, registry.display_name(shipped.path)
     return None, name
-
-
-def _drop_marks(located: Located, prefix: PathT) -> None:
-    n = len(prefix)
-    for table in (located.marks, located.key_marks):
-        for key in [k for k in table if k[:n] == prefix]:
-            del table[key]
-
-
-def _copy_marks(src: Located, dst: Located, src_prefix: PathT, dst_prefix: PathT) -> None:
-    n = len(src_prefix)
-    for s_table, d_table in ((src.marks, dst.marks), (src.key_marks, dst.key_marks)):
-        for key, mark in s_table.items():
-            if key[:n] == src_prefix:
-                d_table[dst_prefix + key[n:]] = mark
-
-
-def _merge(base: Located, over: Located, problems: list[Problem]) -> Located:
-    """Lay ``over`` on ``base`` (in place on ``base``) and return it."""
-    base.file = over.file
-    base.marks.setdefault((), over.mark_for(()))
-    _merge_map(base, base.data, over, over.data, (), problems)
-    _drop_stale_translations(base.data, over.data)
-    return base
-
-
-#: The variant's own words, which ``translations`` translates.
-_OWN_WORDS = ("name", "description", "notes")
-
-
-def _drop_stale_translations(merged: dict[str, Any], over: dict[str, Any]) -> None:
-    """A layer that changes the name, description or notes makes its base's
-    translations of them wrong: drop those it does not translate itself."""
-    translations = merged.get("translations")
-    if not isinstance(translations, dict):
-        return
-    own = over.get("translations")
-    own = own if isinstance(own, dict) else {}
-    for key in _OWN_WORDS:
-        if key not in over and f"{key}+" not in over:
-            continue
-        for code, words in translations.items():
-            given = own.get(code)
-            kept = isinstance(given, dict) and (key in given or f"{key}+" in given)
-            if isinstance(words, dict) and not kept:
-                words.pop(key, None)
-
-
-def _align_rank_keys(existing: dict[str, Any], values: dict[str, Any]) -> None:
-    """Spell the ranks of a base's card values as the layer does (``1`` for
-    ``A``, ``T`` for ``10``), so that the layer's value replaces the base's."""
-    for key in values:
-        rank = normalize_rank(str(key))
-        if rank is None:
-            continue
-        for old in list(existing):
-            if old != key and normalize_rank(str(old)) == rank:
-                existing[key] = existing.pop(old)
-
-
-def _merge_map(
-    base: Located,
-    target: dict[str, Any],
-    over: Located,
-    values: dict[str, Any],
-    path: PathT,
-    problems: list[Problem],
-) -> None:
-    for key, value in values.items():
-        child = (*path, key)
-        if key.endswith("+") and len(key) > 1:
-            real = key[:-1]
-            real_path = (*path, real)
-            existing = target.get(real)
-            if not isinstance(value, list):
-                mark = over.mark_for(child, key=True)
-                problems.append(
-                    Problem(
-                        mark.file,
-                        mark.line,
-                        mark.column,
-                        format_path(child),
-                        f"'{key}' appends to a list: give a list of items to add",
-                    )
-                )
-                continue
-            if existing is None:
-                existing = []
-            if not isinstance(existing, list):
-                mark = over.mark_for(child, key=True)
-                problems.append(
-                    Problem(
-                        mark.file,
-                        mark.line,
-                        mark.column,
-                        format_path(child),
-                        f"'{key}' appends to a list, but '{real}' is not a list",
-                    )
-                )
-                continue
-            offset = len(existing)
-            target[real] = existing + copy.deepcopy(value)
-            if real_path not in base.marks:
-                _copy_marks(over, base, child, real_path)
-            else:
-                for i in range(len(value)):
-                    _copy_marks(over, base, (*child, i), (*real_path, offset + i))
-            continue
-        existing = target.get(key)
-        if key == "card_values" and isinstance(value, dict) and isinstance(existing, dict):
-            _align_rank_keys(existing, value)
-        if isinstance(value, dict) and isinstance(existing, dict) and not _is_count(value):
-            if child in over.key_marks:
-                base.key_marks[child] = over.key_marks[child]
-            _merge_map(base, existing, over, value, child, problems)
-            continue
-        target[key] = copy.deepcopy(value)
-        _drop_marks(base, child)
-        _copy_marks(over, base, child, child)
-
-
-def _is_count(value: dict[str, Any]) -> bool:
-    """Whether ``value`` is a number that depends on the player count
-    (``{per_deck: 2}``, ``{by_players: ...}``, ``{formula: ...}``): one value,
-    which replaces the base's as a whole instead of merging into it."""
-    return bool(value.keys() & COUNT_FORMS)
 
 
 # --------------------------------------------------------------------------
@@ -490,7 +364,7 @@ def _apply_override(located: Located, text: str) -> None:
         if not isinstance(cursor, dict):
             raise UsageError(f"{format_path(path[:-1])} is not a mapping")
         cursor[last] = value
-    _drop_marks(located, path)
+    drop_marks(located, path)
     located.marks[path] = mark
     located.key_marks[path] = mark
 
@@ -563,12 +437,50 @@ def _problems_from_pydantic(exc: ValidationError, located: Located) -> list[Prob
             message = "use lower-case letters, digits and hyphens (like my-house-rules)"
         elif kind == "literal_error":
             message = "expected one of " + err["ctx"]["expected"] if "ctx" in err else message
+        elif kind in ("model_type", "dict_type"):
+            message = _section_message(path, err.get("input"))
         if (path, message) in seen:
             continue
         seen.add((path, message))
-        mark = located.mark_for(path, key=use_key)
+        named = _named_key(path, message, located.data)
+        if named is not None and (*path, named) in located.key_marks:
+            # "'jokers' is not a rank": point at that key, which may be in the
+            # house file while the map it was merged into came from the base.
+            mark = located.key_marks[(*path, named)]
+        else:
+            mark = located.mark_for(path, key=use_key)
         problems.append(Problem(mark.file, mark.line, mark.column, format_path(path), message))
     return problems
+
+
+def _section_message(path: PathT, value: Any) -> str:
+    """The message for a plain value (or nothing) where a section of keys belongs."""
+    name = str(path[-1]) if path and isinstance(path[-1], str) else "this item"
+    if value is None:
+        return (
+            f"expected a section of keys under '{name}', found none "
+            "(indent the keys that belong to it below it)"
+        )
+    shown = value if isinstance(value, (int, float, bool)) else repr(value)
+    if isinstance(value, list):
+        shown = "a list"
+    return f"expected a section of keys indented under '{name}', not {shown}"
+
+
+def _named_key(path: PathT, message: str, data: Any) -> str | None:
+    """The key of the mapping at ``path`` that ``message`` quotes first, if any."""
+    match = re.match(r"(?:rank )?'([^']*)'", message)
+    if match is None:
+        return None
+    cursor = data
+    for part in path:
+        try:
+            cursor = cursor[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    if isinstance(cursor, dict) and match.group(1) in cursor:
+        return match.group(1)
+    return None
 
 
 def _data_path(loc: Iterable[int | str], data: Any, *, keep_last: bool) -> PathT:

@@ -90,6 +90,8 @@ class Located:
     file: str
     marks: dict[PathT, Mark] = field(default_factory=dict)
     key_marks: dict[PathT, Mark] = field(default_factory=dict)
+    replaced: list[tuple[PathT, int, int]] = field(default_factory=list)
+    """Lists a layer replaced with one of another length: (path, before, after)."""
 
     def mark_for(self, path: PathT, *, key: bool = False) -> Mark:
         """The best position for ``path``: its own, else its nearest ancestor's."""
