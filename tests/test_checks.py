@@ -242,3 +242,12 @@ def test_an_all_out_deal_that_only_buying_can_fill_is_a_note_not_an_error():
     assert any("deal 7 must be won with every card at once" in n and "must buy" in n for n in notes)
     found = errors(*over, "buying.enabled=false")
     assert any("deal 7 must be won with every card at once" in e for e in found), found
+
+
+def test_claims_in_rotation_from_ones_own_melds_only_is_an_error():
+    found = errors(
+        "wilds.exchange.allowed=true",
+        "wilds.exchange.claim_order=first_in_rotation",
+        "wilds.exchange.from_owner=own",
+    )
+    assert any("claims are made on another player's meld" in e for e in found)

@@ -392,7 +392,7 @@ def test_joker_exchange_from_a_run_by_a_player_down_before_this_turn():
     act(state, "exchange 6H@1")
     assert state.melds[0].stands_for == [parse_card(f) for f in "5H 6H 7H 8H".split()]
     assert parse_card("JK") in state.hand(2)
-    with pytest.raises(ActionError, match="must be melded first"):
+    with pytest.raises(ActionError, match="freed wild JK must be melded this turn"):
         act(state, "discard QH")
     act(state, "layoff JK=5D@3")
     assert parse_card("JK") not in state.hand(2)

@@ -54,14 +54,7 @@ def test_an_exchange_is_refused_to_a_player_who_could_not_then_go_down():
 
 def waited(*overrides):
     """p3 has gone down and a round has passed: p3 to play, down since an earlier turn."""
-    state = table("2D 3D 4D 9C 10C JC 6H KS QH 3S", *overrides)
-    act(state, "down 2D 3D 4D / 9C 10C JC")
-    act(state, "discard KS")
-    for _ in range(2):
-        act(state, "draw")
-        act(state, f"discard {_first_discardable(state)}")
-    act(state, "draw")
-    return state
+    return waited_with("2D 3D 4D 9C 10C JC 6H KS QH 3S", *overrides)
 
 
 def test_a_freed_wild_may_not_be_laid_off_where_it_goes_only_into_a_new_meld():
@@ -226,3 +219,82 @@ def test_a_claim_out_of_turn_cannot_oblige_the_claimant_to_use_or_go_down_that_t
             source="contract-gamerules",
         )
         assert any("first_in_rotation" in e and key in e for e in found), (key, found)
+
+
+# -- whose melds, and when the freed wild is used (S001) ----------------------
+
+
+def owner_table(*overrides):
+    """p2 goes down with 5H JK=6H 7H 8H / 9S 10S JS holding the natural 6H, and a
+    round later has drawn: down since an earlier turn, beside its own joker."""
+    hands = {1: "5H JK 7H 8H 9S 10S JS 2C KD 6H", 2: "2D 3D 4D 9C 10C JC 4S KS QH 3S"}
+    state = stacked_state("contract-gamerules", 3, hands, upcard="2S", overrides=[RUNS, *overrides])
+    act(state, "draw")
+    act(state, "down 5H JK=6H 7H 8H / 9S 10S JS")
+    act(state, "discard KD")
+    for _ in range(2):
+        act(state, "draw")
+        act(state, f"discard {_first_discardable(state)}")
+    act(state, "draw")
+    return state
+
+
+def test_a_joker_is_taken_only_from_another_players_run_where_s001_says_so():
+    state = owner_table()  # contract-gamerules: wilds.exchange.from_owner: others
+    assert why(state, "exchange 6H@1") == "wild cards may be taken only from other players' melds"
+    assert "exchange 6H@1" not in texts(state)
+    assert why(owner_table("wilds.exchange.from_owner=any"), "exchange 6H@1") is None
+    assert why(owner_table("wilds.exchange.from_owner=own"), "exchange 6H@1") is None
+    assert "your own melds" in why(waited("wilds.exchange.from_owner=own"), "exchange 6H@1")
+
+
+def test_a_freed_joker_may_be_melded_after_other_plays_of_the_same_turn():
+    """contract-gamerules: wilds.exchange.freed_wild_first: false ('during that turn')."""
+
+    state = waited_with("2D 3D 4D 9C 10C JC 6H KS 5D 3S")
+    act(state, "exchange 6H@1")
+    assert (
+        why(state, "discard 3S") == "the freed wild JK must be melded this turn before you discard"
+    )
+    act(state, "layoff 5D@3")  # another play first
+    assert why(state, "discard 3S") is not None
+    act(state, "layoff JK=6D@3")
+    assert why(state, "discard 3S") is None
+
+
+def test_a_freed_joker_to_be_used_at_once_comes_before_any_other_play():
+    state = waited_with("2D 3D 4D 9C 10C JC 6H KS 5D 3S", "wilds.exchange.freed_wild_first=true")
+    act(state, "exchange 6H@1")
+    assert why(state, "layoff 5D@3") == "JK must be melded first"
+    act(state, "layoff JK=5D@3")
+    assert why(state, "discard 3S") is None
+
+
+def waited_with(p3_hand, *overrides):
+    """p3, dealt ``p3_hand``, has gone down and a round has passed: p3 to play,
+    down since an earlier turn."""
+    state = table(p3_hand, *overrides)
+    act(state, "down 2D 3D 4D / 9C 10C JC")
+    act(state, "discard KS")
+    for _ in range(2):
+        act(state, "draw")
+        act(state, f"discard {_first_discardable(state)}")
+    act(state, "draw")
+    return state
+
+
+def test_the_twin_of_a_card_just_taken_may_not_be_discarded_where_the_face_is_barred():
+    """discard.not_just_taken_match: face (contract-gamerules): the other deck's
+    identical card cannot stand in for the card taken."""
+    hands = {1: "5H JK 7H 8H 9S 10S JS 2C KD 2S", 2: "2D 3D 4D 9C 10C JC 6H KS QH 3S"}
+
+    def taken(*overrides):
+        state = stacked_state(
+            "contract-gamerules", 3, hands, upcard="2S", overrides=[RUNS, *overrides]
+        )
+        act(state, "take 2S")
+        return state
+
+    assert "may not discard the card you just took" in why(taken(), "discard 2S")
+    assert "discard 2S" not in texts(taken())
+    assert why(taken("discard.not_just_taken_match=card"), "discard 2S") is None

@@ -216,6 +216,8 @@ def variants(draw: Any) -> dict[str, Any]:
                     st.sampled_from(["not_required", "required", "before_this_turn"])
                 ),
                 "use_same_turn": draw(st.booleans()),
+                "freed_wild_first": draw(st.booleans()),
+                "from_owner": draw(st.sampled_from(["any", "others", "own"])),
                 "freed_wild_use": draw(st.sampled_from(["anywhere", "new_meld_only"])),
                 "forces_going_down": draw(st.booleans()),
                 "natural_from_hand": draw(st.booleans()),
@@ -252,6 +254,7 @@ def variants(draw: Any) -> dict[str, Any]:
         "discard": {
             "required": draw(st.booleans()),
             "not_just_taken": draw(st.sampled_from(["never", "single_card_take", "always"])),
+            "not_just_taken_match": draw(st.sampled_from(["card", "face"])),
             "playable": draw(st.sampled_from(["allowed", "penalty"])),
             "playable_penalty_cards": draw(st.integers(min_value=1, max_value=3)),
         },
@@ -318,6 +321,8 @@ def variants(draw: Any) -> dict[str, Any]:
     if exchange["claim_order"] == "first_in_rotation":
         # A claim out of turn ties nothing to the claimant's turn (validation says so).
         exchange["use_same_turn"] = exchange["forces_going_down"] = False
+        if exchange["from_owner"] == "own":
+            exchange["from_owner"] = "others"  # claims are made on another's meld
     if numbered is not None:
         # A numbered pack: runs from 1 up (validation says so); numbers, not letters.
         colours = ["red", "blue", "green", "yellow"]

@@ -60,7 +60,7 @@ def barred_discard(g: Game, face: int) -> str | None:
         d.taken_single is not None
         and faces[d.taken_single] == face
         and play.not_just_taken != "never"
-        and sum(1 for c in hand if faces[c] == face) == 1
+        and (play.just_taken_face or sum(1 for c in hand if faces[c] == face) == 1)
     ):
         return "you may not discard the card you just took from the discard pile"
     wild = face in d.rules.wild_faces
@@ -91,7 +91,7 @@ def can_end_turn_after(g: Game, removed: Sequence[int]) -> bool:
         return False  # the last card may not be discarded
     for face in kept:
         taken = d.taken_single is not None and faces[d.taken_single] == face
-        if taken and play.not_just_taken != "never" and left[face] == 1:
+        if taken and play.not_just_taken != "never" and (play.just_taken_face or left[face] == 1):
             continue
         wild = face in d.rules.wild_faces
         if wild and play.wild_discard == "forbidden":

@@ -100,6 +100,12 @@ def _checked(g: Game, action: Action) -> tuple[str | None, tuple[int, int, int] 
         return "wild cards may be taken only from runs", None
     if play.exchange_from == "sets" and meld.kind != "set":
         return "wild cards may be taken only from sets", None
+    if play.exchange_owner == "others" and meld.owner == seat:
+        return "wild cards may be taken only from other players' melds", None
+    if play.exchange_owner == "own" and meld.owner != seat:
+        return "wild cards may be taken only from your own melds", None
+    if play.exchange_use_same_turn and d.must_use is not None:
+        return f"meld {format_card(d.must_use)} first: it must be melded this turn", None
     wild_faces = d.rules.wild_faces
     if action.card in wild_faces:
         return "exchange a natural card for a wild", None
@@ -179,7 +185,10 @@ def apply_exchange(g: Game, action: Action) -> None:
     _swap(g, found[0], action.target, found[1], action.source, found[2])
     play = g.rules.play
     freed = d.hands[d.current][-1]
-    d.must_meld = freed if play.exchange_use_same_turn else None
+    at_once = play.exchange_use_same_turn and play.exchange_use_first
+    d.must_meld = freed if at_once else None
+    if play.exchange_use_same_turn and not play.exchange_use_first:
+        d.must_use = g.faces[freed]  # melded at any point of the turn, before the discard
     if play.freed_new_meld_only:
         d.freed[freed] = d.current
     if play.exchange_forces_down and not d.down[d.current]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import itertools
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..cards import (
     FACES,
@@ -202,25 +203,28 @@ class PlayRules:
     once_per_deal: bool
     lay_off_on_opening_turn: bool
     not_just_taken: str
+    just_taken_face: bool
+    """``discard.not_just_taken_match: face``: the taken card's twin is barred too."""
     wild_discard: str
     exchange: bool
     exchange_from: str
     exchange_player_down: str
     exchange_use_same_turn: bool
+    exchange_use_first: bool
+    """``wilds.exchange.freed_wild_first``: the freed wild before any other play."""
+    exchange_owner: str  # wilds.exchange.from_owner: any, others or own
     exchange_all_missing_suits: bool
     exchange_forces_down: bool
-    exchange_natural_from_hand: bool
-    rearrange: bool
-    take_back: bool
-    """``melding.take_back: this_turn``: the player in turn may ``undo`` their last
-    card play of the turn."""
-    """``melding.rearrange_table``: melds on the table may be taken apart and laid again."""
-    """Whether the natural card given for a wild must come from the hand (else it
-    may also be taken from another table meld that stays a meld without it)."""
-    claim_in_rotation: bool
-    """``wilds.exchange.claim_order: first_in_rotation``: players out of turn may
-    claim a wild as soon as it is melded, in turn order."""
     """Whether a player not yet down who exchanges must go down that turn."""
+    exchange_natural_from_hand: bool
+    """Whether the natural card given for a wild must come from the hand (else also
+    from another table meld that stays a meld without it)."""
+    rearrange: bool
+    """``melding.rearrange_table``: melds on the table may be taken apart and laid again."""
+    take_back: bool
+    """``melding.take_back: this_turn``: the player in turn may ``undo`` a card play."""
+    claim_in_rotation: bool
+    """``wilds.exchange.claim_order: first_in_rotation``: claims out of turn, in order."""
     freed_new_meld_only: bool
     """Whether a freed wild may go only into a new meld (never be laid off)."""
     stock_exhausted: str
@@ -505,6 +509,24 @@ def _values(table: dict[str, int], *, skips: bool = False) -> tuple[int, ...]:
     return tuple(values)
 
 
+def _exchange_rules(spec: VariantSpec) -> dict[str, Any]:
+    """The :class:`PlayRules` fields of ``wilds.exchange``."""
+    exchange = spec.wilds.exchange
+    return {
+        "exchange": bool(exchange.allowed),
+        "exchange_from": exchange.from_melds,
+        "exchange_player_down": exchange.player_down,
+        "exchange_use_same_turn": exchange.use_same_turn,
+        "exchange_use_first": exchange.freed_wild_first,
+        "exchange_owner": exchange.from_owner,
+        "exchange_all_missing_suits": exchange.set_needs_all_missing_suits,
+        "exchange_forces_down": exchange.forces_going_down,
+        "exchange_natural_from_hand": exchange.natural_from_hand,
+        "claim_in_rotation": exchange.claim_order == "first_in_rotation",
+        "freed_new_meld_only": exchange.freed_wild_use == "new_meld_only",
+    }
+
+
 def _compile_play(spec: VariantSpec) -> PlayRules:
     buying = spec.buying
     opening = spec.opening
@@ -512,7 +534,6 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
     scoring = spec.scoring
     end = spec.game_end
     cost = tuple(buying.cost.escalating or (buying.cost.penalty_cards,))
-    exchange = spec.wilds.exchange
     stock = spec.stock_exhausted.action if spec.stock_exhausted else "reshuffle_keep_top"
     return PlayRules(
         direction=1 if spec.table.direction == "clockwise" else -1,
@@ -537,18 +558,11 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         once_per_deal=spec.opening.once_per_deal,
         lay_off_on_opening_turn=spec.melding.lay_off.on_opening_turn,
         not_just_taken=spec.discard.not_just_taken,
+        just_taken_face=spec.discard.not_just_taken_match == "face",
         wild_discard=spec.wilds.discard,
-        exchange=bool(exchange.allowed),
-        exchange_from=exchange.from_melds,
-        exchange_player_down=exchange.player_down,
-        exchange_use_same_turn=exchange.use_same_turn,
-        exchange_all_missing_suits=exchange.set_needs_all_missing_suits,
-        exchange_forces_down=exchange.forces_going_down,
-        exchange_natural_from_hand=exchange.natural_from_hand,
+        **_exchange_rules(spec),
         rearrange=melding.rearrange_table,
         take_back=melding.take_back == "this_turn",
-        claim_in_rotation=exchange.claim_order == "first_in_rotation",
-        freed_new_meld_only=exchange.freed_wild_use == "new_meld_only",
         wild_reposition=spec.wilds.reposition,
         wild_identity=spec.wilds.declared_identity,
         stock_exhausted=stock,

@@ -130,8 +130,12 @@ def _keeps_use_open(g: Game, action: Action, face: int) -> str | None:
     """Why ``action`` would leave the dug card ``face`` with no way to be used this
     turn (``draw.deep_card_use: this_turn``); ``None`` if it still could be."""
     shown = format_card(face)
+    # A wild freed by an exchange (wilds.exchange.freed_wild_first: false), or a
+    # card dug from under others (draw.deep_card_use: this_turn).
+    freed = g.rules.play.exchange_use_same_turn and face in g.deal.rules.wild_faces
+    what = f"the freed wild {shown}" if freed else f"{shown}, taken from under other cards,"
     if action.kind in ("discard", "end"):
-        return f"{shown}, taken from under other cards, must be melded this turn before you " + (
+        return f"{what} must be melded this turn before you " + (
             "discard" if action.kind == "discard" else "end your turn"
         )
     trial = _tried(g, action)
@@ -141,7 +145,7 @@ def _keeps_use_open(g: Game, action: Action, face: int) -> str | None:
     trial.deal.must_meld = g.find(trial.deal.hands[trial.deal.current], face)
     if trial.deal.must_meld is not None and can_go_on(trial):
         return None
-    return f"{shown}, taken from under other cards, could then no longer be melded this turn"
+    return f"{what} could then no longer be melded this turn"
 
 
 def check_play_phase(g: Game, action: Action) -> str | None:

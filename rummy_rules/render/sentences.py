@@ -288,6 +288,10 @@ def _exchange(s: VariantSpec) -> Iterator[str]:
             "as long as that meld is still a valid meld without it; the wild card goes to "
             "the player's hand."
         )
+    if e.from_owner == "others":
+        yield _("A wild card may be taken only from another player's meld, not from one's own.")
+    elif e.from_owner == "own":
+        yield _("A wild card may be taken only from one of the player's own melds.")
     if e.claim_order == "first_in_rotation":
         yield _(
             "As soon as a wild card is melded, the other players, in turn order from the "
@@ -295,8 +299,13 @@ def _exchange(s: VariantSpec) -> Iterator[str]:
         )
     if e.set_needs_all_missing_suits:
         yield _("A wild in a set is freed only by supplying every missing suit.")
-    if e.use_same_turn:
-        yield _("The freed wild must be melded in the same turn.")
+    if e.use_same_turn and e.freed_wild_first:
+        yield _("The freed wild must be melded at once, before any other play.")
+    elif e.use_same_turn:
+        yield _(
+            "The freed wild must be melded in the same turn, before the discard; other "
+            "plays may come first."
+        )
     if e.freed_wild_use == "new_meld_only":
         yield _("The freed wild may go only into a new meld made from the hand.")
     if e.forces_going_down:

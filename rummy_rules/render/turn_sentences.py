@@ -268,6 +268,10 @@ def discard_sentences(s: VariantSpec) -> Iterator[str]:
         )
     elif d.not_just_taken == "always":
         yield _("A card taken from the discard pile may not be thrown back in the same turn.")
+    if d.not_just_taken != "never" and d.not_just_taken_match == "face":
+        yield _(
+            "Nor may its twin from another deck (the same rank and suit) be discarded in that turn."
+        )
     if d.playable == "penalty":
         n = d.playable_penalty_cards
         yield ngettext(

@@ -467,6 +467,15 @@ def _check_exchange(spec: VariantSpec, out: list[Finding]) -> None:
                 "warning",
             )
         )
+    if exchange.claim_order == "first_in_rotation" and exchange.from_owner == "own":
+        out.append(
+            (
+                ("wilds", "exchange", "from_owner"),
+                "own lets a player take wilds only from their own melds, but with "
+                "claim_order first_in_rotation the claims are made on another player's meld",
+                "error",
+            )
+        )
     if exchange.claim_order == "first_in_rotation":
         for key in ("use_same_turn", "forces_going_down"):
             if getattr(exchange, key):

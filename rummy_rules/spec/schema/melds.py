@@ -162,6 +162,13 @@ class JokerExchange(StrictModel):
     from_melds: Literal["runs", "sets", "any"] = Field(
         default="any", description="Which melds wilds may be taken from."
     )
+    from_owner: Literal["any", "others", "own"] = Field(
+        default="any",
+        description=(
+            "Whose melds wilds may be taken from: any meld, only other players' melds, "
+            "or only the taker's own."
+        ),
+    )
     player_down: Literal["not_required", "required", "before_this_turn"] = Field(
         default="not_required",
         description=(
@@ -178,6 +185,14 @@ class JokerExchange(StrictModel):
     )
     use_same_turn: bool = Field(
         default=False, description="Whether the freed wild must be melded in the same turn."
+    )
+    freed_wild_first: bool = Field(
+        default=True,
+        description=(
+            "With use_same_turn: whether the freed wild must be melded at once, before "
+            "any other play (true), or at any point of the turn before the discard "
+            "(false: other plays may come first)."
+        ),
     )
     freed_wild_use: Literal["anywhere", "new_meld_only"] = Field(
         default="anywhere",

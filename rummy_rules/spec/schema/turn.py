@@ -285,6 +285,14 @@ class DiscardRules(StrictModel):
             "restriction; not when a single card was taken; never."
         ),
     )
+    not_just_taken_match: Literal["card", "face"] = Field(
+        default="card",
+        description=(
+            "With not_just_taken: card: only the very card taken is barred (a player "
+            "holding its twin from another deck may discard that); face: no card of "
+            "the same rank and suit may be discarded that turn."
+        ),
+    )
     playable: Literal["allowed", "penalty"] = Field(
         default="allowed",
         description=(
