@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import io
+import re
 
 import pytest
 
@@ -272,3 +273,37 @@ def test_a_table_card_follows_the_file_it_is_written_to(cli, tmp_path):
     assert (tmp_path / "c.txt").read_text(encoding="utf-8").startswith("CONTRACT RUMMY")
     assert cli("rulebook", "contract", "-f", "card", "-o", str(tmp_path / "c.html")).exit_code == 0
     assert "<html" in (tmp_path / "c.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("entry", SHIPPED, ids=lambda e: e.id)
+def test_every_example_in_a_book_can_be_held_with_the_variants_pack(entry):
+    """No example shows two 7♥ from a single deck: each is checked against the
+    pack the examples are drawn for, as well as by the meld rules."""
+    from collections import Counter
+
+    from rummy_rules.cards import parse_cards
+
+    spec = load_variant(entry.path)
+    rules = compile_rules(spec, spec.players.best or spec.players.min)
+    pack = Counter(rules.pack.faces())
+    for example in meld_examples(spec):
+        meld = parse_meld(example.kind, rules.names.read(example.text))
+        assert all(pack[f] >= n for f, n in Counter(meld.cards).items()), example
+    for example in contract_examples(spec):
+        cards = rules.names.read(" ".join([example["melds"], example["left"]]))
+        words = re.sub(r"=\S+", "", cards).replace("/", " ").replace("colour", " ")
+        held = Counter(parse_cards(words))
+        assert all(pack[f] >= n for f, n in held.items()), example
+
+
+@pytest.mark.parametrize("source", ["persian", "gin", "basic-rummy"])
+def test_a_single_deck_book_does_not_say_suits_may_repeat(source):
+    book = render_rulebook(load_variant(source), "md")
+    assert "suits may repeat" not in book
+
+
+@pytest.mark.parametrize("entry", SHIPPED, ids=lambda e: e.id)
+def test_bulgarian_books_avoid_the_known_slips(entry):
+    book = render_rulebook(load_variant(entry.path), "md", lang="bg")
+    for slip in (" от от ", "За от ", "свалете", "можете"):
+        assert slip not in book, slip

@@ -145,6 +145,14 @@ def _example_players(spec: VariantSpec) -> int:
     return spec.players.best or spec.players.min
 
 
+def _in_pack(faces: Any, rules: Any) -> bool:
+    """Whether the pack of ``rules`` holds every card of ``faces`` (as many of each)."""
+    from collections import Counter
+
+    pack = Counter(rules.pack.faces())
+    return all(pack[face] >= count for face, count in Counter(faces).items())
+
+
 def meld_examples(spec: VariantSpec) -> list[MeldExample]:
     """Legal and illegal melds under ``spec``'s rules, each judged by the engine."""
     rules = compile_rules(spec, _example_players(spec))
@@ -201,6 +209,8 @@ def meld_examples(spec: VariantSpec) -> list[MeldExample]:
         meld = parse_meld(kind, text)
         if any(face % 13 >= m.ranks for face in meld.stands_for if face != JOKER_FACE):
             continue  # a card this (numbered) pack does not hold
+        if not _in_pack(meld.cards, rules):
+            continue  # two 7♥ from a single deck: a meld no one can hold
         reason = check_meld(meld, m, wild)
         shown = rules.names.show(text)
         examples.append(MeldExample(kind, shown, reason is None, _(reason) if reason else ""))
@@ -244,7 +254,7 @@ def contract_examples(spec: VariantSpec) -> list[dict[str, str]]:
         hand_text = _planted_hand(deal.parts, deal.all_out, deal.cards, rules.melds)
         hand = parse_cards(hand_text)
         found = find_contract(hand, deal.parts, rules.melds, deal.wild_faces, all_out=deal.all_out)
-        if found is None:
+        if found is None or not _in_pack(hand, rules):
             continue
         out.append(
             {

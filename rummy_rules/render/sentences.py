@@ -332,9 +332,15 @@ def _sets(s: VariantSpec) -> Iterator[str]:
         ),
         "exactly_three": _("the set shows exactly three different suits"),
     }[r.suits]
-    yield _("A set (group, book) is {size} cards of the same rank; {suits}.").format(
-        size=_size(r.min_size, r.max_size), suits=suits
-    )
+    if r.suits == "any" and all(row["decks"] <= 1 for row in pack_rows(s)):
+        # One deck holds one card of each rank and suit: nothing can repeat.
+        yield _("A set (group, book) is {size} cards of the same rank.").format(
+            size=_size(r.min_size, r.max_size)
+        )
+    else:
+        yield _("A set (group, book) is {size} cards of the same rank; {suits}.").format(
+            size=_size(r.min_size, r.max_size), suits=suits
+        )
     if r.pair_ranks and r.min_size > 2:
         yield _(
             "A pair (two cards of the same rank) is a set too, for these ranks only: {ranks}."
