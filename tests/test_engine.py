@@ -439,6 +439,18 @@ def test_a_deal_with_no_play_through_two_rebuilt_stocks_is_blocked():
     assert state.results[0].reason == "blocked"
 
 
+def test_a_deal_rebuilt_once_with_no_play_is_rebuilt_again_not_blocked():
+    """blocked_after: 2 stops the deal when the stock runs out after two rebuilds,
+    as the rulebook says, not at the second rebuild."""
+    state = contract_state()
+    deal = state.game.deal
+    deal.rebuilt_without_play = 1
+    while deal.stock:
+        deal.discard.insert(0, deal.stock.pop())
+    act(state, "draw")
+    assert not state.results and state.game.deal.rebuilt_without_play == 2
+
+
 def test_a_lay_off_or_going_down_resets_the_blocked_count():
     state = contract_state()
     state.game.deal.rebuilt_without_play = 2

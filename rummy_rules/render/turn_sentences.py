@@ -404,13 +404,16 @@ def stock_sentences(s: VariantSpec) -> Iterator[str]:
         )
     if st.action in ("reshuffle_keep_top", "turn_over") and st.blocked_after is not None:
         n = st.blocked_after
+        # A safety stop, not a rule of play: it ends a deal that no one can win.
         if n == 1:
             yield _(
-                "If the stock has to be rebuilt once without anyone melding or laying off "
-                "in between, the deal is blocked: it ends and is scored as it stands."
+                "A deal no one can finish is stopped: when the stock runs out again after "
+                "being rebuilt once, with no one melding or laying off since, the deal ends "
+                "and is scored as it stands."
             )
         else:
             yield _(
-                "If the stock has to be rebuilt {n} times in a row without anyone melding or "
-                "laying off in between, the deal is blocked: it ends and is scored as it stands."
+                "A deal no one can finish is stopped: when the stock runs out again after "
+                "being rebuilt {n} times in a row, with no one melding or laying off in "
+                "between, the deal ends and is scored as it stands."
             ).format(n=number_word(n))
