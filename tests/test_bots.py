@@ -277,3 +277,24 @@ def test_a_player_long_without_progress_breaks_up_what_nothing_can_complete():
     table = [["AH", "AD", "AC"], ["4H", "4D", "4S"]]
     hand = ["2H", "3H", "5H", "9C"]
     assert len(_greedy_discards("basic-rummy", hand, table=table, stale=11, tries=20)) > 1
+
+
+def test_the_greedy_bot_never_throws_away_a_last_card_it_could_meld():
+    """Persian (going_out.last_card_discard: play_on): a last card that can be
+    melded or laid off ends the deal; the bot never discards it instead."""
+    from rummy_rules.engine.view import seat_view
+
+    rules = compile_rules(load_variant("persian"), 4)
+    thrown = 0
+    for seed in range(10):
+        state = GameState(rules, seed=seed)
+        bots = [GreedyBot(random.Random(seed * 10 + s)) for s in range(4)]
+        while not state.is_terminal():
+            seat = state.to_move
+            view = seat_view(state, seat)
+            action = bots[seat].choose(view)
+            if action.kind == "discard" and len(state.hand(seat)) == 1:
+                thrown += 1
+                assert not any(a.kind in ("layoff", "meld", "down") for a in view.legal)
+            state.apply(action)
+    assert thrown  # the case arises, so the check sees something
