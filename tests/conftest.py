@@ -112,6 +112,8 @@ CONTRACT_FAMILY = [
     "variants/house/ten-contracts.yaml",
     "variants/house/numbered-contract.yaml",
     "variants/house/colour-contract.yaml",
+    "variants/house/progressive-parlett.yaml",
+    "variants/house/shanghai-block.yaml",
 ]
 
 #: A small complete variant used as a starting point by many tests.
