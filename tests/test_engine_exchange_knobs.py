@@ -298,3 +298,41 @@ def test_the_twin_of_a_card_just_taken_may_not_be_discarded_where_the_face_is_ba
     assert "may not discard the card you just took" in why(taken(), "discard 2S")
     assert "discard 2S" not in texts(taken())
     assert why(taken("discard.not_just_taken_match=card"), "discard 2S") is None
+
+
+def set_table(first_meld, *overrides):
+    """p2 goes down with ``first_meld`` / 9S 9D 9C; p3, holding 7C, goes down
+    too; a round later p3 is to play (contract-gamerules, sets deal)."""
+    sets = "deals=[{cards: 10, contract: [{type: set, size: 3}, {type: set, size: 3}]}]"
+    p2 = first_meld.replace("JK=7C", "JK").replace("JK=7D", "JK").split()
+    hands = {
+        1: " ".join([*p2, "9S", "9D", "9C", *"2C KD QS 4H 5D 6S".split()][:10]),
+        2: "7C 3D 3C 3S 5C 5H 5S 6H QH KS",
+    }
+    state = stacked_state(
+        "contract-gamerules", 3, hands, upcard="2S",
+        overrides=[sets, "wilds.exchange.from_melds=any", *overrides],
+    )  # fmt: skip
+    act(state, "draw")
+    act(state, f"down {first_meld} / 9S 9D 9C")
+    act(state, "discard KD")
+    act(state, "draw")
+    act(state, "down 3D 3C 3S / 5C 5H 5S")
+    act(state, "discard KS")
+    for _ in range(2):
+        act(state, "draw")
+        act(state, f"discard {_first_discardable(state)}")
+    act(state, "draw")
+    return state
+
+
+def test_a_set_that_lacks_only_one_suit_frees_its_wild_for_that_card():
+    """wilds.exchange.set_needs_all_missing_suits (Kalooki): 7H 7S 7D JK=7C lacks
+    only clubs, so 7C frees the joker; 7H 7S JK=7C lacks two suits, and one
+    card cannot supply both (without the key it can)."""
+    rule = "wilds.exchange.set_needs_all_missing_suits=true"
+    four = set_table("7H 7S 7D JK=7C", rule)
+    assert why(four, "exchange 7C@1") is None
+    three = set_table("7H 7S JK=7C", rule)
+    assert "every missing suit" in why(three, "exchange 7C@1")
+    assert why(set_table("7H 7S JK=7C"), "exchange 7C@1") is None

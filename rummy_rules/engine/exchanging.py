@@ -123,7 +123,15 @@ def _checked(g: Game, action: Action) -> tuple[str | None, tuple[int, int, int] 
             None,
         )
     if meld.kind == "set" and play.exchange_all_missing_suits:
-        return "a wild in a set is freed only by supplying every missing suit", None
+        # Every suit the set's natural cards lack must be supplied; an exchange
+        # gives one card, so only a set that lacks a single suit frees its wild.
+        natural = {
+            f // 13
+            for c, f in zip(meld.cards, meld.stands_for, strict=True)
+            if g.faces[c] not in wild_faces
+        }
+        if len(natural) < 3:
+            return "a wild in a set is freed only by supplying every missing suit", None
     # The player must still be able to finish the turn: with a wild that
     # must be used at once, some lay-off of it must be legal afterwards.
     wild_face = g.faces[meld.cards[slot]]

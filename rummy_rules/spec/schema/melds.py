@@ -201,8 +201,9 @@ class JokerExchange(StrictModel):
     set_needs_all_missing_suits: bool = Field(
         default=False,
         description=(
-            "Whether a wild in a set is freed only when every missing suit is supplied "
-            "(both cards for a three-card set)."
+            "Whether a wild in a set is freed only when every suit its natural cards lack "
+            "is supplied. An exchange gives one card, so a set lacking one suit (7H 7S 7D "
+            "JK=7C) frees its wild for that card, and one lacking two (7H 7S JK=7C) never does."
         ),
     )
     forces_going_down: bool = Field(
