@@ -222,7 +222,11 @@ class LayOff(StrictModel):
         default=False, description="Whether a player may lay off before going down."
     )
     on_opening_turn: bool = Field(
-        default=False, description="Whether a player may lay off in the same turn as going down."
+        default=False,
+        description=(
+            "Whether a player may lay off, or lay down further melds (where "
+            "melding.new_melds_after_opening allows them), in the same turn as going down."
+        ),
     )
     scores_for: Literal["meld_owner", "layer"] = Field(
         default="meld_owner",
