@@ -27,7 +27,7 @@ class Always:
     def __init__(self, answer: str) -> None:
         self.answer = answer
 
-    def readline(self) -> str:
+    def readline(self, size: int = -1) -> str:
         return self.answer + "\n"
 
 
@@ -68,7 +68,7 @@ def test_plain_mode_says_why_an_action_is_refused(tmp_path, monkeypatch):
     lines = iter(["discard 7X", "99", "quit", "n"])
 
     class Script:
-        def readline(self) -> str:
+        def readline(self, size: int = -1) -> str:
             return next(lines, "") + "\n"
 
     out = io.StringIO()
@@ -85,7 +85,7 @@ def test_a_stopped_game_is_resumed_from_its_record_and_finishes(tmp_path):
     answers = iter(["1"] * 5 + ["quit"])
 
     class Script:
-        def readline(self) -> str:
+        def readline(self, size: int = -1) -> str:
             return next(answers, "quit") + "\n"
 
     play_plain(game, Script(), io.StringIO())
@@ -157,7 +157,7 @@ def test_plain_mode_with_random_legal_input_always_ends_and_replays(tmp_path_fac
     class RandomInput:
         """Types the number of a random legal action, sometimes a bad line first."""
 
-        def readline(self) -> str:
+        def readline(self, size: int = -1) -> str:
             if rng.random() < 0.05:
                 return rng.choice(["0", "zzz", "discard 2X", "help", "all", "hint"]) + "\n"
             return f"{rng.randint(1, len(game.legal()))}\n"
@@ -275,7 +275,7 @@ def test_ctrl_c_in_plain_mode_offers_to_save_the_game(tmp_path, monkeypatch):
         def __init__(self) -> None:
             self.asked = 0
 
-        def readline(self) -> str:
+        def readline(self, size: int = -1) -> str:
             self.asked += 1
             if self.asked == 1:
                 raise KeyboardInterrupt
@@ -423,3 +423,19 @@ def test_quit_in_plain_mode_offers_to_save_under_a_new_name(tmp_path, monkeypatc
     assert "Save the game?" in out.getvalue() and "contract-game-2.jsonl" in out.getvalue()
     assert earlier.read_text() == '{"record":"rummy-rules game"}\n'
     assert PlaySession.resume(tmp_path / "contract-game-2.jsonl").state.log == game.state.log
+
+
+def test_plain_input_that_is_no_choice_is_refused_not_a_crash(tmp_path):
+    """'²' and a 5,000-digit number are not list numbers; a 2 MB line is read in
+    bounded pieces; a terminal escape typed in is echoed as '?'."""
+    import io
+
+    from rummy_rules.cli.common import read_line, small_number
+
+    assert small_number("²") is None and small_number("9" * 5000) is None
+    assert small_number("12") == 12
+    stream = io.StringIO("x" * 2_000_000 + "\n\x1b[31mred\nnext\n")
+    first = read_line(stream)
+    assert len(first) <= 513 and first.endswith("\n")
+    assert read_line(stream) == "?[31mred\n"
+    assert read_line(stream) == "next\n" and read_line(stream) == ""

@@ -469,3 +469,75 @@ def test_meld_with_many_jokers_answers_quickly(cli):
     cards = ["JK"] * 12 + "2H 5S 7D 9C JH KS 3D 4C".split()  # 20: the most deal 6 allows
     result = cli("meld", "contract", "--deal", "6", "--set", "deck.jokers=12", *cards)
     assert result.exit_code == 0, result.stderr
+
+
+def test_a_narrow_output_encoding_prints_question_marks_and_says_so(tmp_path):
+    """PYTHONIOENCODING=latin-1: the Bulgarian rulebook prints, with '?' for the
+    letters latin-1 lacks, and one note on stderr; no internal error."""
+    import os
+    import sys
+
+    env = {**os.environ, "PYTHONIOENCODING": "latin-1"}
+    result = subprocess.run(
+        [sys.executable, "-m", "rummy_rules", "rulebook", "contract", "--lang", "bg"],
+        capture_output=True, env=env, timeout=120, cwd=tmp_path,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(b"# ???? ? ????????")
+    assert b"cannot show some characters" in result.stderr
+    assert b"internal error" not in result.stderr
+
+
+def test_a_full_disk_is_reported_in_plain_words(cli, tmp_path, monkeypatch):
+    import errno
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device", str(tmp_path / "c.md"))
+
+    monkeypatch.setattr("rummy_rules.fsutil.atomic_write_text", full)
+    monkeypatch.setattr("rummy_rules.cli.rulebook.atomic_write_text", full, raising=False)
+    result = cli("rulebook", "contract", "-o", str(tmp_path / "c.md"))
+    assert result.exit_code == 1
+    assert "the disk is full" in result.stderr and "internal error" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args", [["play", "contract"], ["watch", "RECORD"]], ids=["play", "watch"]
+)
+def test_full_screen_commands_refuse_at_once_without_a_terminal(tmp_path, args):
+    """stdin from /dev/null: one line and exit 1, not a screen waiting for keys
+    that never come, and no record file left behind."""
+    import sys
+
+    record = tmp_path / "game.jsonl"
+    if args[0] == "watch":
+        subprocess.run(
+            [sys.executable, "-m", "rummy_rules", "-q", "simulate", "basic-rummy",
+             "--games", "1", "--records", str(record)],
+            check=True, capture_output=True, timeout=120,
+        )  # fmt: skip
+        args = ["watch", str(record)]
+    before = sorted(tmp_path.iterdir())
+    result = subprocess.run(
+        [sys.executable, "-m", "rummy_rules", *args],
+        stdin=subprocess.DEVNULL, capture_output=True, timeout=60, cwd=tmp_path,
+    )  # fmt: skip
+    assert result.returncode == 1
+    assert b"needs a terminal" in result.stderr and b"--plain" in result.stderr
+    assert sorted(tmp_path.iterdir()) == before
+
+
+def test_a_second_run_writing_the_same_records_file_is_refused(cli, tmp_path):
+    """Two runs with one --records file: the second refuses before touching it,
+    so the first's games stay whole."""
+    fcntl = pytest.importorskip("fcntl")
+    path = tmp_path / "games.jsonl"
+    path.write_text('{"a finished game": 1}\n')
+    with path.open("r+") as held:  # the first run, still writing
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        result = cli(
+            "simulate", "basic-rummy", "--games", "2", "--records", str(path), "--force"
+        )
+    assert result.exit_code == 1
+    assert "being written by another rummy-rules run" in result.stderr
+    assert path.read_text() == '{"a finished game": 1}\n'

@@ -276,3 +276,64 @@ def test_the_report_plots_each_figure_against_each_key_and_a_heat_map_for_two(cl
     assert page.count("<svg") == 3  # the heat map and one chart per key
     assert "Heat map" in page and 'class="closest"' in page
     assert "--vary players.max=4,5 --metric turns_per_game --target 40" in page
+
+
+@pytest.mark.parametrize(
+    "content", [b"my note", b"42\n", b"[1, 2]\n", bytes(range(256)), b'{"a": 1}\n'],
+    ids=["one-line-note", "number", "list", "binary", "other-json"],
+)  # fmt: skip
+def test_a_checkpoint_file_that_is_not_ours_is_refused_and_left_byte_identical(
+    cli, tmp_path, content
+):
+    path = tmp_path / "notes.txt"
+    path.write_bytes(content)
+    result = cli(
+        "sweep", "basic-rummy", "--vary", "discard.not_just_taken=never,always",
+        "--games", "2", "--checkpoint", str(path),
+    )  # fmt: skip
+    assert result.exit_code == 1
+    assert "is not a sweep checkpoint" in result.stderr and "left as it is" in result.stderr
+    assert path.read_bytes() == content
+
+
+def test_a_tampered_checkpoint_chunk_is_refused(tmp_path):
+    from rummy_rules.sim.sweep import Checkpoint
+
+    path = tmp_path / "c.jsonl"
+    Checkpoint(path, ["x"])
+    good = path.read_text()
+    for line in (
+        '{"combination": 0, "start": 0, "stop": 2, "games": []}',  # 0 games for 2
+        '{"combination": 0, "start": 0, "stop": 1, "games": [{"turns": NaN}]}',
+    ):
+        path.write_text(good + line + "\n")
+        with pytest.raises(UsageError, match="not a checkpoint line"):
+            Checkpoint(path, ["x"])
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--executor", "dask", "--scheduler", "garbage!!"],
+        ["--executor", "dask", "--scheduler", ""],
+        ["--executor", "dask", "--scheduler", "http://example.org:80/x"],
+        ["--executor", "dask", "--scheduler", "inproc://x"],
+        ["--metric", "turns_per_game", "--target", "nan"],
+        ["--metric", "turns_per_game", "--target", "1e400"],
+    ],
+)
+def test_malformed_scheduler_addresses_and_targets_are_usage_errors(cli, args):
+    result = cli("sweep", "contract", "--vary", "deck.jokers=1,2", "--games", "1", *args)
+    assert result.exit_code == 2, result.stderr
+    assert "internal error" not in result.stderr
+
+
+def test_a_report_without_a_target_is_written(cli, tmp_path):
+    pytest.importorskip("matplotlib")  # the report extra
+    report = tmp_path / "r.html"
+    result = cli(
+        "sweep", "basic-rummy", "--vary", "discard.not_just_taken=never,always",
+        "--games", "2", "--report", str(report),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert "Closest to the target" not in report.read_text()

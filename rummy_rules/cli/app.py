@@ -163,9 +163,17 @@ def main() -> None:
     import os
     import sys
 
+    replaced = _tolerate_narrow_encodings()
     try:
         app()
     except (KeyboardInterrupt, SystemExit):
+        if replaced:
+            print(
+                "note: the terminal's character encoding cannot show some characters; "
+                "they were printed as '?' (set PYTHONIOENCODING=utf-8, or write to a "
+                "file with -o)",
+                file=sys.stderr,
+            )
         raise
     except Exception as exc:
         if os.environ.get("RUMMY_RULES_DEBUG"):
@@ -178,6 +186,29 @@ def main() -> None:
             file=sys.stderr,
         )
         raise SystemExit(INTERNAL_ERROR) from None
+
+
+def _tolerate_narrow_encodings() -> list[bool]:
+    """Where stdout or stderr cannot encode every character (a latin-1 terminal,
+    PYTHONIOENCODING=ascii), print '?' for the others instead of failing; the
+    returned flag becomes true once that has happened."""
+    import codecs
+    import sys
+
+    seen: list[bool] = []
+
+    def replace(exc: UnicodeError) -> tuple[str, int]:
+        if not seen:
+            seen.append(True)
+        assert isinstance(exc, UnicodeEncodeError)
+        return "?" * (exc.end - exc.start), exc.end
+
+    codecs.register_error("rummy_rules_replace", replace)
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("_", "-")
+        if encoding not in ("utf-8", "utf8") and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="rummy_rules_replace")
+    return seen
 
 
 def _save_traceback(exc: BaseException) -> str | None:

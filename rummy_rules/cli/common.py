@@ -6,12 +6,13 @@ import contextlib
 import functools
 import json
 import os
+import re
 import signal
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import FrameType
-from typing import Annotated, Any, ParamSpec, TypeVar
+from typing import Annotated, Any, ParamSpec, TextIO, TypeVar
 
 import typer
 
@@ -30,8 +31,12 @@ __all__ = [
     "emit_json",
     "error",
     "handle_errors",
+    "needs_terminal",
     "note",
+    "os_error_text",
     "players_for",
+    "read_line",
+    "small_number",
     "stop_signals",
 ]
 
@@ -213,8 +218,68 @@ def handle_errors(func: Callable[P, R]) -> Callable[P, R]:
             # stdout closed early (e.g. piped into head): nothing more to say.
             sys.stderr.close()
             raise typer.Exit(0) from None
+        except OSError as exc:
+            if os.environ.get("RUMMY_RULES_DEBUG"):
+                raise
+            error(f"error: {os_error_text(exc)}")
+            raise typer.Exit(1) from None
 
     return wrapper
+
+
+#: The longest line read from a person at a prompt; the rest of a longer line is skipped.
+MAX_INPUT_LINE = 512
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def read_line(stdin: TextIO) -> str:
+    """One line typed at a prompt ('' at the end of input): at most
+    :data:`MAX_INPUT_LINE` characters are kept, the rest of a longer line is read
+    and dropped (memory stays bounded whatever is piped in), and control
+    characters (terminal escapes) become '?', so echoing the line is safe."""
+    line = stdin.readline(MAX_INPUT_LINE)
+    if line and not line.endswith("\n"):
+        while True:  # skip the rest of an over-long line
+            rest = stdin.readline(MAX_INPUT_LINE)
+            if not rest or rest.endswith("\n"):
+                break
+        line += "\n"
+    return _CONTROL.sub("?", line.rstrip("\n")) + ("\n" if line else "")
+
+
+def small_number(text: str) -> int | None:
+    """``text`` as a whole number if it is one of at most 6 ASCII digits (a
+    choice from a list), else None: '²' and 5,000-digit numbers are not."""
+    if text.isascii() and text.isdigit() and len(text) <= 6:
+        return int(text)
+    return None
+
+
+def needs_terminal(what: str, instead: str) -> None:
+    """Refuse, in one line and exit 1, to start ``what`` (a full-screen program)
+    when standard input or output is not a terminal: it would wait for keys that
+    never come."""
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return
+    error(f"error: {what} needs a terminal (standard input and output); {instead}")
+    raise typer.Exit(1)
+
+
+def os_error_text(exc: OSError) -> str:
+    """An operating-system error in plain words: what failed, and on which file.
+    (Outputs are written to a temporary file and renamed, so a failure leaves
+    the file it would have replaced as it was.)"""
+    import errno
+
+    where = f" ({exc.filename})" if exc.filename else ""
+    if exc.errno == errno.ENOSPC:
+        return f"the disk is full{where}: free some space and run the command again"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return f"permission denied{where}"
+    if exc.errno == errno.EROFS:
+        return f"the file system is read-only{where}"
+    return f"{exc.strerror or exc}{where}"
 
 
 def players_for(spec: Any, players: int | None) -> int:

@@ -16,8 +16,11 @@ from .common import (
     complete_variant,
     error,
     handle_errors,
+    needs_terminal,
     note,
     players_for,
+    read_line,
+    small_number,
 )
 from .runs import PlayersOption, SeedOption, bot_list, check_playable
 
@@ -112,6 +115,8 @@ def play(
     from ..sim.session import PlaySession
     from ..spec.loader import load_variant
 
+    if not plain:
+        needs_terminal("the full-screen game", "play line by line with --plain")
     if resume is not None:
         if source is not None:
             raise typer.BadParameter("give a VARIANT or --resume, not both", param_hint="VARIANT")
@@ -191,7 +196,7 @@ def _offer_save(session: PlaySession, stdin: TextIO, say: Say) -> None:
     while True:
         say(f"Save the game? A file name (Enter: {default}), or n to quit without saving:")
         try:
-            line = stdin.readline()
+            line = read_line(stdin)
         except KeyboardInterrupt:
             return
         answer = line.strip()
@@ -219,7 +224,7 @@ def _turn(session: PlaySession, stdin: TextIO, say: Say) -> str:
     legal = session.legal()
     _list_actions(legal, say, limit=SHOWN_ACTIONS)
     while True:
-        line = stdin.readline()
+        line = read_line(stdin)
         if not line:
             return "ended"
         text = line.strip()
@@ -236,8 +241,8 @@ def _turn(session: PlaySession, stdin: TextIO, say: Say) -> str:
         if text == "hint":
             say(session.hint())
             continue
-        if text.isdigit():
-            number = int(text)
+        number = small_number(text)
+        if number is not None:
             if not 1 <= number <= len(legal):
                 say(f"there is no action {number}: choose 1 to {len(legal)}")
                 continue

@@ -177,6 +177,24 @@ def check_outputs(records: Path | None, report: Path | None, force: bool) -> Non
         pyplot()  # a missing extra is reported before the games, not after
 
 
+def _lock(fd: int, path: Path) -> None:
+    """Lock the open file ``fd`` for this run alone (where the system has
+    ``flock``); raise if another run holds it."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no advisory locks; one writer is the user's care
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        from ..errors import RummyRulesError
+
+        raise RummyRulesError(
+            f"{path} is being written by another rummy-rules run: wait for it to "
+            "finish, or write to another file"
+        ) from None
+
+
 class RecordFile:
     """Game records appended to the visible file as each game finishes.
 
@@ -188,7 +206,16 @@ class RecordFile:
     def __init__(self, path: Path, guard: StopSignals) -> None:
         import os
 
-        self._file = open(os.path.realpath(path), "w", encoding="utf-8", newline="\n")  # noqa: SIM115
+        # Opened without truncating, locked, then emptied: a second run writing
+        # the same file is refused before it can touch a byte of the first's.
+        fd = os.open(os.path.realpath(path), os.O_WRONLY | os.O_CREAT, 0o666)
+        try:
+            _lock(fd, path)
+            os.ftruncate(fd, 0)
+        except BaseException:
+            os.close(fd)
+            raise
+        self._file = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
         self._guard = guard
         self.games = 0
 

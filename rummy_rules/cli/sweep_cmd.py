@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import re
 import shlex
 from enum import StrEnum
 from pathlib import Path
@@ -310,6 +312,18 @@ def _check_choices(
         raise typer.BadParameter("--target needs --metric", param_hint="'--target'")
     if scheduler is not None and executor is not ExecutorChoice.dask:
         raise typer.BadParameter("--scheduler needs --executor dask", param_hint="'--scheduler'")
+    if scheduler is not None and not _SCHEDULER.match(scheduler):
+        raise typer.BadParameter(
+            f"'{scheduler[:80]}' is not a scheduler address: write tcp://HOST:PORT "
+            "(as 'dask scheduler' prints it) or HOST:PORT",
+            param_hint="'--scheduler'",
+        )
+    if target is not None and not math.isfinite(target):
+        raise typer.BadParameter("give a finite number", param_hint="'--target'")
+
+
+#: A Dask scheduler address: tcp:// (or tls://) HOST:PORT, or HOST:PORT.
+_SCHEDULER = re.compile(r"^(?:(?:tcp|tls)://)?[A-Za-z0-9._\-\[\]:]*[A-Za-z0-9\]]:[0-9]{1,5}$")
 
 
 def _parse_varies(texts: list[str]) -> list[Any]:

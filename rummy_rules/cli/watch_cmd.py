@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
-from .common import error, handle_errors
+from .common import error, handle_errors, needs_terminal, read_line, small_number
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
@@ -135,6 +135,8 @@ def watch(
     if seat is not None and seat > players:
         raise typer.BadParameter(f"the game has {players} seats", param_hint="'--seat'")
     shown: int | None = None if everyone else (seat or 1) - 1
+    if not plain:
+        needs_terminal("the full-screen viewer", "step line by line with --plain")
     if plain:
         watch_plain(steps, shown, sys.stdin, sys.stdout)
         return
@@ -161,7 +163,7 @@ def watch_plain(steps: Steps, seat: int | None, stdin: TextIO, stdout: TextIO) -
     show(step)
     last = len(steps) - 1
     while True:
-        line = stdin.readline()
+        line = read_line(stdin)
         if not line:
             return
         command = line.strip().lower()
@@ -175,8 +177,8 @@ def watch_plain(steps: Steps, seat: int | None, stdin: TextIO, stdout: TextIO) -
             step = steps.next_deal(step)
         elif command == "u":
             step = steps.previous_deal(step)
-        elif command.startswith("g ") and command[2:].strip().isdigit():
-            step = max(0, min(last, int(command[2:])))
+        elif command.startswith("g ") and small_number(command[2:].strip()) is not None:
+            step = max(0, min(last, small_number(command[2:].strip()) or 0))
         else:
             stdout.write(_KEYS + "\n")
             continue

@@ -254,6 +254,18 @@ def _summary_from(data: dict[str, Any]) -> GameSummary:
     )
 
 
+def _json_line(line: str) -> Any:
+    """A line's JSON value, or None when it is not JSON (NaN and Infinity are not)."""
+
+    def refuse(word: str) -> Any:
+        raise ValueError(word)
+
+    try:
+        return json.loads(line, parse_constant=refuse)
+    except ValueError:
+        return None
+
+
 class Checkpoint:
     """The chunks of a sweep already played, kept in a file (JSON Lines: a
     header naming the sweep, then one line per finished chunk, each added and
@@ -271,28 +283,44 @@ class Checkpoint:
             path.write_text(json.dumps(header, sort_keys=True) + "\n", encoding="utf-8")
 
     def _load(self, header: dict[str, Any]) -> None:
-        with self.path.open(encoding="utf-8") as lines:
-            for number, line in enumerate(lines, 1):
-                try:
-                    data = json.loads(line)
-                except json.JSONDecodeError:
-                    if line.endswith("\n"):
-                        raise UsageError(f"{self.path}:{number}: not a checkpoint line") from None
-                    break  # a chunk cut short when the sweep was stopped: played again
-                if number == 1:
-                    if data.get("checkpoint") != CHECKPOINT_MARK:
-                        raise UsageError(f"{self.path} is not a sweep checkpoint")
-                    if data != header:
-                        raise UsageError(
-                            f"{self.path} is the checkpoint of another sweep (other variant, "
-                            "values, players, bots, seed, games or chunk size)"
-                        )
-                    continue
-                try:
-                    key = (int(data["combination"]), int(data["start"]), int(data["stop"]))
-                    self.done[key] = [_summary_from(g) for g in data["games"]]
-                except (KeyError, TypeError, ValueError):
-                    raise UsageError(f"{self.path}:{number}: not a checkpoint line") from None
+        """Read the chunks kept; refuse a file that is not this sweep's checkpoint
+        (it is then left exactly as it is)."""
+        foreign = UsageError(
+            f"{self.path} is not a sweep checkpoint: name a new file (or this sweep's "
+            "checkpoint) with --checkpoint; the file is left as it is"
+        )
+        try:
+            with self.path.open(encoding="utf-8") as lines:
+                for number, line in enumerate(lines, 1):
+                    data = _json_line(line)
+                    if number == 1:
+                        if not isinstance(data, dict) or data.get("checkpoint") != CHECKPOINT_MARK:
+                            raise foreign
+                        if data != header:
+                            raise UsageError(
+                                f"{self.path} is the checkpoint of another sweep (other "
+                                "variant, values, players, bots, seed, games or chunk size)"
+                            )
+                        continue
+                    if data is None and not line.endswith("\n"):
+                        break  # a chunk cut short when the sweep was stopped: played again
+                    self._keep(number, data)
+        except UnicodeDecodeError:
+            raise foreign from None
+
+    def _keep(self, number: int, data: Any) -> None:
+        """Keep the chunk of line ``number``, checked to be one this sweep could write."""
+        bad = UsageError(f"{self.path}:{number}: not a checkpoint line")
+        if not isinstance(data, dict):
+            raise bad
+        try:
+            key = (int(data["combination"]), int(data["start"]), int(data["stop"]))
+            games = [_summary_from(g) for g in data["games"]]
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise bad from None
+        if not 0 <= key[1] < key[2] or len(games) != key[2] - key[1]:
+            raise bad
+        self.done[key] = games
 
     def add(self, key: tuple[int, int, int], summaries: list[GameSummary]) -> None:
         """Keep a finished chunk (appended and flushed at once)."""
