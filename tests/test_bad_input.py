@@ -243,3 +243,23 @@ def test_common_yaml_slips_get_a_located_hint(write, text, hint):
     errors = problems_of(write("v.yaml", text))
     assert len(errors) == 1
     assert errors[0].line is not None and hint in errors[0].message
+
+
+@pytest.mark.parametrize("char", ["\u2028", "\u2029", "\u200b", "\ufeff", "\u200f", "\u200e"])
+def test_a_name_holds_no_invisible_or_line_breaking_character(write, char):
+    from rummy_rules import check_variant
+
+    report = check_variant(write("h.yaml", f'extends: contract\nname: "A{char}B"\n'))
+    [problem] = report.errors
+    assert problem.path == "name" and f"U+{ord(char):04X}" in problem.message
+
+
+def test_a_fifo_in_a_validated_folder_is_reported_not_skipped(cli, tmp_path):
+    import os
+
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    os.mkfifo(folder / "p.yaml")
+    result = cli("validate", str(folder))
+    assert result.exit_code == 1
+    assert "p.yaml" in result.stdout and "not a regular file" in result.stdout

@@ -251,3 +251,37 @@ def test_an_item_key_value_error_points_at_the_house_file(write):
     report = check_variant(write("h.yaml", "extends: contract\ndeals.3:\n  cards: many\n"))
     [problem] = report.errors
     assert problem.file.endswith("h.yaml") and problem.line == 3
+
+
+@pytest.mark.parametrize("ident", ["contract", "liverpool-rummy", "seven-deal-rummy"])
+def test_a_house_file_may_not_take_a_shipped_variants_id_or_alias(write, ident):
+    report = check_variant(write("h.yaml", f"extends: contract\nid: {ident}\n"))
+    [problem] = report.errors
+    assert problem.path == "id" and problem.line == 2
+    assert "names the shipped variant" in problem.message
+
+
+def test_a_house_file_named_like_a_shipped_variant_is_told_to_set_its_id(write):
+    report = check_variant(write("contract.yaml", "extends: contract\n"))
+    assert any("give these rules their own id" in p.message for p in report.errors)
+    assert check_variant(write("contract.yaml", "extends: contract\nid: ours\n")).valid
+
+
+def test_a_long_chain_of_bases_is_refused_with_its_reason(write):
+    write("f0.yaml", "extends: contract\n")
+    for i in range(1, 23):
+        write(f"f{i}.yaml", f"extends: f{i - 1}.yaml\n")
+    assert check_variant(write("f20.yaml", "extends: f19.yaml\n").parent / "f19.yaml").valid
+    report = check_variant(write("f22.yaml", "extends: f21.yaml\n"))
+    assert any("more than 20 extends" in p.message for p in report.errors)
+    assert load_variant(report.file.replace("f22", "f5")).name == "Contract Rummy (f5 house rules)"
+
+
+def test_a_base_that_cannot_be_read_is_a_located_problem(write, tmp_path):
+    (tmp_path / "loop1.yaml").symlink_to(tmp_path / "loop2.yaml")
+    (tmp_path / "loop2.yaml").symlink_to(tmp_path / "loop1.yaml")
+    loop = check_variant(write("h.yaml", "extends: loop1.yaml\n"))
+    long = check_variant(write("g.yaml", "extends: " + "a/" * 3000 + "x.yaml\n"))
+    for report in (loop, long):
+        [problem] = report.errors
+        assert problem.path == "extends" and "cannot be read" in problem.message

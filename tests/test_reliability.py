@@ -501,9 +501,7 @@ def test_a_full_disk_is_reported_in_plain_words(cli, tmp_path, monkeypatch):
     assert "the disk is full" in result.stderr and "internal error" not in result.stderr
 
 
-@pytest.mark.parametrize(
-    "args", [["play", "contract"], ["watch", "RECORD"]], ids=["play", "watch"]
-)
+@pytest.mark.parametrize("args", [["play", "contract"], ["watch", "RECORD"]], ids=["play", "watch"])
 def test_full_screen_commands_refuse_at_once_without_a_terminal(tmp_path, args):
     """stdin from /dev/null: one line and exit 1, not a screen waiting for keys
     that never come, and no record file left behind."""
@@ -535,9 +533,7 @@ def test_a_second_run_writing_the_same_records_file_is_refused(cli, tmp_path):
     path.write_text('{"a finished game": 1}\n')
     with path.open("r+") as held:  # the first run, still writing
         fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        result = cli(
-            "simulate", "basic-rummy", "--games", "2", "--records", str(path), "--force"
-        )
+        result = cli("simulate", "basic-rummy", "--games", "2", "--records", str(path), "--force")
     assert result.exit_code == 1
     assert "being written by another rummy-rules run" in result.stderr
     assert path.read_text() == '{"a finished game": 1}\n'

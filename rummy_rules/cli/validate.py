@@ -22,9 +22,9 @@ def _expand(sources: list[str]) -> list[str]:
     for source in sources:
         path = Path(source)
         if path.is_dir():
-            files = sorted(
-                str(p) for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()
-            )
+            # Every .yaml file, regular or not: a FIFO or device there is then
+            # reported by the loader as not a regular file, not skipped in silence.
+            files = sorted(str(p) for p in path.rglob("*") if p.suffix in (".yaml", ".yml"))
             if not files:
                 out.append(source)  # reported as "is a directory" by the loader
             out.extend(files)

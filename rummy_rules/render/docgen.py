@@ -16,6 +16,7 @@ from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
 from ..spec.jsonschema_export import variant_json_schema
+from ..spec.loader import MAX_EXTENDS
 from ..spec.schema import FormulaCount, PerDeckCount, PlayerCountTable, VariantSpec
 from ..spec.schema.base import (
     MAX_CARDS_DEALT,
@@ -87,6 +88,7 @@ cannot ask for hours of work or gigabytes of memory:
 | file size | {MAX_BYTES:,} bytes |
 | text once aliases are expanded | {MAX_EXPANDED_BYTES:,} bytes, {MAX_NODES:,} values |
 | nesting of mappings and lists | {MAX_DEPTH} levels |
+| `extends` in one chain (a file's base, its base's base, …) | {MAX_EXTENDS} |
 | one string (key or value) | {MAX_STRING:,} characters |
 | `name`, `sources[].id`, `deals[].label` | {MAX_NAME_LENGTH} characters, one line |
 | `description`, each of `notes`, `sources[].title` and `note` | {MAX_TEXT_LENGTH:,} characters |

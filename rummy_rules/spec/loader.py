@@ -125,6 +125,8 @@ def check_variant(
     _validate(located, report)
     for problem in replaced_schedules(located):
         (report.warnings if problem.severity == "warning" else report.notes).append(problem)
+    if report.spec is not None:
+        report.errors.extend(_borrowed_names(path, report.spec, located))
     if strict and report.warnings:
         report.errors.extend(
             Problem(w.file, w.line, w.column, w.path, w.message) for w in report.warnings
@@ -133,6 +135,32 @@ def check_variant(
     if report.errors:
         report.spec = None
     return report
+
+
+def _borrowed_names(path: Path, spec: VariantSpec, located: Located) -> list[Problem]:
+    """A file that is not a shipped standard variant may not take the id or an
+    alias of one for other rules: records and reports would name the standard
+    game for a different one. A faithful copy (``show``'s output) may."""
+    taken: dict[str, registry.ShippedVariant] = {}
+    for entry in registry.shipped_variants():
+        if not entry.house:
+            for name in (entry.id, *entry.aliases):
+                taken[name] = entry
+    out = []
+    for key, names in (("id", [spec.id]), ("aliases", spec.aliases)):
+        for name in names:
+            owner = taken.get(name)
+            if owner is None or owner.path.resolve() == path.resolve():
+                continue
+            if check_variant(owner.path).spec == spec:
+                continue  # a faithful copy (what `show` prints) is the same game
+            mark = located.mark_for((key,))
+            message = (
+                f"'{name}' names the shipped variant {owner.id}: give these rules their own "
+                "id (set id:, or rename the file, whose name is the id when id is not set)"
+            )
+            out.append(Problem(mark.file, mark.line, mark.column, key, message))
+    return out
 
 
 def load_variant(
@@ -156,6 +184,10 @@ def load_variant(
 # --------------------------------------------------------------------------
 # Layering
 # --------------------------------------------------------------------------
+
+
+#: The most ``extends`` in one chain (a file, its base, its base's base, …).
+MAX_EXTENDS = 20
 
 
 class _NotVariant(Exception):
@@ -198,8 +230,17 @@ def _load_layers(
             )
         )
         return None, problems
+    if len(stack) >= MAX_EXTENDS:
+        message = f"more than {MAX_EXTENDS} extends in one chain of bases: at most {MAX_EXTENDS}"
+        problems.append(Problem(display, mark.line, mark.column, "extends", message))
+        return None, problems
     try:
         base_path, base_display = _find_base(base_name, path)
+    except (OSError, RuntimeError) as exc:  # too long a path, a symlink loop
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        message = f"the base file cannot be read: {reason[:200]}"
+        problems.append(Problem(display, mark.line, mark.column, "extends", message))
+        return None, problems
     except _BadBase as exc:
         problems.append(Problem(display, mark.line, mark.column, "extends", str(exc)))
         return None, problems
@@ -248,6 +289,9 @@ def _load_layers(
     base_data["id"] = stem
     base.marks[("id",)] = Mark(display)
     base_title = base_title if isinstance(base_title, str) else str(base_id)
+    # House rules of house rules: "Contract Rummy (ours house rules)", not a
+    # name that grows by one bracket per layer.
+    base_title = re.sub(r" \([^()]* house rules\)$", "", base_title)
     base_data["name"] = f"{base_title} ({stem} house rules)"
     base.marks[("name",)] = Mark(display)
     base_data["based_on"] = base_id if isinstance(base_id, str) else base_name

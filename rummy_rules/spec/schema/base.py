@@ -220,9 +220,26 @@ def check_count_limit(value: object, limit: int, what: str) -> None:
             raise ValueError(f"{what} is {number}: at most {limit} is allowed")
 
 
+#: Characters a one-line name may not hold: line and paragraph breaks, and
+#: invisible ones (zero-width spaces and joiners, the byte-order mark, the
+#: bidirectional marks) that make two names look alike or print out of order.
+_NOT_IN_NAMES = {
+    "\n": "a line break", "\r": "a line break", "\x85": "a line break",
+    "\u2028": "a line separator", "\u2029": "a paragraph separator",
+    "\u200b": "a zero-width space", "\u200c": "a zero-width non-joiner",
+    "\u200d": "a zero-width joiner", "\u2060": "a word joiner",
+    "\ufeff": "a byte-order mark", "\u200e": "a left-to-right mark",
+    "\u200f": "a right-to-left mark", "\u061c": "an Arabic letter mark",
+}  # fmt: skip
+
+
 def _one_line(text: str) -> str:
-    if "\n" in text or "\r" in text:
-        raise ValueError("a name is one line: it cannot hold a line break")
+    for char in text:
+        if char in _NOT_IN_NAMES:
+            raise ValueError(
+                f"a name is one line of visible text: it cannot hold {_NOT_IN_NAMES[char]} "
+                f"(U+{ord(char):04X})"
+            )
     return text
 
 
