@@ -87,6 +87,8 @@ def test_an_edited_deck_is_caught(record_text, tmp_path):
         ("not json\n", "not JSON"),
         ('{"record": "something else"}\n', "bad header"),
         ("[1, 2]\n", "JSON object"),
+        ('{"record": "rummy-rules game", "record": "x"}\n', "the key record appears twice"),
+        ('{"record": NaN}\n', "NaN is not a JSON number"),
     ],
 )
 def test_malformed_records_are_reported(tmp_path, text, message):
@@ -224,3 +226,15 @@ def test_the_documented_seeded_shuffle_gives_the_recorded_decks(record_text):
     for entry in lines:
         if "deck" in entry:
             assert entry["deck"] == _documented_deck(header["seed"], entry["deal"] - 1, size)
+
+
+def test_a_file_of_many_games_is_refused_at_the_second_header(record_text, tmp_path):
+    """load_game without a game number stops reading at the second game's
+    header (a 1,000-game file is not read whole to be refused)."""
+    from rummy_rules.sim.records import load_game
+
+    lines = record_text.splitlines()
+    path = write(tmp_path, "\n".join(lines + lines) + "\n")
+    with pytest.raises(RecordError, match=f":{len(lines) + 1}: a second game starts here"):
+        load_game(path)
+    assert load_game(path, game=2).state.is_terminal()

@@ -337,3 +337,27 @@ def test_a_report_without_a_target_is_written(cli, tmp_path):
     )  # fmt: skip
     assert result.exit_code == 0, result.stderr
     assert "Closest to the target" not in report.read_text()
+
+
+def test_sigterm_stops_a_sweep_with_its_figures_and_status_143(tmp_path):
+    import subprocess
+    import sys
+    import time
+
+    checkpoint = tmp_path / "c.jsonl"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "rummy_rules", "sweep", "basic-rummy", "--vary",
+         "discard.not_just_taken=never,always", "--games", "2000", "--chunk", "2",
+         "--checkpoint", str(checkpoint)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path,
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (
+        not checkpoint.exists() or len(checkpoint.read_text().splitlines()) < 3
+    ):
+        time.sleep(0.2)
+    process.send_signal(signal.SIGTERM)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 143, err
+    assert b"stopped" in err and b"run the same command to go on" in err
+    assert b"games" in out

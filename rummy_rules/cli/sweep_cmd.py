@@ -187,8 +187,12 @@ def sweep(
     if not json_output:
         each = f"{games} games" if precision is None else f"up to {games} games (auto)"
         note(f"{valid} combinations x {each} ({executor.value})")
-    result = _run(combos, count, kinds, games, seed, precision, kept, json_output,
-                  executor=_executor(executor, scheduler, workers, games * valid), chunk=chunk)  # fmt: skip
+    from .common import stop_signals
+
+    with stop_signals() as guard:  # Ctrl-C, SIGTERM and SIGHUP stop it alike
+        result = _run(combos, count, kinds, games, seed, precision, kept, json_output,
+                      executor=_executor(executor, scheduler, workers, games * valid),
+                      chunk=chunk)  # fmt: skip
     closest = None if target is None or metric is None else result.closest(metric, target)
     document: dict[str, Any] = {
         "variant": base.id,
@@ -219,7 +223,7 @@ def sweep(
 
         print_sweep(result, [v.path for v in varies], metric, target, closest)
     if result.interrupted:
-        _stopped(checkpoint)
+        _stopped(checkpoint, guard.exit_code or 130)
 
 
 def _run(
@@ -256,8 +260,9 @@ def _run(
         )
 
 
-def _stopped(checkpoint: Path | None) -> None:
-    """After Ctrl-C: say how to go on, and exit 130."""
+def _stopped(checkpoint: Path | None, code: int) -> None:
+    """After Ctrl-C (or SIGTERM, SIGHUP): say how to go on, and exit with ``code``
+    (130, 143, 129)."""
     if checkpoint is not None:
         note(
             f"stopped: the figures are for the chunks finished, kept in {checkpoint}; "
@@ -268,7 +273,7 @@ def _stopped(checkpoint: Path | None) -> None:
             "stopped: the figures are for the chunks finished (--checkpoint FILE keeps "
             "them, so that a stopped sweep can go on)"
         )
-    raise typer.Exit(130)
+    raise typer.Exit(code)
 
 
 def _sha256(data: Any) -> str:

@@ -195,7 +195,9 @@ def _stream_lines(path: Path, file: str) -> Iterator[tuple[int, dict[str, Any]]]
             if not text.strip():
                 continue
             try:
-                value = json.loads(text)
+                value = json.loads(
+                    text, object_pairs_hook=_unique_keys, parse_constant=_no_constant
+                )
             except json.JSONDecodeError as exc:
                 if not whole:
                     raise _Cut(number) from None
@@ -207,6 +209,22 @@ def _stream_lines(path: Path, file: str) -> Iterator[tuple[int, dict[str, Any]]]
             if not isinstance(value, dict):
                 raise RecordError(file, number, "each line must be a JSON object")
             yield number, value
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different (a repeated key is refused:
+    which of the two values counts would be a guess)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"the key {shown(key)} appears twice")
+        out[key] = value
+    return out
+
+
+def _no_constant(word: str) -> Any:
+    """NaN and Infinity are not JSON, and no record holds them."""
+    raise ValueError(f"{word} is not a JSON number")
 
 
 def _int_list(value: Any, file: str, line: int, what: str) -> list[int]:
@@ -367,6 +385,11 @@ def load_game(
             if "record" in entry or not games:
                 if game is not None and len(games) >= game:
                     break
+                if game is None and games:
+                    # Refused here, before reading the rest of a file of many games.
+                    raise RecordError(
+                        file, number, "a second game starts here: the record must hold one game"
+                    )
                 games.append([])
             if game is None or len(games) == game:
                 games[-1].append((number, entry))

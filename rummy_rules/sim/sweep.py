@@ -441,17 +441,24 @@ def run_sweep(
             kept = {} if checkpoint is None else checkpoint.done
             missing = [k for k in keys if k not in kept]
             played = executor.map([(jobs[k[0]], k[1], k[2]) for k in missing])
-            for key in keys:
-                if key in kept:
-                    summaries = kept[key]
-                else:
-                    summaries = next(played)
-                    if checkpoint is not None:
-                        checkpoint.add(key, summaries)
-                _fold(result, key[0], summaries)
-                done += 1
-                if on_chunk is not None:
-                    on_chunk(done)
+            try:
+                for key in keys:
+                    if key in kept:
+                        summaries = kept[key]
+                    else:
+                        summaries = next(played)
+                        if checkpoint is not None:
+                            checkpoint.add(key, summaries)
+                    _fold(result, key[0], summaries)
+                    done += 1
+                    if on_chunk is not None:
+                        on_chunk(done)
+            finally:
+                # A stop closes the executor's work now (a local Dask cluster is
+                # shut down), not whenever the generator is collected.
+                close = getattr(played, "close", None)
+                if close is not None:
+                    close()
             if precision is not None:
                 for index in list(active):
                     reason = enough_games(_stats(result, index), precision)
