@@ -285,3 +285,12 @@ def test_a_base_that_cannot_be_read_is_a_located_problem(write, tmp_path):
     for report in (loop, long):
         [problem] = report.errors
         assert problem.path == "extends" and "cannot be read" in problem.message
+
+
+def test_too_many_appended_items_point_at_the_first_one_over_the_limit(write):
+    notes = "".join(f"  - note {i}\n" for i in range(200))
+    report = check_variant(write("h.yaml", "extends: contract\nnotes+:\n" + notes))
+    [problem] = report.errors
+    assert problem.file.endswith("h.yaml") and problem.path == "notes"
+    assert problem.message.startswith("at most 200 items, not ")
+    assert "List should have" not in problem.message

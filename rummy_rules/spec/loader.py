@@ -483,6 +483,19 @@ def _problems_from_pydantic(exc: ValidationError, located: Located) -> list[Prob
             message = "expected one of " + err["ctx"]["expected"] if "ctx" in err else message
         elif kind in ("model_type", "dict_type"):
             message = _section_message(path, err.get("input"))
+        elif kind == "too_long" and isinstance(err.get("input"), list):
+            most = err.get("ctx", {}).get("max_length")
+            message = f"at most {most} items, not {len(err['input'])}"
+            if isinstance(most, int):
+                # The first item over the limit: in the file that added it.
+                first_over = located.mark_for((*path, most))
+                problems.append(
+                    Problem(
+                        first_over.file, first_over.line, first_over.column,
+                        format_path(path), message,
+                    )
+                )  # fmt: skip
+                continue
         if (path, message) in seen:
             continue
         seen.add((path, message))
