@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter
 
 import pytest
@@ -520,3 +521,40 @@ def test_a_lay_off_that_puts_an_ace_at_both_ends_of_a_run_is_refused_in_a_record
 
     with pytest.raises(RecordError, match=r":1355: 'p2 layoff AH@2' is illegal: AH does not fit"):
         replay_record(ROOT / "tests" / "data" / "ace-both-ends.jsonl", partial=True)
+
+
+def test_contract_parts_are_matched_as_an_exhaustive_search_of_orders_would():
+    """_match_parts (a matching by augmenting paths) agrees with trying every
+    order of the parts, on random melds and contracts of up to five parts."""
+    import itertools
+
+    from rummy_rules.engine.melding import _fits, _match_parts
+    from rummy_rules.engine.rules import ContractPart
+
+    rng = random.Random(7)
+    kinds = ("set", "run", "colour")
+    for _ in range(3000):
+        n = rng.randint(1, 5)
+        melds = [
+            Meld(rng.choice(kinds), tuple(range(rng.randint(3, 6))), tuple(range(6)))
+            for _ in range(n)
+        ]
+        parts = [
+            ContractPart(rng.choice((*kinds, "any")), rng.randint(3, 5), rng.random() < 0.5)
+            for _ in range(n)
+        ]
+        slow = any(
+            all(_fits(m, parts[p]) for m, p in zip(melds, order, strict=True))
+            for order in itertools.permutations(range(n))
+        )
+        assert _match_parts(melds, parts) == slow
+
+
+def test_a_go_down_of_twelve_melds_is_checked_without_trying_every_order():
+    from rummy_rules.engine.melding import _match_parts
+    from rummy_rules.engine.rules import ContractPart
+
+    melds = [Meld("set", (0, 13, 26), (0, 13, 26)) for _ in range(12)]
+    parts = [ContractPart("set", 3, True) for _ in range(11)] + [ContractPart("run", 3, True)]
+    assert not _match_parts(melds, parts)  # 12! orders would not finish
+    assert _match_parts(melds, [ContractPart("any", 3, False)] * 12)

@@ -33,6 +33,12 @@ __all__ = [
 #: Bounds on the search for a minimum-points opening (the suggestion only:
 #: any valid opening is legal).
 OPENING_SEARCH_NODES = 4000
+#: Steps of the go-down search behind one listing of the legal actions. Far more
+#: than any shipped variant's hands need (their searches stay under a few
+#: thousand); a contract of a dozen melds over a 60-card hand can need millions,
+#: and then the listing offers the best go-down found within the budget, or
+#: none (a go-down typed by the player is still checked in full).
+LISTING_SEARCH_NODES = 200_000
 OPENING_CHECKS = 8
 #: Steps of the whole-hand search (all-out deals without a contract) before the
 #: listing gives up on a hand: hands of 40 cards or more that no arrangement
@@ -70,6 +76,7 @@ def suggest_down(g: Game) -> Action | None:
         all_out=d.rules.all_out,
         require=_required(g),
         max_melds=_room(g),
+        nodes=[LISTING_SEARCH_NODES],
     )
     if found is not None and check_down(g, found.melds) is None:
         return Action("down", melds=found.melds)
@@ -546,21 +553,31 @@ def _laying(g: Game, melds: Sequence[Meld]) -> tuple[str | None, Counter[int], i
 
 
 def _match_parts(melds: Sequence[Meld], parts: Sequence[ContractPart]) -> bool:
+    """Whether each meld can be given its own part of the contract (a perfect
+    matching, found by augmenting paths: a dozen parts take microseconds, where
+    trying every order took 12! steps)."""
     if len(melds) != len(parts):
         return False
-    for perm in _permutations(len(parts)):
-        if all(
-            (parts[p].kind == m.kind or (parts[p].kind == "any" and m.kind != "colour"))
-            and (len(m.cards) == parts[p].size if parts[p].exact else len(m.cards) >= parts[p].size)
-            for m, p in zip(melds, perm, strict=True)
-        ):
-            return True
-    return False
+    fits = [[_fits(m, p) for p in parts] for m in melds]
+    holder = [-1] * len(parts)  # the meld each part is given to
+
+    def place(i: int, seen: list[bool]) -> bool:
+        for p, ok in enumerate(fits[i]):
+            if ok and not seen[p]:
+                seen[p] = True
+                if holder[p] < 0 or place(holder[p], seen):
+                    holder[p] = i
+                    return True
+        return False
+
+    return all(place(i, [False] * len(parts)) for i in range(len(melds)))
 
 
-@functools.cache
-def _permutations(n: int) -> list[tuple[int, ...]]:
-    return list(itertools.permutations(range(n)))
+def _fits(m: Meld, part: ContractPart) -> bool:
+    """Whether meld ``m`` can stand for ``part`` of a contract."""
+    kind = part.kind == m.kind or (part.kind == "any" and m.kind != "colour")
+    size = len(m.cards) == part.size if part.exact else len(m.cards) >= part.size
+    return kind and size
 
 
 def _contract_constraints(melds: Sequence[Meld], rules: Rules) -> str | None:

@@ -138,6 +138,10 @@ def _search(
     quick_last = not best
 
     def rec(i: int, remaining: int) -> bool:
+        if nodes is not None:
+            nodes[0] -= 1
+            if nodes[0] < 0:
+                raise _OutOfNodes
         if i == levels:
             if required_natural is not None and counts[required_natural] == required_count:
                 return False
@@ -281,7 +285,10 @@ def _search(
             except _OutOfNodes:
                 return None  # the caller's budget is spent: no arrangement found
     else:
-        rec(0, total)
+        try:  # noqa: SIM105 (a bare try costs nothing on this hot path)
+            rec(0, total)
+        except _OutOfNodes:
+            pass  # the budget is spent: the best arrangement found so far, if any
     if not found:
         return None
     return _arrangement(found[0][1], order, counts, wild_cards, value)
@@ -372,8 +379,8 @@ def find_contract(
     arrangement may have fewer melds than ``parts``: see
     :func:`~rummy_rules.engine.rules.contract_shapes`; ``max_melds`` leaves out
     the shapes with more melds than that. ``nodes``, a one-item list, is a
-    budget of all-out search steps shared between calls: once it is spent the
-    answer is ``None`` (for suggestions, never for legality).
+    budget of search steps shared between calls: once it is spent the answer is
+    ``None`` (for suggestions, never for legality).
     """
     for shape in contract_shapes(tuple(parts), rules):
         if max_melds is not None and len(shape) > max_melds:
@@ -404,15 +411,26 @@ def best_contract(
     all_out: bool = False,
     require: int | None = None,
     max_melds: int | None = None,
+    nodes: list[int] | None = None,
 ) -> Arrangement | None:
     """The arrangement meeting the contract that leaves the fewest points in hand
-    (over every shape of the contract, as :func:`find_contract`)."""
+    (over every shape of the contract, as :func:`find_contract`). ``nodes``, a
+    one-item list, is a budget of search steps shared by the shapes: once it is
+    spent, the best arrangement found so far (or ``None``) is the answer."""
     best: Arrangement | None = None
     for shape in contract_shapes(tuple(parts), rules):
         if max_melds is not None and len(shape) > max_melds:
             continue
         found = _search(
-            hand, shape, rules, wild_faces, all_out=all_out, value=value, best=True, require=require
+            hand,
+            shape,
+            rules,
+            wild_faces,
+            all_out=all_out,
+            value=value,
+            best=True,
+            require=require,
+            nodes=nodes,
         )
         if found is not None and (best is None or found.points_left < best.points_left):
             best = found
