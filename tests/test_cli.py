@@ -520,3 +520,10 @@ def test_help_names_values_in_capitals_not_python_types(cli):
         assert "{" not in text.splitlines()[0], command
     assert "--deal N" in cli("meld", "--help").stdout
     assert "-o, --output FILE" in cli("rulebook", "--help").stdout
+
+
+def test_the_top_level_help_states_the_conventions_and_needs_no_docs_folder(cli):
+    text = " ".join(cli("--help").stdout.split())
+    assert "docs/" not in text
+    for words in ("--set PATH=VALUE", "--json", "-q", "--force", "COMMAND --help"):
+        assert words in text

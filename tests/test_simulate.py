@@ -353,3 +353,39 @@ def test_compare_report_charts_the_differences(cli, tmp_path):
     assert '<meta name="generator" content="rummy-rules">' in page
     assert page.count("<svg") == 2 and "buys per game" in page
     assert "rummy-rules compare contract contract" in page
+
+
+def test_the_report_writes_intervals_as_the_terminal_does(cli, tmp_path, monkeypatch):
+    """'35.0% (18.1 to 56.7)' in both; no '18.1–56.7' in the page."""
+    pytest.importorskip("matplotlib")
+    monkeypatch.setenv("COLUMNS", "200")
+    path = tmp_path / "report.html"
+    args = ["simulate", "basic-rummy", "--games", "6", "--seed", "2"]
+    text = cli(*args, "--report", str(path)).stdout
+    page = path.read_text()
+    margin = json.loads(cli(*args, "--json").stdout)["statistics"]["final_margin"]
+    from rummy_rules.sim.compare import format_interval
+
+    shown = format_interval(margin)
+    assert shown in text and shown in page
+    assert not re.search(r"\d–\d", page)
+
+
+def test_simulate_says_which_figures_carry_intervals(cli):
+    text = " ".join(cli("simulate", "basic-rummy", "--games", "3").stdout.split())
+    assert "A figure followed by brackets has its 95% confidence interval" in text
+    assert "Means without intervals here; --json gives them." in text
+
+
+def test_compare_summary_numbers_are_those_of_the_table(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    result = cli(
+        "compare", "contract", "contract", "--set", "buying.limits.per_deal=1",
+        "--games", "30", "--workers", "1",
+    )  # fmt: skip
+    line = next(x for x in result.stdout.splitlines() if x.strip().startswith("- buys per game"))
+    before, after = re.findall(r"([\d.]+) → ([\d.]+)", line)[0]
+    diff, low, high = re.findall(r"difference (\S+), 95% CI (\S+) to (\S+)\)", line)[0]
+    row = next(x for x in result.stdout.splitlines() if x.startswith("│ buys per game"))
+    for figure in (before, after, diff, low, high):
+        assert figure in row, (figure, row)
