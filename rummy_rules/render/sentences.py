@@ -403,11 +403,24 @@ def _contracts(s: VariantSpec) -> Iterator[str]:
     c = s.contract
     if not any(d.contract for d in s.deals):
         return
-    yield (
-        _("Each contract meld has exactly the size the contract gives.")
-        if c.exactness == "exact"
-        else _("Contract melds may be longer than the contract asks.")
+    # An all-out deal takes the sizes as minimums (docs/records.md), unless
+    # the deal or its parts set exact themselves.
+    all_out = any(
+        (d.all_out or s.going_out.method == "all_at_once")
+        and d.exact is None
+        and any(p.exact is None for p in d.contract)
+        for d in s.deals
+        if d.contract
     )
+    if c.exactness != "exact":
+        yield _("Contract melds may be longer than the contract asks.")
+    elif all_out:
+        yield _(
+            "Each contract meld has exactly the size the contract gives, except in a deal "
+            "marked 'all at once', where melds may be longer."
+        )
+    else:
+        yield _("Each contract meld has exactly the size the contract gives.")
     yield (
         _("All the contract's melds are laid down together, in one turn.")
         if c.all_at_once
