@@ -389,3 +389,14 @@ def test_compare_summary_numbers_are_those_of_the_table(cli, monkeypatch):
     row = next(x for x in result.stdout.splitlines() if x.startswith("│ buys per game"))
     for figure in (before, after, diff, low, high):
         assert figure in row, (figure, row)
+
+
+def test_an_interval_of_a_count_does_not_go_below_zero(cli):
+    """Three games: 'lead changes 2.33 (-1.30 to 5.97)' read as if a game could
+    have fewer than no lead changes."""
+    doc = json.loads(cli("simulate", "basic-rummy", "--games", "3", "--json").stdout)
+    stats = doc["statistics"]
+    for key in ("lead_changes", "final_margin", "score_spread", "turns_per_game"):
+        assert stats[key]["low"] >= 0, key
+    for deal in stats["deals"]:
+        assert deal["buys"]["low"] >= 0 and deal["points_caught_in_hand"]["low"] >= 0

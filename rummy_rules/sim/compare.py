@@ -165,7 +165,7 @@ class CompareStats:
                     m.key: as_interval(
                         self.means[i][m.key].share_interval()
                         if m.percent
-                        else self.means[i][m.key].interval()
+                        else self.means[i][m.key].count_interval()
                     )
                     for m in METRICS
                 },

@@ -267,6 +267,12 @@ class RunningMean:
         half = 1.96 * math.sqrt(self.m2 / (self.n - 1) / self.n)
         return self.mean, self.mean - half, self.mean + half
 
+    def count_interval(self) -> tuple[float, float, float]:
+        """:meth:`interval` for a figure that cannot be negative (a count, a
+        length, a margin): the interval does not go below 0."""
+        mean, low, high = self.interval()
+        return mean, max(0.0, low), high
+
     def share_interval(self) -> tuple[float, float, float]:
         """(mean, low, high) for values that are shares (0 to 1): the 95% Wilson
         interval that ``simulate`` gives a rate over the same games, so a share
@@ -408,23 +414,23 @@ class SimulationStats:
                     "deal": i + 1,
                     # Target-score and elimination games repeat the last deal.
                     "label": f"{i + 1} and later" if played > n and n else str(i + 1),
-                    "turns": as_interval(d.turns.interval(), 1),
+                    "turns": as_interval(d.turns.count_interval(), 1),
                     "turns_percentiles": {
                         f"p{q}": _percentile(d.turns_hist, q / 100) for q in (10, 50, 90, 99)
                     },
                     "turns_histogram": {str(k): v for k, v in sorted(d.turns_hist.items())},
-                    "buys": as_interval(d.buys.interval(), 2),
-                    "joker_exchanges": as_interval(d.exchanges.interval(), 2),
+                    "buys": as_interval(d.buys.count_interval(), 2),
+                    "joker_exchanges": as_interval(d.exchanges.count_interval(), 2),
                     "ended_by": dict(sorted(d.reasons.items())),
                     "played": played,
                     "not_gone_out_rate": as_interval(
                         _wilson(played - d.reasons.get("out", 0), played)
                     ),
-                    "own_turns_to_go_down": as_interval(d.down_turns.interval(), 2),
-                    "first_down_after_own_turns": as_interval(d.first_down.interval(), 2),
+                    "own_turns_to_go_down": as_interval(d.down_turns.count_interval(), 2),
+                    "first_down_after_own_turns": as_interval(d.first_down.count_interval(), 2),
                     "went_down_rate": as_interval(_wilson(d.went_down, played * self.players)),
                     "one_turn_out_rate": as_interval(_wilson(d.one_turn_outs, played)),
-                    "points_caught_in_hand": as_interval(d.caught.interval(), 1),
+                    "points_caught_in_hand": as_interval(d.caught.count_interval(), 1),
                 }
             )
         return {
@@ -438,11 +444,11 @@ class SimulationStats:
             "mean_total_by_seat": [as_interval(m.interval(), 1) for m in self.totals_by_seat],
             "totals_histogram": {str(k): v for k, v in sorted(self.totals_hist.items())},
             "deals": deals,
-            "turns_per_game": as_interval(self.game_turns.interval(), 1),
-            "deals_per_game": as_interval(self.deals_per_game.interval(), 2),
-            "final_margin": as_interval(self.margin.interval(), 1),
-            "score_spread": as_interval(self.spread.interval(), 1),
-            "lead_changes": as_interval(self.lead_changes.interval(), 2),
+            "turns_per_game": as_interval(self.game_turns.count_interval(), 1),
+            "deals_per_game": as_interval(self.deals_per_game.count_interval(), 2),
+            "final_margin": as_interval(self.margin.count_interval(), 1),
+            "score_spread": as_interval(self.spread.count_interval(), 1),
+            "lead_changes": as_interval(self.lead_changes.count_interval(), 2),
             "contracts": [
                 {
                     "contract": number,

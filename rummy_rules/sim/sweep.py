@@ -349,7 +349,7 @@ class SweepResult:
         """Metric ``key`` of combination ``index``: ``{"value", "low", "high"}``."""
         mean = self.metrics[index][key]
         # A share gets simulate's Wilson interval, so the two commands agree.
-        return as_interval(mean.share_interval() if key in _RATES else mean.interval(), 3)
+        return as_interval(mean.share_interval() if key in _RATES else mean.count_interval(), 3)
 
     def closest(self, key: str, target: float) -> int | None:
         """The valid combination whose metric ``key`` is closest to ``target``."""
