@@ -184,6 +184,8 @@ def open_buy_window(g: Game) -> None:
             continue
         if payable is not None and _cost(g, seat) > payable:
             continue
+        if play.buyer_discards and not d.hands[seat]:
+            continue  # no card held before the buy to discard after it
         queue.append(seat)
     if queue:
         d.buy_queue = queue
