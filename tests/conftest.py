@@ -85,6 +85,7 @@ VARIANTS = ROOT / "variants"
 STANDARD_IDS = {
     "gin",
     "oklahoma-gin",
+    "knock-rummy",
     "contract",
     "contract-gamerules",
     "persian",

@@ -122,8 +122,10 @@ def play_checked_game(state, bots):
         assert state.is_legal(action)
         state.apply(action)
         assert sorted(state.all_cards()) == every, "cards are not conserved"
+    # The end-of-game bonuses (game, box, shutout) are written in the game's last line.
+    bonuses = state.log[-1].get("bonuses") or [0] * state.seats
     totals = [
-        sum(r.scores[s] + (r.adjust[s] if r.adjust else 0) for r in state.results)
+        sum(r.scores[s] + (r.adjust[s] if r.adjust else 0) for r in state.results) + bonuses[s]
         for s in range(state.seats)
     ]
     assert totals == state.totals

@@ -70,7 +70,11 @@ def play_checked(source, seed):
         for seat in range(players):
             if seat == result.went_out and result.reason == "out":
                 assert result.left[seat] == ()
-            extra = result.scores[seat] - expected[seat]
+            score = result.scores[seat]
+            factor = spec.scoring.spade_upcard_factor  # a spade first upcard multiplies
+            if factor > 1 and score % factor == 0 and score != expected[seat]:
+                score //= factor
+            extra = score - expected[seat]
             assert extra == 0 or _is_bonus_sum(extra, bonus_points), (result, seat)
     return spec, state
 
@@ -127,26 +131,26 @@ KNOCKED = ("gin", "knock", "undercut")
 
 def knocked_scores(spec, result, held):
     """A knocked hand's scores before bonuses, from the deadwood left in each hand
-    (docs/records.md): the winner scores the difference; gin, the other's whole."""
+    (docs/records.md): the winner scores the difference from each other player;
+    gin, the others' whole deadwood."""
     winner = result.went_out
-    if winner is None:  # equal deadwood where that is no undercut
-        assert result.reason == "knock" and held[0] == held[1]
-        assert spec.going_out.knock.undercut == "lower"
-        return [0, 0]
-    other = 1 - winner
-    scores = [0, 0]
+    players = len(held)
+    if winner is None:  # the lowest deadwood equals the knocker's, where that is no undercut
+        assert result.reason == "knock" and spec.going_out.knock.undercut == "lower"
+        return [0] * players
+    others = [held[s] for s in range(players) if s != winner]
+    scores = [0] * players
     if result.reason == "gin":
         assert held[winner] == 0
-        scores[winner] = held[other]
-    elif result.reason == "undercut":  # the other player undercut the knocker
+    elif result.reason == "undercut":  # another player undercut the knocker
         tie = spec.going_out.knock.undercut == "equal_or_lower"
-        assert held[winner] < held[other] or (tie and held[winner] == held[other])
-        scores[winner] = held[other] - held[winner]
+        assert all(held[winner] <= o for o in others)
+        assert held[winner] < max(others) or tie
     else:
-        assert 0 < held[winner] < held[other] or (
-            spec.going_out.knock.undercut == "lower" and held[winner] < held[other]
+        assert all(held[winner] < o for o in others) or (
+            spec.going_out.knock.undercut == "lower" and all(held[winner] <= o for o in others)
         )
-        scores[winner] = held[other] - held[winner]
+    scores[winner] = sum(o - held[winner] for o in others)
     return scores
 
 
@@ -175,6 +179,7 @@ PLAYABLE = [
     "persian",
     "gin",
     "oklahoma-gin",
+    "knock-rummy",
     "variants/house/gin-openspiel.yaml",
 ]
 

@@ -106,6 +106,10 @@ NEEDS: dict[Any, dict[str, Any]] = {
     ("scoring.model", "knock_difference"): _KNOCK,
     ("scoring.bonuses.event", "gin"): _KNOCK,
     ("scoring.bonuses.event", "undercut"): _KNOCK,
+    ("scoring.bonuses.event", "big_gin"): {
+        **_KNOCK,
+        "going_out.knock": {"deadwood_limit": 10, "big_gin": True},
+    },
     ("stock_exhausted.void_take", "to_knock"): _KNOCK,
 }
 

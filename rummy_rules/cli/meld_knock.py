@@ -26,10 +26,13 @@ def knock_answer(
 ) -> None:
     """Print (or emit as JSON) what ``hand`` can knock with under ``spec``."""
     from ..engine.deadwood import best_layout, knock_discards
+    from ..engine.rules import UNLIMITED
 
     knock = spec.going_out.knock
     assert knock is not None
     limit = knock.deadwood_limit
+    # The limit as a number where the file fixes one (any: no limit).
+    number = UNLIMITED if limit == "any" else limit if isinstance(limit, int) else None
     values = rules.card_values
     kept = rules.deals[0].cards
     discard: int | None = None
@@ -45,16 +48,27 @@ def knock_answer(
                 best = (face, layout)
         assert best is not None
         discard, layout = best
-        if isinstance(limit, int):
-            discards = knock_discards(hand, rules.melds, values, limit)
+        if number is not None:
+            discards = knock_discards(hand, rules.melds, values, number)
     else:
         layout = best_layout(hand, rules.melds, values)
-    within = layout.value <= limit if isinstance(limit, int) else None
+    big_gin = (
+        knock.big_gin and len(hand) > kept and not best_layout(hand, rules.melds, values).deadwood
+    )
+    within = layout.value <= number if number is not None else None
     if as_json:
-        emit_json(_document(spec, hand, layout, discard, discards, limit, within, names))
+        document = _document(spec, hand, layout, discard, discards, limit, within, names)
+        if len(hand) > kept and knock.big_gin:
+            document["big_gin"] = big_gin
+        emit_json(document)
         return
-    limit_text = f"{limit} or less" if isinstance(limit, int) else "the first upcard's value"
+    limit_text = {
+        "any": "any value",
+        "upcard": "the first upcard's value",
+    }.get(str(limit), f"{limit} or less")
     typer.echo(f"{spec.name}: a knock leaves deadwood of {limit_text}")
+    if big_gin:
+        typer.echo("Big gin: every card of this hand is in a meld; knock with no discard.")
     typer.echo(f"{len(hand)} cards: {names.texts(hand)}")
     if discard is not None:
         typer.echo(f"  discard {names.text(discard)} (it leaves the least deadwood)")
@@ -63,12 +77,12 @@ def knock_answer(
     dead = names.texts(layout.deadwood) if layout.deadwood else "none (gin)"
     points = "point" if layout.value == 1 else "points"
     typer.echo(f"  deadwood: {dead}, {layout.value} {points}")
-    if discard is not None and isinstance(limit, int):
+    if discard is not None and number is not None:
         if discards:
             typer.echo(f"Knock: yes, discarding any of {names.texts(discards)}.")
         else:
             typer.echo(f"Knock: no, the least deadwood after a discard is {layout.value}.")
-    elif within is not None:
+    elif within is not None and limit != "any":
         verdict = "within" if within else "over"
         typer.echo(f"This hand's deadwood is {verdict} the knock limit of {limit}.")
 

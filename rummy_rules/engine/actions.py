@@ -29,8 +29,10 @@
 ``knock 9C with 2H 3H 4H / 7S 7D 7C``
                           knock (``going_out.knock``): discard 9C face down and
                           lay these melds (``knock 9C``: the layout that leaves
-                          the least deadwood); the other player answers with
-                          ``meld …``, ``layoff 8H@1`` and ``end``
+                          the least deadwood); the other players answer in
+                          turn with ``meld …``, ``layoff 8H@1`` and ``end``;
+                          with no card (``knock with …``, ``knock``): big gin,
+                          the whole hand melded and no discard
 ``discard QC``            end the turn
 ``end``                   end the turn without discarding
                           (``discard.required: false``), or end a buyer's
@@ -87,7 +89,7 @@ class Action:
         if self.kind in ("down", "meld"):
             return f"{self.kind} " + " / ".join(format_meld(m) for m in self.melds)
         if self.kind == "knock":
-            text = f"knock {format_card(self.card)}"
+            text = "knock" if self.card < 0 else f"knock {format_card(self.card)}"
             if self.melds:
                 text += " with " + " / ".join(format_meld(m) for m in self.melds)
             return text
@@ -174,9 +176,11 @@ def parse_action(text: str) -> Action:
         if kind in ("down", "meld"):
             return Action(kind, melds=_parse_melds(rest))
         if kind == "knock":
-            card_text, with_, melds_text = rest.partition(" with ")
+            card_text, with_, melds_text = f" {rest}".partition(" with ")
             melds = _parse_melds(melds_text) if with_ else ()
-            return Action(kind, card=parse_card(card_text.strip()), melds=melds)
+            card_text = card_text.strip()
+            card = parse_card(card_text) if card_text else -1  # none: big gin
+            return Action(kind, card=card, melds=melds)
         if kind == "rearrange":
             head, into, melds_text = rest.partition(" into ")
             numbers = head.replace(" ", "").split(",")

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import rank_of
+from ..cards import SUITS, rank_of, suit_of
 from .chance import Chance
 from .game import DRAW, Deal, Game, step_active
 from .rules import Rules
+
+_SPADES = SUITS.index("S")
 
 __all__ = ["cards_drawable", "new_game", "refill_stock", "start_next_deal", "stock_closed"]
 
@@ -112,6 +114,8 @@ def _deal(
     if d.knock_limit == -2:  # the first upcard's value; an ace: gin only
         upcard = rules.pack.face(d.discard[-1])
         d.knock_limit = 0 if rank_of(upcard) == 0 else rules.card_values[upcard]
+    if play.spade_upcard_factor > 1 and suit_of(rules.pack.face(d.discard[-1])) == _SPADES:
+        d.score_factor = play.spade_upcard_factor
     d.current = step_active(active, dealer, direction)
     d.turns_played[d.current] += 1
     if play.upcard and play.upcard_offer == "each_in_turn":

@@ -129,15 +129,45 @@ def _end_game(g: Game, over: str, in_deal: list[int]) -> None:
         for seat in in_deal:
             g.active[seat] = True
     g.deal.phase = OVER
+    bonuses = _game_bonuses(g)
     end: dict[str, Any] = {
         "game_end": True,
         "totals": list(g.totals),
         "winners": winners(g),
     }
+    if bonuses is not None:
+        end["bonuses"] = bonuses
     if over != "rules":
         end["reason"] = over
     g.game_over_reason = over
     g.log.append(end)
+
+
+def _game_bonuses(g: Game) -> list[int] | None:
+    """Add the end-of-game bonuses (``game_end.shutout_factor``, ``game_bonus``,
+    ``hand_bonus``) to the totals; what each seat got, or ``None`` if the
+    variant has none.
+
+    The leaders are the seats still in with the highest total from the deals;
+    a shutout multiplies a leader's total when no other seat won a deal; each
+    leader gets the game bonus; every seat gets the hand bonus per deal won."""
+    play = g.rules.play
+    if not (play.game_bonus or play.hand_bonus or play.shutout_factor > 1):
+        return None
+    seats = [s for s in range(g.seats) if g.active[s]]
+    won = [sum(1 for r in g.results if r.went_out == s) for s in range(g.seats)]
+    best = max(g.totals[s] for s in seats)
+    leaders = [s for s in seats if g.totals[s] == best]
+    added = [0] * g.seats
+    for seat in leaders:
+        if all(won[o] == 0 for o in range(g.seats) if o != seat):
+            added[seat] += g.totals[seat] * (play.shutout_factor - 1)
+        added[seat] += play.game_bonus
+    for seat in seats:
+        added[seat] += play.hand_bonus * won[seat]
+    for seat in range(g.seats):
+        g.totals[seat] += added[seat]
+    return added
 
 
 def winners(g: Game) -> list[int]:

@@ -207,6 +207,11 @@ class Deal:
     must_knock: bool = False
     """The discard was taken at the void limit and must be knocked with at once
     (``stock_exhausted.void_take: to_knock``)."""
+    big_gin: bool = False
+    """The knock was big gin: the whole hand melded, no discard."""
+    score_factor: int = 1
+    """What the hand's scores are multiplied by (``scoring.spade_upcard_factor``
+    when the first upcard is a spade)."""
 
     @property
     def rules(self) -> DealRules:
@@ -268,6 +273,8 @@ class Deal:
             knock_limit=self.knock_limit,
             knock_deadwood=self.knock_deadwood,
             must_knock=self.must_knock,
+            big_gin=self.big_gin,
+            score_factor=self.score_factor,
         )
 
 

@@ -6,7 +6,8 @@ melds are laid (the layout that leaves the least deadwood, unless they name
 another) and their deadwood stays in the hand. The other player then lays
 their own melds and, unless the knocker has gin (no deadwood) or the variant
 says otherwise, lays off cards on the knocker's melds, one action at a time,
-and ends with ``end``. The hand is scored by deadwood
+and ends with ``end``; with more players, each in turn from the knocker's
+left does the same. The hand is scored by deadwood
 (``scoring.model: knock_difference``): gin, a knock, or an undercut.
 """
 
@@ -60,6 +61,10 @@ def knock_actions(g: Game) -> list[Action]:
     values = _values(g)
     wilds = d.rules.wild_faces
     out = []
+    if g.rules.play.big_gin:
+        whole = best_layout(hand, rules, values, wilds)
+        if not whole.deadwood:
+            out.append(Action("knock", melds=whole.melds))
     for face in knock_discards(hand, rules, values, d.knock_limit, wilds):
         if barred_discard(g, face) is not None:
             continue
@@ -76,14 +81,19 @@ def _resolved(g: Game, action: Action) -> Sequence[Meld]:
         return action.melds
     d = g.deal
     rest = _faces(g, d.current)
-    rest.remove(action.card)
+    if action.card >= 0:
+        rest.remove(action.card)
     return best_layout(rest, g.rules.melds, _values(g), d.rules.wild_faces).melds
 
 
 def complete_knock(g: Game, action: Action) -> Action:
     """A ``knock`` that names no melds, with the layout that leaves the least
     deadwood (what records write); any other action as it is."""
-    if action.kind != "knock" or action.melds or action.card not in _faces(g, g.deal.current):
+    if action.kind != "knock" or action.melds:
+        return action
+    if action.card not in _faces(g, g.deal.current) and not (
+        action.card < 0 and g.rules.play.big_gin
+    ):
         return action
     return Action("knock", card=action.card, melds=tuple(_resolved(g, action)))
 
@@ -95,18 +105,24 @@ def check_knock(g: Game, action: Action) -> str | None:
         return "there is no knocking in this variant"
     hand = _faces(g, d.current)
     face = action.card
-    if face not in hand:
-        return f"you do not hold {format_card(face)}"
-    reason = barred_discard(g, face)
-    if reason is not None:
-        return reason
     rest = list(hand)
-    rest.remove(face)
+    if face < 0:  # big gin: no discard
+        if not g.rules.play.big_gin:
+            return "name the card you discard as you knock (there is no big gin here)"
+    elif face not in hand:
+        return f"you do not hold {format_card(face)}"
+    else:
+        reason = barred_discard(g, face)
+        if reason is not None:
+            return reason
+        rest.remove(face)
     left = Counter(rest)
     wilds = d.rules.wild_faces
     why = _melds_reason(g, _resolved(g, action), left, wilds)
     if why is not None:
         return why
+    if face < 0 and +left:
+        return "big gin lays every card of the hand in melds, and these melds leave some out"
     deadwood = sum(g.value(f) * n for f, n in left.items())
     if deadwood > d.knock_limit:
         limit = d.knock_limit
@@ -139,11 +155,14 @@ def apply_knock(g: Game, action: Action) -> None:
     seat = d.current
     melds = _resolved(g, action)
     hand = d.hands[seat]
-    card = g.find(hand, action.card)
-    assert card is not None
-    hand.remove(card)
-    d.discard.append(card)
-    d.discarder = seat
+    if action.card >= 0:
+        card = g.find(hand, action.card)
+        assert card is not None
+        hand.remove(card)
+        d.discard.append(card)
+        d.discarder = seat
+    else:
+        d.big_gin = True
     _lay(g, seat, melds)
     d.knocker = seat
     d.knock_deadwood = sum(g.value(g.faces[c]) for c in hand)
@@ -277,20 +296,35 @@ def apply_defend(g: Game, action: Action) -> None:
         table.fits = {}
         d.table_view = None
         return
+    after = g.next_seat(seat)
+    if after != d.knocker:  # the next player lays out in turn
+        d.current = after
+        return
     reason, winner = knock_result(g)
     end_deal(g, reason, winner)
 
 
 def knock_result(g: Game) -> tuple[str, int | None]:
     """How the knocked hand ends: ``gin``, ``knock`` or ``undercut``, and the
-    seat that wins it (``None``: equal deadwood where that is no undercut)."""
+    seat that wins it (``None``: equal deadwood where that is no undercut).
+
+    Gin wins outright. Otherwise the lowest deadwood among the other players
+    (the first in turn order from the knocker on a tie) undercuts the knocker
+    when it is lower, or equal with ``undercut: equal_or_lower``."""
     d = g.deal
     knocker = d.knocker
-    other = d.current
-    theirs = sum(g.value(g.faces[c]) for c in d.hands[other])
     mine = d.knock_deadwood
     if mine == 0:
         return "gin", knocker
+    best: tuple[int, int] | None = None
+    seat = g.next_seat(knocker)
+    while seat != knocker:
+        theirs = sum(g.value(g.faces[c]) for c in d.hands[seat])
+        if best is None or theirs < best[0]:
+            best = (theirs, seat)
+        seat = g.next_seat(seat)
+    assert best is not None
+    theirs, other = best
     if theirs < mine or (theirs == mine and g.rules.play.undercut_on_tie):
         return "undercut", other
     if theirs == mine:

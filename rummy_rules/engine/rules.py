@@ -308,7 +308,8 @@ class PlayRules:
     during_play: bool = True
     """``melding.during_play``: melds are laid during play (``False``: only at a knock)."""
     knock_limit: int = -1
-    """``going_out.knock.deadwood_limit``: -1 no knocking; -2 the first upcard's value."""
+    """``going_out.knock.deadwood_limit``: -1 no knocking; -2 the first upcard's
+    value; :data:`UNLIMITED`: no limit."""
     knock_lay_off: bool = True
     """Whether the other player may lay off on the knocker's melds (never on gin)."""
     void_take_to_knock: bool = False
@@ -316,6 +317,11 @@ class PlayRules:
     taken only to knock with it at once."""
     undercut_on_tie: bool = True
     """``undercut: equal_or_lower``: equal deadwood undercuts the knocker."""
+    big_gin: bool = False
+    spade_upcard_factor: int = 1
+    game_bonus: int = 0
+    hand_bonus: int = 0
+    shutout_factor: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -474,29 +480,24 @@ def _new_melds_after_down(spec: VariantSpec) -> bool:
     return spec.melding.new_melds_after_opening or not spec.opening.once_per_deal
 
 
-def _knock_flag(spec: VariantSpec, key: str) -> bool:
-    """``defender_lays_off``, or ``undercut`` being ``equal_or_lower`` (true without knocking)."""
+def _knock_rules(spec: VariantSpec) -> dict[str, Any]:
+    """The :class:`PlayRules` fields of ``going_out.knock`` (and the wall's
+    ``void_take``); the knock limit is -1 without knocking, -2 for the first
+    upcard's value, :data:`UNLIMITED` for any deadwood."""
     knock = spec.going_out.knock
-    if knock is None:
-        return True
-    return (
-        knock.defender_lays_off
-        if key == "defender_lays_off"
-        else knock.undercut == "equal_or_lower"
-    )
-
-
-def _void_take_to_knock(spec: VariantSpec) -> bool:
     stock = spec.stock_exhausted
-    return stock is not None and stock.void_take == "to_knock"
-
-
-def _knock_limit(spec: VariantSpec) -> int:
-    """The compiled deadwood limit: -1 no knocking, -2 the first upcard's value."""
-    knock = spec.going_out.knock
+    out: dict[str, Any] = {
+        "void_take_to_knock": stock is not None and stock.void_take == "to_knock",
+        "spade_upcard_factor": spec.scoring.spade_upcard_factor,
+    }
     if knock is None:
-        return -1
-    return -2 if knock.deadwood_limit == "upcard" else int(knock.deadwood_limit)
+        return out
+    limit = knock.deadwood_limit
+    out["knock_limit"] = UNLIMITED if limit == "any" else -2 if limit == "upcard" else int(limit)
+    out["knock_lay_off"] = knock.defender_lays_off
+    out["undercut_on_tie"] = knock.undercut == "equal_or_lower"
+    out["big_gin"] = knock.big_gin
+    return out
 
 
 def _values(table: dict[str, int], *, skips: bool = False) -> tuple[int, ...]:
@@ -593,10 +594,10 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         ),
         first_player_extra_turn=spec.table.first_player_extra_turn,
         during_play=melding.during_play,
-        knock_limit=_knock_limit(spec),
-        knock_lay_off=_knock_flag(spec, "defender_lays_off"),
-        void_take_to_knock=_void_take_to_knock(spec),
-        undercut_on_tie=_knock_flag(spec, "undercut"),
+        **_knock_rules(spec),
+        game_bonus=end.game_bonus,
+        hand_bonus=end.hand_bonus,
+        shutout_factor=end.shutout_factor,
         discard_after_going_down=spec.draw.discard_after_going_down,
         push=spec.draw.push,
         last_card_discard=spec.going_out.last_card_discard,

@@ -34,6 +34,8 @@ def score_deal(g: Game, went_out: int | None) -> None:
         for event, points, to in play.bonuses:
             if event == "exact_cut":
                 add_bonus(g, d.cutter, points, to)
+    if d.score_factor > 1:  # a knocked hand under a spade upcard
+        d.scores[:] = [points * d.score_factor for points in d.scores]
     if play.teams and play.team_scoring:
         # Partners share one score: each seat shows its team's.
         combined = [
@@ -51,6 +53,8 @@ def _going_out_events(g: Game, went_out: int) -> set[str]:
         events = {"went_out"}
         if d.knock_deadwood == 0:
             events.add("gin")
+            if d.big_gin:
+                events.add("big_gin")
         elif went_out != d.knocker:
             events.add("undercut")
         return events
@@ -85,11 +89,14 @@ def _model_scores(g: Game, went_out: int | None) -> None:
         if went_out is not None:
             d.scores[went_out] += sum(held)
     elif play.scoring_model == "knock_difference":
-        # The winner of a knocked hand scores the difference between the two
-        # deadwoods (the knocker's is what they kept after laying their melds).
+        # The winner of a knocked hand (the lowest deadwood) scores the
+        # difference between their deadwood and each other player's (the
+        # knocker's is what they kept after laying their melds).
         if went_out is not None and d.knocker >= 0:
-            other = max(held[s] for s in range(g.seats) if s != d.knocker)
-            d.scores[went_out] += abs(other - d.knock_deadwood)
+            mine = held[went_out]
+            d.scores[went_out] += sum(
+                held[s] - mine for s in range(g.seats) if s != went_out and g.active[s]
+            )
     else:  # melded_minus_hand
         layer = play.lay_off_scores_for == "layer"
         for meld in d.melds:

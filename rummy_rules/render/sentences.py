@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from ..spec.schema import (
+    GameEnd,
     VariantSpec,
 )
 from .i18n import N_, _
@@ -486,12 +487,27 @@ def _bonus_event(event: str) -> str:
         "exact_cut": _("cutting exactly the cards needed for the deal"),
         "per_buy": _("each buy"),
         "gin": _("gin (knocking with no deadwood)"),
+        "big_gin": _(
+            "big gin (knocking with the whole hand in melds and no discard), on top of gin"
+        ),
         "undercut": _("undercutting the knocker"),
     }[event]
 
 
 def _scoring(s: VariantSpec) -> Iterator[str]:
     sc = s.scoring
+    if sc.model == "knock_difference" and s.players.max > 2:
+        yield _(
+            "The winner of a knocked hand scores the difference between their deadwood and "
+            "each other player's, added up: the knocker, unless undercut, when the player "
+            "who undercuts scores it; gin scores every other player's whole deadwood."
+        )
+    else:
+        yield from _model_sentence(sc.model)
+    yield from _scoring_extras(s)
+
+
+def _model_sentence(model: str) -> Iterator[str]:
     yield {
         "penalty": _(
             "At the end of each deal, every player scores the value of the cards left in "
@@ -510,7 +526,11 @@ def _scoring(s: VariantSpec) -> Iterator[str]:
             "deadwood: the knocker, unless undercut, when the other player scores it; gin "
             "scores the other player's whole deadwood."
         ),
-    }[sc.model]
+    }[model]
+
+
+def _scoring_extras(s: VariantSpec) -> Iterator[str]:
+    sc = s.scoring
     for mult in sc.multipliers:
         yield _("A four of a kind laid down in one go scores {n} times its value.").format(
             n=number_word(mult.factor)
@@ -527,6 +547,11 @@ def _scoring(s: VariantSpec) -> Iterator[str]:
             else _("Bonus for {event}: {who} takes off {points} points.")
         )
         yield frame.format(event=_bonus_event(bonus.event), who=who, points=abs(bonus.points))
+    if sc.spade_upcard_factor > 1:
+        yield _(
+            "When a hand's first upcard is a spade, every score of that hand, bonuses "
+            "included, is multiplied by {n}."
+        ).format(n=number_word(sc.spade_upcard_factor))
 
 
 def _game_end(s: VariantSpec) -> Iterator[str]:
@@ -559,6 +584,7 @@ def _game_end(s: VariantSpec) -> Iterator[str]:
                     "of zero."
                 )
             ).format(times=times)
+    yield from _game_end_bonuses(g)
     yield {
         "lowest_total": _("The lowest total wins."),
         "highest_total": _("The highest total wins."),
@@ -569,6 +595,24 @@ def _game_end(s: VariantSpec) -> Iterator[str]:
         if g.ties == "shared"
         else _("Equal totals play another deal.")
     )
+
+
+def _game_end_bonuses(g: GameEnd) -> Iterator[str]:
+    if g.shutout_factor > 1:
+        yield _(
+            "When the game ends, if no other player has won a deal, the leader's total is "
+            "multiplied by {n} (a shutout)."
+        ).format(n=number_word(g.shutout_factor))
+    if g.game_bonus:
+        yield _(
+            "When the game ends, the player with the highest total scores {points} more "
+            "(the game bonus)."
+        ).format(points=g.game_bonus)
+    if g.hand_bonus:
+        yield _(
+            "When the game ends, every player scores {points} more for each deal they won "
+            "(the line or box bonus)."
+        ).format(points=g.hand_bonus)
 
 
 @dataclass(frozen=True, slots=True)
@@ -649,7 +693,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "scoring",
         N_("Scoring"),
-        ("scoring.model", "scoring.multipliers", "scoring.bonuses"),
+        ("scoring.model", "scoring.multipliers", "scoring.bonuses", "scoring.spade_upcard_factor"),
         _scoring,
     ),
     Topic("game_end", N_("End of the game"), ("game_end",), _game_end),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..spec.schema import VariantSpec
+from ..spec.schema import KnockRules, VariantSpec
 from .i18n import _, ngettext
 from .words import number_word, plural
 
@@ -288,27 +288,74 @@ def discard_sentences(s: VariantSpec) -> Iterator[str]:
 def _knock_sentences(s: VariantSpec) -> Iterator[str]:
     knock = s.going_out.knock
     assert knock is not None
-    limit = knock.deadwood_limit
-    if limit == "upcard":
+    yield _knock_limit_sentence(knock.deadwood_limit)
+    yield _("Knocking with no deadwood at all is gin.")
+    if knock.big_gin:
         yield _(
+            "A player whose whole hand after drawing is in melds may knock without "
+            "discarding: that is big gin."
+        )
+    if s.players.max <= 2:
+        yield from _two_player_answer(knock)
+        return
+    yield (
+        _(
+            "Each other player in turn, from the knocker's left, then lays out their own "
+            "melds and may lay off cards on the knocker's melds, except on gin; what is "
+            "left in each hand is that player's deadwood."
+        )
+        if knock.defender_lays_off
+        else _(
+            "Each other player in turn, from the knocker's left, then lays out their own "
+            "melds, but lays off nothing on the knocker's; what is left in each hand is "
+            "that player's deadwood."
+        )
+    )
+    yield (
+        _(
+            "Gin wins the hand. Otherwise, if another player's deadwood is equal to or "
+            "lower than the knocker's, the knocker is undercut and the lowest deadwood "
+            "wins the hand (on a tie, the first such player from the knocker's left); "
+            "if not, the knocker wins it."
+        )
+        if knock.undercut == "equal_or_lower"
+        else _(
+            "Gin wins the hand. Otherwise, if another player's deadwood is lower than "
+            "the knocker's, the knocker is undercut and the lowest deadwood wins the "
+            "hand (on a tie, the first such player from the knocker's left); if the "
+            "lowest is equal to the knocker's, nobody scores; if not, the knocker wins it."
+        )
+    )
+
+
+def _knock_limit_sentence(limit: int | str) -> str:
+    if limit == "upcard":
+        return _(
             "A hand ends when a player knocks. After drawing, a player may knock if their "
             "deadwood (the value of the cards no meld of theirs takes) after a discard is at "
             "most the value of the deal's first upcard; with an ace turned up, only gin may "
             "knock. The knocker discards face down and lays out their melds."
         )
-    elif limit == 0:
-        yield _(
+    if limit == "any":
+        return _(
+            "A hand ends when a player knocks. After drawing, a player may knock whatever "
+            "their deadwood (the value of the cards no meld of theirs takes) after a "
+            "discard. The knocker discards face down and lays out their melds."
+        )
+    if limit == 0:
+        return _(
             "A hand ends when a player knocks. After drawing, a player may knock only with "
             "gin: every card but the discard in melds. The knocker discards face down and "
             "lays out their melds."
         )
-    else:
-        yield _(
-            "A hand ends when a player knocks. After drawing, a player may knock if their "
-            "deadwood (the value of the cards no meld of theirs takes) after a discard is "
-            "{limit} or less. The knocker discards face down and lays out their melds."
-        ).format(limit=limit)
-    yield _("Knocking with no deadwood at all is gin.")
+    return _(
+        "A hand ends when a player knocks. After drawing, a player may knock if their "
+        "deadwood (the value of the cards no meld of theirs takes) after a discard is "
+        "{limit} or less. The knocker discards face down and lays out their melds."
+    ).format(limit=limit)
+
+
+def _two_player_answer(knock: KnockRules) -> Iterator[str]:
     yield (
         _(
             "The other player then lays out their own melds and may lay off cards on the "

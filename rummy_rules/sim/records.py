@@ -630,6 +630,14 @@ def _check_game_end(file: str, number: int, entry: dict[str, Any], state: GameSt
             number,
             f"final totals: the record says {shown(entry.get('totals'))}, the rules give {state.totals!r}",
         )
+    bonuses = state.log[-1].get("bonuses")
+    if entry.get("bonuses") != bonuses:
+        raise RecordError(
+            file,
+            number,
+            f"end-of-game bonuses: the record says {shown(entry.get('bonuses'))}, "
+            f"the rules give {bonuses!r}",
+        )
     if entry.get("winners") != state.winners():
         raise RecordError(
             file,

@@ -21,7 +21,7 @@ from typing import Any
 from ..cards import CardNames
 from ..engine.actions import Action, ActionError, format_seat_action, parse_action
 from ..engine.hints import contract_hint, read_group
-from ..engine.rules import compile_rules, describe_contract
+from ..engine.rules import UNLIMITED, compile_rules, describe_contract
 from ..engine.state import GameState
 from ..engine.view import SeatView, seat_view
 from ..errors import UsageError
@@ -358,8 +358,18 @@ class PlaySession:
         ]
 
 
+def _down_word(down: bool, knocker: bool) -> str:
+    return ", knocked" if knocker else ", down" if down else ""
+
+
 def contract_words(state: GameState, seat: int | None = None) -> str:
-    """The current deal's contract in words (``seat``'s own, where each player has one)."""
+    """The current deal's contract in words (``seat``'s own, where each player has
+    one); in a knock game, the deal's knock limit."""
+    limit = state.game.deal.knock_limit
+    if state.rules.play.knock_limit != -1:  # a knock game: no contract, a knock limit
+        if limit >= UNLIMITED:
+            return "knock with any deadwood"
+        return "knock with gin only" if limit == 0 else f"knock with {limit} or less deadwood"
     rules = state.deal_rules if seat is None else state.deal_rules_of(seat)
     if not rules.parts:
         return "no contract"
@@ -411,6 +421,7 @@ def table_lines(
     names = state.rules.names
     own = state.rules.play.each_player
     contract = "each player on their own contract" if own else contract_words(state)
+    deal = state.game.deal
     lines = [f"Deal {v.deal}: {contract}. Dealer p{v.dealer + 1}; p{v.current + 1} to play."]
     if own and you >= 0:
         number = state.deal_rules_of(you).number
@@ -422,7 +433,7 @@ def table_lines(
     ]
     sizes = "  ".join(
         f"p{i + 1}{f' ({label})' if i == you else ''}: {n} card{'' if n == 1 else 's'}"
-        f"{', down' if v.down[i] else ''}, {v.totals[i]} points{buys[i]}{stages[i]}"
+        f"{_down_word(v.down[i], i == deal.knocker)}, {v.totals[i]} points{buys[i]}{stages[i]}"
         for i, n in enumerate(v.hand_sizes)
     )
     lines.append(sizes)

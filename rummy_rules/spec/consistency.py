@@ -258,7 +258,7 @@ def _check_knock(spec: VariantSpec, out: list[Finding]) -> None:
                 )
             )
         for index, bonus in enumerate(spec.scoring.bonuses):
-            if bonus.event in ("gin", "undercut"):
+            if bonus.event in ("gin", "big_gin", "undercut"):
                 out.append(
                     (
                         ("scoring", "bonuses", index, "event"),
@@ -272,14 +272,6 @@ def _check_knock(spec: VariantSpec, out: list[Finding]) -> None:
             (
                 ("scoring", "model"),
                 f"a knocked hand is scored by deadwood: use knock_difference, not {model}",
-                "error",
-            )
-        )
-    if spec.players.max != 2 or spec.players.min != 2:
-        out.append(
-            (
-                ("players",),
-                "knocking is played by two players (a knocker and the other player)",
                 "error",
             )
         )
@@ -304,9 +296,33 @@ def _check_knock(spec: VariantSpec, out: list[Finding]) -> None:
         )
 
 
+def _check_knock_scoring(spec: VariantSpec, out: list[Finding]) -> None:
+    """Knock-game scoring keys that need a rule to apply to."""
+    knock = spec.going_out.knock
+    for index, bonus in enumerate(spec.scoring.bonuses):
+        if bonus.event == "big_gin" and knock is not None and not knock.big_gin:
+            out.append(
+                (
+                    ("scoring", "bonuses", index, "event"),
+                    "big_gin never happens: set going_out.knock.big_gin to true",
+                    "error",
+                )
+            )
+    if spec.scoring.spade_upcard_factor > 1 and (knock is None or not spec.table.upcard):
+        out.append(
+            (
+                ("scoring", "spade_upcard_factor"),
+                "a spade upcard doubles the scores of a knocked hand: it needs "
+                "going_out.knock and table.upcard",
+                "error",
+            )
+        )
+
+
 def _check_going_out(spec: VariantSpec, out: list[Finding]) -> None:
     """Going-out rules that limit or contradict other rules."""
     _check_knock(spec, out)
+    _check_knock_scoring(spec, out)
     if not spec.contract.all_at_once:
         whole = [i for i, d in enumerate(spec.deals) if d.all_out or d.first_down_must_go_out]
         if whole:

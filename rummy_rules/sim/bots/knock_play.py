@@ -5,8 +5,11 @@ Everything is counted in deadwood (the value of the cards no meld takes):
 * **draw**: it takes the upcard when keeping it (and discarding its best
   card) leaves less deadwood than its hand has now; otherwise it draws from
   the stock (or passes, when the first upcard is offered);
-* **knock**: it knocks as soon as it may, with the discard and layout that
-  leave the least deadwood (it never holds on for gin);
+* **knock**: it knocks as soon as its deadwood after the discard is at most
+  :data:`KNOCK_AT` (10) and within the deal's limit, with the discard and
+  layout that leave the least deadwood (it never holds on for gin); where
+  the limit is higher (Knock Rummy's ``any``), it also knocks whatever its
+  deadwood once the stock has fewer cards than there are players;
 * **discard**: the card whose discard leaves the least deadwood, the
   highest-valued on a tie;
 * **after the other player's knock**: it lays the melds of its layout with
@@ -24,7 +27,10 @@ from ...engine.deadwood import best_layout, min_deadwood
 from ...engine.rules import MeldRules
 from ...engine.view import SeatView
 
-__all__ = ["knock_choice"]
+__all__ = ["KNOCK_AT", "knock_choice"]
+
+#: The most deadwood the greedy bot knocks with while the stock lasts.
+KNOCK_AT = 10
 
 
 def knock_choice(view: SeatView, rules: MeldRules, values: Sequence[int]) -> Action:
@@ -38,7 +44,13 @@ def knock_choice(view: SeatView, rules: MeldRules, values: Sequence[int]) -> Act
         return _draw(view, hand, rules, values)
     knocks = [a for a in legal if a.kind == "knock"]
     if knocks:
-        return min(knocks, key=lambda a: (_knock_deadwood(a, hand, values), -values[a.card]))
+        # Least deadwood; big gin (no discard) before gin; then the highest discard.
+        best = min(
+            knocks,
+            key=lambda a: (_knock_deadwood(a, hand, values), a.card >= 0, -values[a.card]),
+        )
+        if _knock_deadwood(best, hand, values) <= KNOCK_AT or view.stock_size < view.players:
+            return best
     discards = [a for a in legal if a.kind == "discard"]
     if not discards:
         return next((a for a in legal if a.kind == "end"), legal[0])

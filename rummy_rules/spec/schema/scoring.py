@@ -43,6 +43,7 @@ class Bonus(StrictModel):
         "exact_cut",
         "per_buy",
         "gin",
+        "big_gin",
         "undercut",
     ] = Field(
         description=(
@@ -52,6 +53,8 @@ class Bonus(StrictModel):
             "going out on one's first turn of the deal; exact_cut: the cutter cuts exactly "
             "the cards needed for the deal; "
             "per_buy: each buy; gin: knocking with no deadwood (to the knocker); "
+            "big_gin: knocking with the whole hand in melds and no discard "
+            "(going_out.knock.big_gin; scored on top of gin); "
             "undercut: undercutting a knocker (to the player who undercuts)."
         )
     )
@@ -105,6 +108,16 @@ class Scoring(StrictModel):
         default_factory=list, description="Melds that score a multiple of their value."
     )
     bonuses: list[Bonus] = Field(default_factory=list, description="Extra points for events.")
+    spade_upcard_factor: int = Field(
+        default=1,
+        ge=1,
+        le=4,
+        description=(
+            "With knocking: what every score of a hand (the deadwood difference and its "
+            "bonuses) is multiplied by when the hand's first upcard is a spade "
+            "(Oklahoma Gin's 'spades double': 2); 1: no change."
+        ),
+    )
 
     @field_validator("card_values")
     @classmethod
@@ -153,6 +166,35 @@ class GameEnd(StrictModel):
     ties: Literal["shared", "extra_deal"] = Field(
         default="shared", description="What happens on equal totals: a shared win or another deal."
     )
+    game_bonus: int = Field(
+        default=0,
+        ge=0,
+        description=(
+            "Points added, when the game ends, to the total of the player with the "
+            "highest total (each, on a tie) before these end-of-game bonuses (Gin's "
+            "game bonus: 100). Games won by the highest total only."
+        ),
+    )
+    hand_bonus: int = Field(
+        default=0,
+        ge=0,
+        description=(
+            "Points added, when the game ends, to each player's total for every deal "
+            "they won (went out in, or won after a knock) (Gin's line or box bonus: "
+            "25). Games won by the highest total only."
+        ),
+    )
+    shutout_factor: int = Field(
+        default=1,
+        ge=1,
+        le=4,
+        description=(
+            "When the game ends with every other player having won no deal, what the "
+            "leader's total from the deals is multiplied by, before game_bonus and "
+            "hand_bonus (Gin's shutout: 2); 1: no change. Games won by the highest "
+            "total only."
+        ),
+    )
 
     @model_validator(mode="after")
     def _needs(self) -> GameEnd:
@@ -160,4 +202,10 @@ class GameEnd(StrictModel):
             raise ValueError("kind target_score needs target_score")
         if self.kind == "elimination" and self.elimination_at is None:
             raise ValueError("kind elimination needs elimination_at")
+        extras = self.game_bonus or self.hand_bonus or self.shutout_factor > 1
+        if extras and self.winner != "highest_total":
+            raise ValueError(
+                "game_bonus, hand_bonus and shutout_factor add to the winner's total: "
+                "they need winner: highest_total"
+            )
         return self

@@ -319,27 +319,37 @@ class DiscardRules(StrictModel):
 class KnockRules(StrictModel):
     """Ending a hand by knocking (Gin Rummy and its family)."""
 
-    deadwood_limit: int | Literal["upcard"] = Field(
+    deadwood_limit: int | Literal["upcard", "any"] = Field(
         default=10,
         description=(
             "The most deadwood (the value of the cards no meld takes, after the "
-            "discard) a player may knock with: a number (0: gin only), or upcard: the "
-            "value of the deal's first upcard (Oklahoma Gin; an ace upcard: gin only)."
+            "discard) a player may knock with: a number (0: gin only); upcard: the "
+            "value of the deal's first upcard (Oklahoma Gin; an ace upcard: gin only); "
+            "any: no limit, a player may knock with any deadwood (Knock Rummy)."
+        ),
+    )
+    big_gin: bool = Field(
+        default=False,
+        description=(
+            "Whether a player whose whole hand after the draw makes melds may knock "
+            "without discarding (big gin, written knock with no card): it is gin, and "
+            "the big_gin bonus is scored on top of the gin bonus."
         ),
     )
     defender_lays_off: bool = Field(
         default=True,
         description=(
-            "Whether the other player, after laying their own melds, may lay off "
+            "Whether the other players, after laying their own melds, may lay off "
             "deadwood on the knocker's melds (never when the knocker has gin)."
         ),
     )
     undercut: Literal["equal_or_lower", "lower"] = Field(
         default="equal_or_lower",
         description=(
-            "When the knocker is undercut: equal_or_lower, when the other player's "
+            "When the knocker is undercut: equal_or_lower, when another player's "
             "deadwood is equal to or lower than the knocker's; lower, only when lower "
-            "(equal deadwood: nobody scores)."
+            "(equal deadwood: nobody scores). With more than two players the lowest "
+            "deadwood undercuts (the first in turn order from the knocker on a tie)."
         ),
     )
 
@@ -376,8 +386,8 @@ class GoingOut(StrictModel):
         description=(
             "Ending a hand by knocking: after the draw, a player whose deadwood after "
             "the discard is within the limit discards face down and lays their melds; "
-            "the other player lays theirs and lays off; the hand is scored by deadwood "
-            "(scoring.model: knock_difference). null: no knocking."
+            "each other player in turn lays theirs and lays off; the hand is scored by "
+            "deadwood (scoring.model: knock_difference). null: no knocking."
         ),
     )
 
