@@ -248,3 +248,21 @@ def test_the_penalty_rule_is_printed_and_warned_about_where_nothing_can_be_laid_
     )
     report = check_variant(path)
     assert any(f.path == "discard.playable" for f in report.warnings)
+
+
+def test_the_wild_rank_follows_every_deal_even_when_the_last_deal_repeats():
+    """deck.wild_rank_follows_deal: aces wild in deal 1, twos in deal 2 … and on
+    past the schedule, where a target-score game repeats its last deal."""
+    from rummy_rules import load_variant
+    from rummy_rules.cards import rank_of
+    from rummy_rules.engine import compile_rules
+
+    spec = load_variant(
+        "basic-rummy",
+        ["deck.wild_rank_follows_deal=true", "deck.jokers=0"],
+    )
+    rules = compile_rules(spec, 2)
+    assert len(rules.deals) == 1 and spec.game_end.kind == "target_score"
+    for index, rank in [(0, 0), (1, 1), (2, 2), (11, 11), (12, 12), (13, 0), (14, 1)]:
+        assert {rank_of(f) for f in rules.deal(index).wild_faces if f < 52} == {rank}, index
+        assert rules.deal(index).number == 1  # the schedule's deal, repeated

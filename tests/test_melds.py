@@ -476,7 +476,7 @@ def test_a_long_run_counts_as_two_contract_runs_where_long_melds_may_count_twice
 def test_joined_contract_shapes_are_the_partitions_of_identical_parts():
     # Twelve identical parts join in as many ways as 12 has integer partitions
     # (77), worked out without visiting the 4 million set partitions.
-    from rummy_rules.engine.rules import contract_shapes
+    from rummy_rules.engine.shapes import contract_shapes
 
     twice = rules_for("contract", "contract.long_meld_counts_once=false")
     parts = (ContractPart("run", 4, exact=True),) * 12

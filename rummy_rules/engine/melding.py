@@ -17,7 +17,8 @@ from .ending import end_deal
 from .game import PLAY, Game, TableMeld
 from .laying_off import check_leaving, last_card_must_meld
 from .melds import Meld, check_meld, run_span
-from .rules import ContractPart, MeldRules, Rules, contract_shapes, describe_contract
+from .rules import ContractPart, MeldRules, Rules, describe_contract
+from .shapes import contract_shapes
 from .solver import Arrangement, best_contract, find_contract
 
 __all__ = [

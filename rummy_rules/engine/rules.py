@@ -8,8 +8,7 @@ and tuples, with tables precomputed for the hot paths.
 
 from __future__ import annotations
 
-import functools
-import itertools
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,7 +37,6 @@ __all__ = [
     "card_names",
     "compile_meld_rules",
     "compile_rules",
-    "contract_shapes",
     "describe_contract",
     "group_parts",
 ]
@@ -339,9 +337,15 @@ class Rules:
     play: PlayRules
     names: CardNames = field(default_factory=CardNames)
     """How the pack writes its cards for people (records use the canonical notation)."""
+    repeats: tuple[DealRules, ...] = ()
+    """With ``deck.wild_rank_follows_deal``: the last deal as it repeats past the
+    schedule, one per wild rank (deal index modulo 13); empty otherwise."""
 
     def deal(self, index: int) -> DealRules:
-        """The rules of deal ``index`` (from 0); past the schedule the last deal repeats."""
+        """The rules of deal ``index`` (from 0); past the schedule the last deal
+        repeats (with the wild rank of its own deal number, where it follows it)."""
+        if index >= len(self.deals) and self.repeats:
+            return self.repeats[index % len(self.repeats)]
         return self.deals[min(index, len(self.deals) - 1)]
 
     def value(self, face: int, *, wild: bool) -> int:
@@ -463,6 +467,10 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
         wild_rank_value=spec.scoring.wild_rank_value,
         play=_compile_play(spec),
         names=card_names(spec),
+        repeats=tuple(
+            dataclasses.replace(deals[-1], wild_faces=_wild_faces(spec, index))
+            for index in range(13 if spec.deck.wild_rank_follows_deal else 0)
+        ),
     )
 
 
@@ -619,59 +627,6 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         partner_melds=spec.partnerships.build_on_partner_melds,
         team_scoring=spec.partnerships.scoring == "team",
     )
-
-
-def contract_shapes(
-    parts: tuple[ContractPart, ...], rules: MeldRules
-) -> tuple[tuple[ContractPart, ...], ...]:
-    """The ways a contract may be met: the parts themselves and, where one long
-    meld may count as several (``contract.long_meld_counts_once: false``), every
-    way of joining parts of the same kind into one longer part (two runs of four
-    as one run of eight; exact only if every joined part is exact)."""
-    if rules.long_meld_counts_once or len(parts) < 2:
-        return (parts,)
-    return _joined_shapes(parts)
-
-
-@functools.cache
-def _joined_shapes(parts: tuple[ContractPart, ...]) -> tuple[tuple[ContractPart, ...], ...]:
-    by_kind: dict[str, list[ContractPart]] = {}
-    for part in parts:
-        by_kind.setdefault(part.kind, []).append(part)
-    per_kind = [_joinings(tuple(sorted(group, key=_part_key))) for group in by_kind.values()]
-    written = sorted(parts, key=_part_key)
-    shapes: list[tuple[ContractPart, ...]] = [parts]  # the contract as written first
-    for combo in itertools.product(*per_kind):
-        shape = tuple(part for joined in combo for part in joined)
-        if sorted(shape, key=_part_key) != written:
-            shapes.append(shape)
-    shapes[1:] = sorted(shapes[1:], key=lambda shape: (-len(shape), [_part_key(p) for p in shape]))
-    return tuple(shapes)
-
-
-def _part_key(part: ContractPart) -> tuple[str, int, bool]:
-    return part.kind, part.size, part.exact
-
-
-@functools.cache
-def _joinings(parts: tuple[ContractPart, ...]) -> tuple[tuple[ContractPart, ...], ...]:
-    """Every distinct way of joining ``parts`` (of one kind, sorted) into groups,
-    each group one part: the first part joins some sub-multiset of the others."""
-    if not parts:
-        return ((),)
-    first, rest = parts[0], parts[1:]
-    distinct = sorted(set(rest), key=_part_key)
-    counts = [rest.count(part) for part in distinct]
-    out: set[tuple[ContractPart, ...]] = set()
-    for taken in itertools.product(*(range(c + 1) for c in counts)):
-        group = [first] + [p for p, n in zip(distinct, taken, strict=True) for _ in range(n)]
-        left = list(rest)
-        for part in group[1:]:
-            left.remove(part)
-        joined = ContractPart(first.kind, sum(p.size for p in group), all(p.exact for p in group))
-        for tail in _joinings(tuple(left)):
-            out.add(tuple(sorted((joined, *tail), key=_part_key)))
-    return tuple(sorted(out, key=lambda shape: [_part_key(p) for p in shape]))
 
 
 def group_parts(parts: tuple[ContractPart, ...]) -> list[tuple[ContractPart, int]]:

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from .candidates import Candidate, candidates, split_hand
 from .melds import Meld
-from .rules import ContractPart, MeldRules, contract_shapes
+from .rules import ContractPart, MeldRules
+from .shapes import contract_shapes
 
 __all__ = ["Arrangement", "best_contract", "find_contract"]
 

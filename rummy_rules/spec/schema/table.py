@@ -243,7 +243,8 @@ class DeckSpec(StrictModel):
         default=False,
         description=(
             "Whether the wild rank changes every deal: aces in deal 1, twos in deal 2, "
-            "and so on up to kings in deal 13."
+            "and so on up to kings in deal 13, then aces again; it follows the deal "
+            "number past the schedule too, where a target-score game repeats its last deal."
         ),
     )
     numbered: NumberedPack | None = Field(

@@ -1,0 +1,65 @@
+"""The ways a contract may be met when one long meld may count as several
+(``contract.long_meld_counts_once: false``): two runs of four as one run of
+eight, and every other joining of parts of the same kind."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+
+from .rules import ContractPart, MeldRules
+
+__all__ = ["contract_shapes"]
+
+
+def contract_shapes(
+    parts: tuple[ContractPart, ...], rules: MeldRules
+) -> tuple[tuple[ContractPart, ...], ...]:
+    """The ways a contract may be met: the parts themselves and, where one long
+    meld may count as several (``contract.long_meld_counts_once: false``), every
+    way of joining parts of the same kind into one longer part (two runs of four
+    as one run of eight; exact only if every joined part is exact)."""
+    if rules.long_meld_counts_once or len(parts) < 2:
+        return (parts,)
+    return _joined_shapes(parts)
+
+
+@functools.cache
+def _joined_shapes(parts: tuple[ContractPart, ...]) -> tuple[tuple[ContractPart, ...], ...]:
+    by_kind: dict[str, list[ContractPart]] = {}
+    for part in parts:
+        by_kind.setdefault(part.kind, []).append(part)
+    per_kind = [_joinings(tuple(sorted(group, key=_part_key))) for group in by_kind.values()]
+    written = sorted(parts, key=_part_key)
+    shapes: list[tuple[ContractPart, ...]] = [parts]  # the contract as written first
+    for combo in itertools.product(*per_kind):
+        shape = tuple(part for joined in combo for part in joined)
+        if sorted(shape, key=_part_key) != written:
+            shapes.append(shape)
+    shapes[1:] = sorted(shapes[1:], key=lambda shape: (-len(shape), [_part_key(p) for p in shape]))
+    return tuple(shapes)
+
+
+def _part_key(part: ContractPart) -> tuple[str, int, bool]:
+    return part.kind, part.size, part.exact
+
+
+@functools.cache
+def _joinings(parts: tuple[ContractPart, ...]) -> tuple[tuple[ContractPart, ...], ...]:
+    """Every distinct way of joining ``parts`` (of one kind, sorted) into groups,
+    each group one part: the first part joins some sub-multiset of the others."""
+    if not parts:
+        return ((),)
+    first, rest = parts[0], parts[1:]
+    distinct = sorted(set(rest), key=_part_key)
+    counts = [rest.count(part) for part in distinct]
+    out: set[tuple[ContractPart, ...]] = set()
+    for taken in itertools.product(*(range(c + 1) for c in counts)):
+        group = [first] + [p for p, n in zip(distinct, taken, strict=True) for _ in range(n)]
+        left = list(rest)
+        for part in group[1:]:
+            left.remove(part)
+        joined = ContractPart(first.kind, sum(p.size for p in group), all(p.exact for p in group))
+        for tail in _joinings(tuple(left)):
+            out.add(tuple(sorted((joined, *tail), key=_part_key)))
+    return tuple(sorted(out, key=lambda shape: [_part_key(p) for p in shape]))
