@@ -108,7 +108,7 @@ def test_the_rulebook_describes_the_numbered_pack():
     book = render_rulebook(load_variant(HOUSE))
     assert (
         "The pack: two copies of the numbers 1 to 12 in each of four colours "
-        "(red, blue, green, yellow), with eight jokers." in book
+        "(red, blue, green, yellow), with eight wild cards (JK)." in book
     )
     assert "7R is the 7 of red" in book
     assert "Runs go up from 1 to 12 and never turn the corner." in book
@@ -231,3 +231,19 @@ def test_a_standard_pack_searched_after_a_numbered_one_keeps_its_13s():
     assert not any("KC" in str(m) for m in iter_melds(hand, numbered, frozenset(), "run"))
     found = {str(m) for m in iter_melds(hand, standard, frozenset(), "run")}
     assert "10C JC QC KC" in found
+
+
+def test_a_numbered_packs_wild_cards_are_called_wild_cards_not_jokers():
+    from rummy_rules import load_variant
+    from rummy_rules.render.rulebook import render_rulebook
+
+    spec = load_variant("variants/house/numbered-contract.yaml")
+    for fmt in ("md", "txt", "html"):
+        book = render_rulebook(spec, fmt)
+        assert "Joker" not in book and "with eight jokers" not in book, fmt
+        assert "Wild card(" in book or "Wild card</span>" in book, fmt
+    # Standard packs keep their jokers, written with the stand-in in brackets
+    # in every format (the PDF is made from the HTML).
+    contract = load_variant("contract")
+    assert "Joker(" in render_rulebook(contract, "md")
+    assert '<span class="as">(' in render_rulebook(contract, "html")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import io
+import json
 import re
 
 import pytest
@@ -307,3 +308,24 @@ def test_bulgarian_books_avoid_the_known_slips(entry):
     book = render_rulebook(load_variant(entry.path), "md", lang="bg")
     for slip in (" от от ", "За от ", "свалете", "можете"):
         assert slip not in book, slip
+
+
+def test_examples_and_meld_obey_first_down_must_go_out(cli):
+    """A deal whose first player down must go out: the rulebook's example hand
+    goes out, and `meld` says yes only for a hand that melds every card."""
+    from rummy_rules.render.rulebook import contract_examples
+
+    sets = ["contract.exactness=minimum", "deals.2.first_down_must_go_out=true"]
+    spec = load_variant("contract", sets)
+    second = contract_examples(spec)[1]
+    assert second["deal"] == "2" and second["left"] == ""
+    args = ["--deal", "2", "--players", "4", "--json"]
+    for option in sets:
+        args += ["--set", option]
+    # A set and a run, with four cards over: meets the contract but does not go out.
+    hand = "7H 7S 7D 4C 5C 6C 7C KS 2D 9H JD".split()
+    answer = cli("meld", "contract", *hand, *args)
+    assert answer.exit_code == 0, answer.stderr
+    assert json.loads(answer.stdout)["meets"] is False
+    whole = "7H 7S 7D 2C 3C 4C 5C 6C 7C 8C 9C".split()
+    assert json.loads(cli("meld", "contract", *whole, *args).stdout)["meets"] is True

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -71,7 +72,6 @@ def meld(
     from ..cards import CardError
     from ..engine.hints import contract_hint
     from ..engine.rules import card_names, compile_rules, describe_contract
-    from ..engine.solver import best_contract
     from ..spec.loader import load_variant
 
     spec = load_variant(source, check_overrides(overrides))
@@ -97,8 +97,9 @@ def meld(
     def value(face: int) -> int:
         return rules.value(face, wild=face in d.wild_faces)
 
-    found = best_contract(hand, d.parts, rules.melds, d.wild_faces, value=value, all_out=d.all_out)
+    found = _meet(hand, d, rules.melds, value)
     contract = describe_contract(d.parts, all_out=d.all_out)
+    contract += ", going out at once" if d.first_down_must_go_out else ""
     hint = None
     if found is None:
         hint = contract_hint(
@@ -108,7 +109,7 @@ def meld(
             d.wild_faces,
             pack=rules.pack.faces(),
             value=value,
-            all_out=d.all_out,
+            all_out=d.all_out or d.first_down_must_go_out,
         )
     show = names.show
     if json_output:
@@ -125,6 +126,25 @@ def meld(
         typer.echo(f"  {m.kind:<4} {show(_cards(m))}")
     if found.left:
         typer.echo(f"  left in hand: {names.texts(found.left)} ({found.points_left} points)")
+
+
+def _meet(hand: list[int], d: Any, melds: Any, value: Any) -> Any:
+    """The arrangement of ``hand`` that meets deal ``d``'s contract (``None``: none).
+
+    A deal whose first player down must go out takes the whole hand, as an
+    all-out deal does, less one card discarded where that is allowed."""
+    from ..engine.solver import best_contract
+
+    whole = d.all_out or d.first_down_must_go_out
+    found = best_contract(hand, d.parts, melds, d.wild_faces, value=value, all_out=whole)
+    if found is None and d.first_down_must_go_out and d.first_down_may_discard:
+        for face in sorted(set(hand)):
+            rest = list(hand)
+            rest.remove(face)
+            found = best_contract(rest, d.parts, melds, d.wild_faces, value=value, all_out=True)
+            if found is not None:
+                return replace(found, left=(face,), points_left=value(face))
+    return found
 
 
 def _chosen_deal(spec: Any, given: int | None) -> int:

@@ -58,9 +58,9 @@ class RenderError(RummyRulesError):
 _SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
-def _pretty(card: str) -> str:
+def _pretty(card: str, joker: str | None = None) -> str:
     if card == "JK":
-        return _("Joker")
+        return joker or _("Joker")
     if card[-1] not in _SUIT_SYMBOL:
         return card  # a numbered pack's card: 7R
     return card[:-1] + _SUIT_SYMBOL[card[-1]]
@@ -73,27 +73,30 @@ def _card_items(text: str) -> Iterator[tuple[str, str]]:
         yield card, stands
 
 
-def cards_text(text: str) -> str:
-    """``7H JK=8H`` → ``7♥ Joker(8♥)``."""
+def cards_text(text: str, joker: str | None = None) -> str:
+    """``7H JK=8H`` → ``7♥ Joker(8♥)`` (``joker``: the name of JK, where the pack
+    calls it otherwise: a numbered pack's wild card)."""
     return " ".join(
-        "/" if card == "/" else _pretty(card) + (f"({_pretty(stands)})" if stands else "")
+        "/" if card == "/" else _pretty(card, joker) + (f"({_pretty(stands)})" if stands else "")
         for card, stands in _card_items(text)
     )
 
 
-def cards_html(text: str) -> str:
-    """Cards as HTML with red and black suits."""
+def cards_html(text: str, joker: str | None = None) -> str:
+    """Cards as HTML with red and black suits; a wild card's stand-in in
+    brackets, as Markdown and text write it (``Joker(8♥)``)."""
     return " ".join(
         "/"
         if card == "/"
-        else _card_span(card) + (f'<span class="as">={_card_span(stands)}</span>' if stands else "")
+        else _card_span(card, joker)
+        + (f'<span class="as">({_card_span(stands)})</span>' if stands else "")
         for card, stands in _card_items(text)
     )
 
 
-def _card_span(card: str) -> str:
+def _card_span(card: str, joker: str | None = None) -> str:
     if card == "JK":
-        return f'<span class="card joker">{html.escape(_("Joker"))}</span>'
+        return f'<span class="card joker">{html.escape(joker or _("Joker"))}</span>'
     if card[-1] not in _SUIT_SYMBOL:
         return f'<span class="card">{html.escape(card)}</span>'  # a numbered pack's card
     colour = "red" if card[-1] in "HD" else "black"
@@ -251,9 +254,11 @@ def contract_examples(spec: VariantSpec) -> list[dict[str, str]]:
     for deal in rules.deals:
         if not deal.parts:
             continue
-        hand_text = _planted_hand(deal.parts, deal.all_out, deal.cards, rules.melds)
+        # Where the first player down must go out, the example goes out too.
+        whole = deal.all_out or deal.first_down_must_go_out
+        hand_text = _planted_hand(deal.parts, whole, deal.cards, rules.melds)
         hand = parse_cards(hand_text)
-        found = find_contract(hand, deal.parts, rules.melds, deal.wild_faces, all_out=deal.all_out)
+        found = find_contract(hand, deal.parts, rules.melds, deal.wild_faces, all_out=whole)
         if found is None or not _in_pack(hand, rules):
             continue
         out.append(
@@ -352,6 +357,9 @@ def _context(spec: VariantSpec, paper: str, lang: str = "en") -> dict[str, Any]:
         "notes": notes,
         "paper": paper,
         "forget": _forgotten_rules(spec),
+        # A numbered pack's wild cards are wild cards, not jokers.
+        "joker_word": _("Wild card") if spec.deck.numbered is not None else _("Joker"),
+        "jokers_header": _("wild cards") if spec.deck.numbered is not None else _("jokers"),
     }
 
 

@@ -11,9 +11,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from ..spec.schema import (
-    GameEnd,
     VariantSpec,
 )
+from .end_sentences import game_end_sentences
 from .i18n import N_, _
 from .turn_sentences import (
     buying_sentences,
@@ -139,6 +139,8 @@ def _pack(s: VariantSpec) -> Iterator[str]:
     d = s.deck
     jokers = count_text(d.jokers, "joker")
     if d.numbered is not None:
+        if isinstance(d.jokers, int):  # a numbered pack's are wild cards (JK)
+            jokers = plural(d.jokers, "wild card") + " (JK)"
         yield _(
             "The pack: {copies} of the numbers 1 to {highest} in each of four colours "
             "({colours}), with {jokers}."
@@ -174,7 +176,9 @@ def _wilds(s: VariantSpec) -> Iterator[str]:
     w = s.wilds
     has_jokers = any(row["jokers"] for row in pack_rows(s))
     if has_jokers:
-        if d.joker_role == "wild":
+        if d.joker_role == "wild" and d.numbered is not None:
+            yield _("A wild card (JK) stands for any card, and the player says which.")
+        elif d.joker_role == "wild":
             yield _("Jokers are wild: a joker stands for any card, and the player says which.")
         else:
             yield _(
@@ -554,67 +558,6 @@ def _scoring_extras(s: VariantSpec) -> Iterator[str]:
         ).format(n=number_word(sc.spade_upcard_factor))
 
 
-def _game_end(s: VariantSpec) -> Iterator[str]:
-    g = s.game_end
-    if s.contract.progression == "each_player":
-        yield _(
-            "The game ends after the deal in which a player goes down with the last contract;"
-            " the winner is found among the players who did."
-        )
-    elif g.kind == "fixed_deals":
-        yield _("The game is {deals}.").format(deals=plural(len(s.deals), "deal"))
-    elif g.kind == "target_score":
-        yield _("Deals continue until someone reaches {points} points.").format(
-            points=g.target_score
-        )
-    else:
-        yield _("A player whose penalty total reaches {points} is out of the game.").format(
-            points=g.elimination_at
-        )
-        if g.buy_backs:
-            times = {1: _("once"), 2: _("twice")}.get(g.buy_backs) or plural(g.buy_backs, "time")
-            yield (
-                _(
-                    "An eliminated player may buy back in {times}, re-entering with the "
-                    "highest total among the players still in."
-                )
-                if g.buy_back_total == "highest_remaining"
-                else _(
-                    "An eliminated player may buy back in {times}, re-entering with a total "
-                    "of zero."
-                )
-            ).format(times=times)
-    yield from _game_end_bonuses(g)
-    yield {
-        "lowest_total": _("The lowest total wins."),
-        "highest_total": _("The highest total wins."),
-        "last_player_standing": _("The last player left in the game wins."),
-    }[g.winner]
-    yield (
-        _("Equal totals share the win.")
-        if g.ties == "shared"
-        else _("Equal totals play another deal.")
-    )
-
-
-def _game_end_bonuses(g: GameEnd) -> Iterator[str]:
-    if g.shutout_factor > 1:
-        yield _(
-            "When the game ends, if no other player has won a deal, the leader's total is "
-            "multiplied by {n} (a shutout)."
-        ).format(n=number_word(g.shutout_factor))
-    if g.game_bonus:
-        yield _(
-            "When the game ends, the player with the highest total scores {points} more "
-            "(the game bonus)."
-        ).format(points=g.game_bonus)
-    if g.hand_bonus:
-        yield _(
-            "When the game ends, every player scores {points} more for each deal they won "
-            "(the line or box bonus)."
-        ).format(points=g.hand_bonus)
-
-
 @dataclass(frozen=True, slots=True)
 class Topic:
     """A group of rules: its title, the keys it covers and its sentences."""
@@ -696,5 +639,5 @@ TOPICS: tuple[Topic, ...] = (
         ("scoring.model", "scoring.multipliers", "scoring.bonuses", "scoring.spade_upcard_factor"),
         _scoring,
     ),
-    Topic("game_end", N_("End of the game"), ("game_end",), _game_end),
+    Topic("game_end", N_("End of the game"), ("game_end",), game_end_sentences),
 )

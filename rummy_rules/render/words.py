@@ -226,7 +226,7 @@ def value_rows(spec: VariantSpec) -> list[tuple[str, int]]:
         numbers = RANKS[: pack_ranks(spec)]
         rows = [(rank_name(spec, r), values[r]) for r in numbers if r in values]
         if "joker" in values and any(row["jokers"] for row in pack_rows(spec)):
-            rows.append((_("Joker"), values["joker"]))
+            rows.append((_("Wild card"), values["joker"]))
         if spec.deck.numbered.skips and "skip" in values:
             rows.append((_("Skip"), values["skip"]))
         return rows
