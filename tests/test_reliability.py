@@ -537,3 +537,32 @@ def test_a_second_run_writing_the_same_records_file_is_refused(cli, tmp_path):
     assert result.exit_code == 1
     assert "being written by another rummy-rules run" in result.stderr
     assert path.read_text() == '{"a finished game": 1}\n'
+
+
+def test_meld_at_the_schemas_limits_stops_its_search_and_says_so(cli, write, monkeypatch):
+    """Twelve melds from a 61-card hand with 40 wild cards: an exhaustive search
+    runs for hours; `meld` stops at its step budget and says the answer is the
+    best found, or not known (a smaller budget here keeps the test short)."""
+    import json
+
+    import rummy_rules.cli.meld as meld_cmd
+
+    monkeypatch.setattr(meld_cmd, "MELD_SEARCH_NODES", 20_000)
+    runs = ", ".join(["{type: run, size: 3}"] * 6 + ["{type: set, size: 3}"] * 6)
+    path = write(
+        "worst.yaml",
+        "extends: contract\nid: worst\nplayers: {min: 3, max: 4, best: 4}\n"
+        'deck: {decks: 8, jokers: 40, wild_ranks: ["2"]}\nmelds: {run: {min_size: 3}}\n'
+        f"wilds: {{versus_naturals: any}}\ndeals:\n  - {{cards: 60, contract: [{runs}]}}\n",
+    )
+    hand = (
+        "4D 6H 8S 7H AH 9C 7S KD 10D 8H 9D KH AS 4C 10S 3S 5S AD KS AH 3H 6S 8D 7H 6C AD "
+        "4S AC 7C 3D QC AD 8D 5D 5C AS AS 7C 9C 8C JC 10C 4D JD 3D 8D 9H 9C 6S 6C QD 4D "
+        "KC KC QH QH JH JH 10H 10H 5H"
+    ).split()
+    result = cli("meld", str(path), *hand, "--json")
+    assert result.exit_code == 0, result.stderr
+    answer = json.loads(result.stdout)
+    assert answer["search_complete"] is False and answer["meets"] in (True, None)
+    text = cli("meld", str(path), *hand).stdout
+    assert "The search stopped after 20,000 steps" in text or "Not known" in text

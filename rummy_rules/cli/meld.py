@@ -65,9 +65,11 @@ def meld(
     Among the ways to meet it, the one shown leaves the fewest points in hand.
     When the cards cannot meet it, says what is missing: the largest part of
     the contract they meet, and every card that, added to them, would complete
-    it. In a deal that must be won all at once, every card must be melded.
-    Exit status 0 whether or not the cards meet it (see "meets" with --json);
-    a card that is not a card is a usage error (exit 2).
+    it. In a deal that must be won all at once, or whose first player down
+    must go out, every card must be melded. The search stops after 1,000,000
+    steps (a few seconds) and says so: the answer is then the best way found,
+    or "not known". Exit status 0 whether or not the cards meet it (see
+    "meets" with --json); a card that is not a card is a usage error (exit 2).
     """
     from ..cards import CardError
     from ..engine.hints import contract_hint
@@ -97,11 +99,13 @@ def meld(
     def value(face: int) -> int:
         return rules.value(face, wild=face in d.wild_faces)
 
-    found = _meet(hand, d, rules.melds, value)
+    budget = [MELD_SEARCH_NODES]
+    found = _meet(hand, d, rules.melds, value, budget)
+    complete = budget[0] >= 0
     contract = describe_contract(d.parts, all_out=d.all_out)
     contract += ", going out at once" if d.first_down_must_go_out else ""
     hint = None
-    if found is None:
+    if found is None and complete:
         hint = contract_hint(
             hand,
             d.parts,
@@ -111,24 +115,58 @@ def meld(
             value=value,
             all_out=d.all_out or d.first_down_must_go_out,
         )
-    show = names.show
     if json_output:
-        emit_json(_document(spec.id, deal, contract, hand, found, hint, names))
+        document = _document(spec.id, deal, contract, hand, found, hint, names)
+        document["search_complete"] = complete
+        if found is None and not complete:
+            document["meets"] = None  # not known
+        emit_json(document)
         return
     typer.echo(f"Deal {deal} of {spec.name}: {contract}")
+    _answer(hand, found, hint, names, complete=complete, all_out=d.all_out)
+
+
+#: The most steps ``meld`` spends looking for a way to meet a contract: a few
+#: seconds at the schema's limits (60 cards, 12 melds, 40 wild cards), where
+#: an exhaustive search could run for hours.
+MELD_SEARCH_NODES = 1_000_000
+
+
+def _answer(
+    hand: list[int],
+    found: Arrangement | None,
+    hint: ContractHint | None,
+    names: CardNames,
+    *,
+    complete: bool,
+    all_out: bool,
+) -> None:
+    """Print ``meld``'s answer: the way found, what is missing, or that the
+    search gave up before it knew."""
+    if found is None and not complete:
+        typer.echo(
+            f"Not known: the search stopped after {MELD_SEARCH_NODES:,} steps without "
+            f"finding a way to meet it; a hand this large may still meet it."
+        )
+        return
     if hint is not None:
         typer.echo(f"No: {names.texts(hand)} cannot meet it.")
-        _print_hint(hint, names, all_out=d.all_out)
+        _print_hint(hint, names, all_out=all_out)
         return
     assert found is not None
     typer.echo(f"Yes: {names.texts(hand)} can meet it:")
     for m in found.melds:
-        typer.echo(f"  {m.kind:<4} {show(_cards(m))}")
+        typer.echo(f"  {m.kind:<4} {names.show(_cards(m))}")
     if found.left:
         typer.echo(f"  left in hand: {names.texts(found.left)} ({found.points_left} points)")
+    if not complete:
+        typer.echo(
+            f"(The search stopped after {MELD_SEARCH_NODES:,} steps: another way may "
+            f"leave fewer points.)"
+        )
 
 
-def _meet(hand: list[int], d: Any, melds: Any, value: Any) -> Any:
+def _meet(hand: list[int], d: Any, melds: Any, value: Any, budget: list[int]) -> Any:
     """The arrangement of ``hand`` that meets deal ``d``'s contract (``None``: none).
 
     A deal whose first player down must go out takes the whole hand, as an
@@ -136,12 +174,16 @@ def _meet(hand: list[int], d: Any, melds: Any, value: Any) -> Any:
     from ..engine.solver import best_contract
 
     whole = d.all_out or d.first_down_must_go_out
-    found = best_contract(hand, d.parts, melds, d.wild_faces, value=value, all_out=whole)
+    found = best_contract(
+        hand, d.parts, melds, d.wild_faces, value=value, all_out=whole, nodes=budget
+    )
     if found is None and d.first_down_must_go_out and d.first_down_may_discard:
         for face in sorted(set(hand)):
             rest = list(hand)
             rest.remove(face)
-            found = best_contract(rest, d.parts, melds, d.wild_faces, value=value, all_out=True)
+            found = best_contract(
+                rest, d.parts, melds, d.wild_faces, value=value, all_out=True, nodes=budget
+            )
             if found is not None:
                 return replace(found, left=(face,), points_left=value(face))
     return found
