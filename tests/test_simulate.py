@@ -36,6 +36,10 @@ def test_statistics_add_up():
     assert abs(sum(x["value"] for x in stats["win_rate_by_seat"]) - 1) < 1e-6
     assert abs(sum(x["value"] for x in stats["win_rate_by_turn_order"]) - 1) < 1e-6
     assert all(sum(d["ended_by"].values()) == 8 for d in stats["deals"])
+    for d in stats["deals"]:  # each way a deal ended, as a share of the deals played
+        shares = d["ended_by_rate"]
+        assert shares.keys() == d["ended_by"].keys()
+        assert abs(sum(x["value"] for x in shares.values()) - 1) < 1e-6
     assert len(stats["deals"]) == 7
     for x in stats["win_rate_by_seat"]:
         assert x["low"] <= x["value"] <= x["high"]

@@ -113,7 +113,10 @@ def print_simulation(
             number(row["joker_exchanges"]["value"]),
             number(row["one_turn_out_rate"]["value"], percent=True),
             number(row["points_caught_in_hand"]["value"]),
-            ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in row["ended_by"].items()),
+            ", ".join(
+                f"{k.replace('_', ' ')} {v} ({number(row['ended_by_rate'][k]['value'], percent=True)})"
+                for k, v in row["ended_by"].items()
+            ),
         )
     out.print(length)
     out.print(
@@ -124,7 +127,8 @@ def print_simulation(
     out.print(
         "went down: the share of players who did; buys and joker swaps: per deal; "
         "one-turn outs: the share of deals won by going out in one turn; points "
-        "caught: per player left holding cards; ended by: how many deals ended each way. "
+        "caught: per player left holding cards; ended by: how many deals ended each way, "
+        "and their share. "
         "Means without intervals here; --json gives them."
     )
     if data.get("contracts"):

@@ -422,6 +422,9 @@ class SimulationStats:
                     "buys": as_interval(d.buys.count_interval(), 2),
                     "joker_exchanges": as_interval(d.exchanges.count_interval(), 2),
                     "ended_by": dict(sorted(d.reasons.items())),
+                    "ended_by_rate": {
+                        k: as_interval(_wilson(v, played)) for k, v in sorted(d.reasons.items())
+                    },
                     "played": played,
                     "not_gone_out_rate": as_interval(
                         _wilson(played - d.reasons.get("out", 0), played)
