@@ -81,3 +81,12 @@ def test_no_word_the_glossary_rules_out_is_used(code):
     text = _catalog_text(code) + _translations_text(code)
     found = [(row[0], s) for row in _rows() for s in _stems(row[NEVER]) if s.lower() in text]
     assert found == []
+
+
+def test_an_armenian_noun_after_a_number_word_stays_singular():
+    """Armenian counts take the singular (երկու խաղացող, չորս մաստ), where a
+    word-for-word translation writes the plural (երկու խաղացողներ)."""
+    numbers = "երկու|երեք|չորս|հինգ|վեց|յոթ|ութ|ինը|տասը"
+    plural = re.compile(rf"(?<!\w)(?:{numbers}) (?:\w+ներ|քարտեր|մաստեր)\w*")
+    text = _catalog_text("hy") + _translations_text("hy")
+    assert plural.findall(text) == []
