@@ -86,6 +86,7 @@ STANDARD_IDS = {
     "gin",
     "oklahoma-gin",
     "knock-rummy",
+    "indian-rummy",
     "contract",
     "contract-gamerules",
     "persian",

@@ -66,7 +66,9 @@ def play_checked(source, seed):
     # hand and the melds on the table, plus any bonus.
     bonus_points = {points for _, points, _ in rules.play.bonuses}
     for index, result in enumerate(state.results):
-        expected = expected_scores(spec, rules, index, result)
+        expected = expected_scores(
+            spec, rules, index, result, _deal_wilds(spec, rules, state, index)
+        )
         for seat in range(players):
             if seat == result.went_out and result.reason == "out":
                 assert result.left[seat] == ()
@@ -92,9 +94,22 @@ def _spade_factor(spec, rules, state, index):
     return factor if upcard < 52 and upcard // 13 == 3 else 1
 
 
-def expected_scores(spec, rules, index, result):
+def _deal_wilds(spec, rules, state, index):
+    """Deal ``index``'s wild faces: the schedule's, and with deck.cut_wild every
+    face of the rank of the card turned up after the hands and the upcard (the
+    deck line's next card; a joker: the aces)."""
+    wild = set(rules.deal(index).wild_faces)
+    if spec.deck.cut_wild:
+        decks = [entry["deck"] for entry in state.log if "deck" in entry]
+        dealt = rules.deal(index).cards * rules.players + (1 if spec.table.upcard else 0)
+        turned = rules.pack.face(decks[index][dealt])
+        rank = 0 if turned >= 52 else turned % 13
+        wild |= {f for f in range(52) if f % 13 == rank}
+    return frozenset(wild)
+
+
+def expected_scores(spec, rules, index, result, wild):
     """A deal's scores before bonuses, worked out from its end position alone."""
-    wild = rules.deal(index).wild_faces
     values = spec.scoring.card_values
     players = len(result.left)
     # A numbered pack's skip cards take face 12 (docs/records.md) and score "skip".
@@ -113,6 +128,21 @@ def expected_scores(spec, rules, index, result):
     model = spec.scoring.model
     if model == "knock_difference":
         return knocked_scores(spec, result, held)
+    knock = spec.going_out.knock
+    if knock is not None and knock.count_all_without_needs and result.reason != "blocked":
+        # A player whose laid melds lack the knock's runs counts them too.
+        for seat in range(players):
+            mine = [m for m in result.table if m.owner == seat]
+            runs = [m for m in mine if len({f % 13 for f in m.stands_for}) == len(m.stands_for)]
+            pure = [
+                m
+                for m in runs
+                if all(f not in wild or f == s for f, s in zip(m.faces, m.stands_for, strict=True))
+            ]
+            if len(runs) < knock.needs.runs or len(pure) < knock.needs.pure_runs:
+                held[seat] += sum(value(f) for m in mine for f in m.faces)
+    if model == "penalty" and spec.scoring.deal_cap is not None:
+        held = [min(h, spec.scoring.deal_cap) for h in held]
     if model == "penalty":
         return team_scores(spec, [0 if s == result.went_out else held[s] for s in range(players)])
     if model == "winner_collects":
@@ -193,6 +223,7 @@ PLAYABLE = [
     "gin",
     "oklahoma-gin",
     "knock-rummy",
+    "indian-rummy",
     "variants/house/gin-openspiel.yaml",
 ]
 

@@ -106,6 +106,10 @@ NEEDS: dict[Any, dict[str, Any]] = {
     ("scoring.model", "knock_difference"): _KNOCK,
     ("scoring.bonuses.event", "gin"): _KNOCK,
     ("scoring.bonuses.event", "undercut"): _KNOCK,
+    ("going_out.knock.count_all_without_needs", True): {
+        **_KNOCK,
+        "going_out.knock": {"deadwood_limit": 10, "needs": {"runs": 1, "pure_runs": 1}},
+    },
     ("scoring.bonuses.event", "big_gin"): {
         **_KNOCK,
         "going_out.knock": {"deadwood_limit": 10, "big_gin": True},

@@ -27,22 +27,55 @@ from .candidates import iter_melds
 from .melds import Meld, check_meld
 from .rules import MeldRules
 
-__all__ = ["Layout", "best_layout", "knock_discards", "layoff_targets", "min_deadwood"]
+__all__ = [
+    "Layout",
+    "best_layout",
+    "is_pure",
+    "knock_discards",
+    "layoff_targets",
+    "meets_needs",
+    "min_deadwood",
+]
 
 
 class Layout:
-    """Melds taken from a hand and the deadwood left (faces, and their total value)."""
+    """Melds taken from a hand and the deadwood left (faces, and their total value).
 
-    __slots__ = ("deadwood", "melds", "value")
+    ``meets``: whether the melds meet the needs asked for (always, when none were)."""
 
-    def __init__(self, melds: tuple[Meld, ...], deadwood: tuple[int, ...], value: int) -> None:
+    __slots__ = ("deadwood", "meets", "melds", "value")
+
+    def __init__(
+        self,
+        melds: tuple[Meld, ...],
+        deadwood: tuple[int, ...],
+        value: int,
+        meets: bool = True,
+    ) -> None:
         self.melds = melds
         self.deadwood = deadwood
         self.value = value
+        self.meets = meets
 
     def __repr__(self) -> str:
         shown = " / ".join(str(m) for m in self.melds) or "no melds"
         return f"Layout({shown}; deadwood {self.value})"
+
+
+def is_pure(meld: Meld, wild_faces: frozenset[int]) -> bool:
+    """Whether ``meld`` holds no wild card, but a wild-rank card standing for itself."""
+    return all(
+        c not in wild_faces or c == s for c, s in zip(meld.cards, meld.stands_for, strict=True)
+    )
+
+
+def meets_needs(melds: Sequence[Meld], needs: tuple[int, int], wild_faces: frozenset[int]) -> bool:
+    """Whether ``melds`` hold at least ``needs[0]`` runs, ``needs[1]`` of them pure."""
+    runs = [m for m in melds if m.kind == "run"]
+    return len(runs) >= needs[0] and sum(is_pure(m, wild_faces) for m in runs) >= needs[1]
+
+
+_NEVER = 1 << 40
 
 
 def best_layout(
@@ -50,51 +83,61 @@ def best_layout(
     rules: MeldRules,
     values: Sequence[int],
     wild_faces: frozenset[int] = frozenset(),
+    needs: tuple[int, int] = (0, 0),
 ) -> Layout:
     """The melds of ``hand`` that leave the least deadwood, by ``values`` (per face).
 
-    Every meld is valid under ``rules``; a card is in at most one meld.
+    Every meld is valid under ``rules``; a card is in at most one meld. With
+    ``needs`` (runs, pure runs), only layouts holding at least that many runs,
+    that many of them pure, count; when there is none, the layout is no meld at
+    all, with ``meets`` false.
     """
     cards = tuple(sorted(hand))
-    melds = [
-        m
-        for m in iter_melds(cards, rules, wild_faces, "any")
-        if check_meld(m, rules, wild_faces) is None
-    ]
-    by_card: dict[int, list[tuple[int, ...]]] = {}
-    for meld in melds:
+    by_card: dict[int, list[tuple[tuple[int, ...], Meld, int, int]]] = {}
+    seen: set[tuple[tuple[int, ...], int, int]] = set()
+    for meld in iter_melds(cards, rules, wild_faces, "any"):
+        if check_meld(meld, rules, wild_faces) is not None:
+            continue
         used = tuple(sorted(meld.cards))
+        run = 1 if meld.kind == "run" else 0
+        pure = 1 if run and is_pure(meld, wild_faces) else 0
+        if not any(needs):
+            run = pure = 0  # only the cards matter
+        if (used, run, pure) in seen:
+            continue
+        seen.add((used, run, pure))
         for face in set(used):
-            by_card.setdefault(face, []).append(used)
-    shapes = {tuple(sorted(m.cards)): m for m in melds}
-    memo: dict[tuple[int, ...], tuple[int, tuple[tuple[int, ...], ...]]] = {}
+            by_card.setdefault(face, []).append((used, meld, run, pure))
+    memo: dict[tuple[tuple[int, ...], int, int], tuple[int, tuple[Meld, ...]]] = {}
 
-    def search(left: tuple[int, ...]) -> tuple[int, tuple[tuple[int, ...], ...]]:
+    def search(left: tuple[int, ...], runs: int, pure: int) -> tuple[int, tuple[Meld, ...]]:
         if not left:
-            return 0, ()
-        found = memo.get(left)
+            return (0, ()) if runs <= 0 and pure <= 0 else (_NEVER, ())
+        key = (left, runs, pure)
+        found = memo.get(key)
         if found is not None:
             return found
         first = left[0]
-        rest = left[1:]
-        value, chosen = search(rest)
+        value, chosen = search(left[1:], runs, pure)
         best = (value + values[first], chosen)
-        for used in by_card.get(first, ()):
+        for used, meld, run, is_pure_run in by_card.get(first, ()):
             remaining = _without(left, used)
             if remaining is None:
                 continue
-            value, chosen = search(remaining)
+            value, chosen = search(remaining, max(0, runs - run), max(0, pure - is_pure_run))
             if value < best[0]:
-                best = (value, (used, *chosen))
-        memo[left] = best
+                best = (value, (meld, *chosen))
+        memo[key] = best
         return best
 
-    value, chosen = search(cards)
+    value, chosen = search(cards, needs[0], needs[1])
+    if value >= _NEVER:
+        return Layout((), cards, sum(values[f] for f in cards), meets=False)
     left = list(cards)
-    for used in chosen:
-        for face in used:
+    for meld in chosen:
+        for face in meld.cards:
             left.remove(face)
-    return Layout(tuple(shapes[used] for used in chosen), tuple(left), value)
+    return Layout(chosen, tuple(left), value)
 
 
 def _without(cards: tuple[int, ...], used: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -126,9 +169,11 @@ def knock_discards(
     values: Sequence[int],
     limit: int,
     wild_faces: frozenset[int] = frozenset(),
+    needs: tuple[int, int] = (0, 0),
 ) -> list[int]:
     """The faces of ``hand`` (one card more than is kept) whose discard leaves
-    deadwood of at most ``limit``, in ascending order of face."""
+    deadwood of at most ``limit`` (with melds meeting ``needs``), in ascending
+    order of face."""
     # A layout of the hand less one card, with that card as deadwood, is a
     # layout of the whole hand: no discard leaves less than the whole hand's
     # least deadwood less the card's value. Most hands stop here.
@@ -141,7 +186,8 @@ def knock_discards(
     for face in sorted(set(hand)):
         rest = list(hand)
         rest.remove(face)
-        if min_deadwood(rest, rules, values, wild_faces) <= limit:
+        layout = best_layout(rest, rules, values, wild_faces, needs)
+        if layout.meets and layout.value <= limit:
             out.append(face)
     return out
 

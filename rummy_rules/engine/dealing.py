@@ -4,9 +4,10 @@ dealt, the upcard turned, and the stock rebuilt from the discards when it runs o
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
-from ..cards import SUITS, rank_of, suit_of
+from ..cards import JOKER_FACE, SUITS, rank_of, suit_of
 from .chance import Chance
 from .game import DRAW, Deal, Game, step_active
 from .rules import Rules
@@ -110,6 +111,8 @@ def _deal(
             seat = step_active(active, seat, direction)
     if play.upcard:
         d.discard.append(d.stock.pop())
+    if play.cut_wild and d.stock:
+        _turn_up_wild(d, rules)
     d.knock_limit = play.knock_limit
     if d.knock_limit == -2:  # the first upcard's value; an ace: gin only
         upcard = rules.pack.face(d.discard[-1])
@@ -179,3 +182,14 @@ def cards_drawable(g: Game, taken: int = 0) -> int:
 def stock_closed(g: Game) -> bool:
     """Whether the stock is empty and players may only take meldable discards or pass."""
     return not g.deal.stock and g.rules.play.stock_exhausted == "meldable_discards_only"
+
+
+def _turn_up_wild(d: Deal, rules: Rules) -> None:
+    """``deck.cut_wild``: the next stock card goes face up to the bottom of the
+    stock, and every card of its rank is wild in this deal (a joker: the aces)."""
+    card = d.stock.pop()
+    d.stock.insert(0, card)
+    face = rules.pack.face(card)
+    rank = 0 if face >= JOKER_FACE else rank_of(face)
+    extra = frozenset(f for f in range(JOKER_FACE) if rank_of(f) == rank)
+    d.table_rules = dataclasses.replace(d.table_rules, wild_faces=d.table_rules.wild_faces | extra)

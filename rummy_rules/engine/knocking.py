@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from ..cards import format_card
 from .actions import Action, shared_action
-from .deadwood import best_layout, knock_discards, layoff_targets
+from .deadwood import best_layout, knock_discards, layoff_targets, meets_needs
 from .discarding import barred_discard
 from .ending import end_deal
 from .game import DEFEND, Game, TableMeld
@@ -60,17 +60,18 @@ def knock_actions(g: Game) -> list[Action]:
     rules = g.rules.melds
     values = _values(g)
     wilds = d.rules.wild_faces
+    needs = g.rules.play.knock_needs
     out = []
     if g.rules.play.big_gin:
-        whole = best_layout(hand, rules, values, wilds)
-        if not whole.deadwood:
+        whole = best_layout(hand, rules, values, wilds, needs)
+        if whole.meets and not whole.deadwood:
             out.append(Action("knock", melds=whole.melds))
-    for face in knock_discards(hand, rules, values, d.knock_limit, wilds):
+    for face in knock_discards(hand, rules, values, d.knock_limit, wilds, needs):
         if barred_discard(g, face) is not None:
             continue
         rest = list(hand)
         rest.remove(face)
-        layout = best_layout(rest, rules, values, wilds)
+        layout = best_layout(rest, rules, values, wilds, needs)
         out.append(Action("knock", card=face, melds=layout.melds))
     return out
 
@@ -83,7 +84,8 @@ def _resolved(g: Game, action: Action) -> Sequence[Meld]:
     rest = _faces(g, d.current)
     if action.card >= 0:
         rest.remove(action.card)
-    return best_layout(rest, g.rules.melds, _values(g), d.rules.wild_faces).melds
+    needs = g.rules.play.knock_needs
+    return best_layout(rest, g.rules.melds, _values(g), d.rules.wild_faces, needs).melds
 
 
 def complete_knock(g: Game, action: Action) -> Action:
@@ -123,6 +125,10 @@ def check_knock(g: Game, action: Action) -> str | None:
         return why
     if face < 0 and +left:
         return "big gin lays every card of the hand in melds, and these melds leave some out"
+    needs = g.rules.play.knock_needs
+    if any(needs) and not meets_needs(_resolved(g, action), needs, wilds):
+        runs, pure = needs
+        return f"a knock's melds must hold {runs} runs or more, {pure} of them with no wild card"
     deadwood = sum(g.value(f) * n for f, n in left.items())
     if deadwood > d.knock_limit:
         limit = d.knock_limit

@@ -164,6 +164,8 @@ class DealRules:
     their deadwood (``None`` otherwise)."""
     knock_values: tuple[int, ...] = ()
     """In a knock game, each face's value in hand (index 52: the joker)."""
+    knock_needs: tuple[int, int] = (0, 0)
+    """In a knock game, the runs and pure runs a knock's melds must hold."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,6 +318,13 @@ class PlayRules:
     undercut_on_tie: bool = True
     """``undercut: equal_or_lower``: equal deadwood undercuts the knocker."""
     big_gin: bool = False
+    knock_needs: tuple[int, int] = (0, 0)
+    """``going_out.knock.needs``: the runs, and pure runs, a knock's melds must hold."""
+    count_all_without_needs: bool = False
+    deal_cap: int | None = None
+    """``scoring.deal_cap``: the most penalty points a player scores in a deal."""
+    cut_wild: bool = False
+    """``deck.cut_wild``: a card turned up after the deal makes its rank wild."""
     spade_upcard_factor: int = 1
     game_bonus: int = 0
     hand_bonus: int = 0
@@ -450,6 +459,7 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
                 new_melds_after_down=_new_melds_after_down(spec),
                 knock_melds=meld_rules if knocking else None,
                 knock_values=values if knocking else (),
+                knock_needs=_knock_rules(spec).get("knock_needs", (0, 0)),
             )
         )
     return Rules(
@@ -497,6 +507,8 @@ def _knock_rules(spec: VariantSpec) -> dict[str, Any]:
     out: dict[str, Any] = {
         "void_take_to_knock": stock is not None and stock.void_take == "to_knock",
         "spade_upcard_factor": spec.scoring.spade_upcard_factor,
+        "deal_cap": spec.scoring.deal_cap,
+        "cut_wild": spec.deck.cut_wild,
     }
     if knock is None:
         return out
@@ -505,6 +517,9 @@ def _knock_rules(spec: VariantSpec) -> dict[str, Any]:
     out["knock_lay_off"] = knock.defender_lays_off
     out["undercut_on_tie"] = knock.undercut == "equal_or_lower"
     out["big_gin"] = knock.big_gin
+    if knock.needs is not None:
+        out["knock_needs"] = (knock.needs.runs, knock.needs.pure_runs)
+        out["count_all_without_needs"] = knock.count_all_without_needs
     return out
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from ..cards import rank_of
+from .deadwood import meets_needs
 from .game import Game, TableMeld
+from .melds import Meld
 
 __all__ = ["add_bonus", "score_deal"]
 
@@ -82,9 +84,12 @@ def _model_scores(g: Game, went_out: int | None) -> None:
     faces = g.faces
     held = [sum(g.value(faces[c]) for c in hand) for hand in d.hands]
     if play.scoring_model == "penalty":
+        if d.knocker >= 0 and play.count_all_without_needs:
+            _count_all_without_needs(g, held)
         for seat in range(g.seats):
             if seat != went_out:
-                d.scores[seat] += held[seat]
+                points = held[seat]
+                d.scores[seat] += points if play.deal_cap is None else min(points, play.deal_cap)
     elif play.scoring_model == "winner_collects":
         if went_out is not None:
             d.scores[went_out] += sum(held)
@@ -105,6 +110,20 @@ def _model_scores(g: Game, went_out: int | None) -> None:
                 d.scores[seat] += _melded_value(g, meld, i) * meld.factor
         for seat in range(g.seats):
             d.scores[seat] -= held[seat]
+
+
+def _count_all_without_needs(g: Game, held: list[int]) -> None:
+    """``count_all_without_needs``: a player whose laid melds do not meet the
+    knock's needs counts their melded cards too (in ``held``)."""
+    d = g.deal
+    wilds = d.rules.wild_faces
+    for seat in range(g.seats):
+        mine = [m for m in d.melds if m.owner == seat]
+        as_melds = [
+            Meld(m.kind, tuple(g.faces[c] for c in m.cards), tuple(m.stands_for)) for m in mine
+        ]
+        if not meets_needs(as_melds, g.rules.play.knock_needs, wilds):
+            held[seat] += sum(g.value(g.faces[c]) for m in mine for c in m.cards)
 
 
 def _melded_value(g: Game, meld: TableMeld, index: int) -> int:

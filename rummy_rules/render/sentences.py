@@ -191,6 +191,14 @@ def _wilds(s: VariantSpec) -> Iterator[str]:
         extra.append(_("every {ranks} is wild").format(ranks=ranks))
     if d.wild_cards:
         extra.append(_("{cards} are wild").format(cards=" and ".join(d.wild_cards)))
+    if d.cut_wild:
+        extra.append(
+            _(
+                "after the deal the next stock card is turned face up and put at the bottom "
+                "of the stock: every card of its rank is wild in that deal (a joker turned "
+                "up makes the aces wild)"
+            )
+        )
     if d.wild_rank_follows_deal:
         extra.append(
             _("the wild rank changes every deal: aces in deal 1, twos in deal 2, and so on")
@@ -255,7 +263,7 @@ def _wilds(s: VariantSpec) -> Iterator[str]:
 def _has_wilds(s: VariantSpec) -> bool:
     d = s.deck
     jokers = any(row["jokers"] for row in pack_rows(s)) and d.joker_role == "wild"
-    return jokers or bool(d.wild_ranks or d.wild_cards or d.wild_rank_follows_deal)
+    return jokers or bool(d.wild_ranks or d.wild_cards or d.wild_rank_follows_deal or d.cut_wild)
 
 
 def _exchange(s: VariantSpec) -> Iterator[str]:
@@ -551,6 +559,10 @@ def _scoring_extras(s: VariantSpec) -> Iterator[str]:
             else _("Bonus for {event}: {who} takes off {points} points.")
         )
         yield frame.format(event=_bonus_event(bonus.event), who=who, points=abs(bonus.points))
+    if sc.deal_cap is not None:
+        yield _("No player scores more than {points} penalty points in a deal.").format(
+            points=sc.deal_cap
+        )
     if sc.spade_upcard_factor > 1:
         yield _(
             "When a hand's first upcard is a spade, every score of that hand, bonuses "
@@ -581,6 +593,7 @@ TOPICS: tuple[Topic, ...] = (
             "deck.wild_ranks",
             "deck.wild_cards",
             "deck.wild_rank_follows_deal",
+            "deck.cut_wild",
             "melds.joker_set_min_size",
             "melds.set.wilds_allowed",
             "melds.run.wilds_allowed",
@@ -636,7 +649,13 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "scoring",
         N_("Scoring"),
-        ("scoring.model", "scoring.multipliers", "scoring.bonuses", "scoring.spade_upcard_factor"),
+        (
+            "scoring.model",
+            "scoring.multipliers",
+            "scoring.bonuses",
+            "scoring.spade_upcard_factor",
+            "scoring.deal_cap",
+        ),
         _scoring,
     ),
     Topic("game_end", N_("End of the game"), ("game_end",), game_end_sentences),

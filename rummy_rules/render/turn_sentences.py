@@ -289,6 +289,7 @@ def _knock_sentences(s: VariantSpec) -> Iterator[str]:
     knock = s.going_out.knock
     assert knock is not None
     yield _knock_limit_sentence(knock.deadwood_limit)
+    yield from _needs_sentences(knock)
     yield _("Knocking with no deadwood at all is gin.")
     if knock.big_gin:
         yield _(
@@ -297,6 +298,13 @@ def _knock_sentences(s: VariantSpec) -> Iterator[str]:
         )
     if s.players.max <= 2:
         yield from _two_player_answer(knock)
+        return
+    if knock.deadwood_limit == 0:  # only gin knocks, and gin always wins
+        yield _(
+            "Each other player in turn, from the knocker's left, then lays out their own "
+            "melds, but lays off nothing on the knocker's; what is left in each hand is "
+            "that player's deadwood."
+        )
         return
     yield (
         _(
@@ -326,6 +334,25 @@ def _knock_sentences(s: VariantSpec) -> Iterator[str]:
             "lowest is equal to the knocker's, nobody scores; if not, the knocker wins it."
         )
     )
+
+
+def _needs_sentences(knock: KnockRules) -> Iterator[str]:
+    needs = knock.needs
+    if needs is None or not needs.runs:
+        return
+    runs = plural(needs.runs, "run")
+    if needs.pure_runs:
+        yield _(
+            "A knock's melds must include at least {runs}, {pure} of them pure: with no "
+            "wild card (a wild-rank card in its own place keeps a run pure)."
+        ).format(runs=runs, pure=number_word(needs.pure_runs))
+    else:
+        yield _("A knock's melds must include at least {runs}.").format(runs=runs)
+    if knock.count_all_without_needs:
+        yield _(
+            "When a hand ends, a player whose laid melds do not include as many runs, "
+            "and pure runs, counts every card, melded or not."
+        )
 
 
 def _knock_limit_sentence(limit: int | str) -> str:

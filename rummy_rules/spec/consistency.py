@@ -198,6 +198,15 @@ def _check_progression(spec: VariantSpec, out: list[Finding]) -> None:
                 "error",
             )
         )
+    if spec.deck.cut_wild:
+        out.append(
+            (
+                ("deck", "cut_wild"),
+                "cannot be played with contract.progression each_player (the players are on "
+                "different deals of the schedule)",
+                "error",
+            )
+        )
     if spec.deck.wild_rank_follows_deal:
         out.append(
             (
@@ -267,11 +276,12 @@ def _check_knock(spec: VariantSpec, out: list[Finding]) -> None:
                     )
                 )
         return
-    if model != "knock_difference":
+    if model not in ("knock_difference", "penalty"):
         out.append(
             (
                 ("scoring", "model"),
-                f"a knocked hand is scored by deadwood: use knock_difference, not {model}",
+                "a knocked hand is scored by deadwood: use knock_difference, or penalty "
+                f"(every other player scores their deadwood), not {model}",
                 "error",
             )
         )
@@ -308,6 +318,24 @@ def _check_knock_scoring(spec: VariantSpec, out: list[Finding]) -> None:
                     "error",
                 )
             )
+    if knock is not None and knock.count_all_without_needs and knock.needs is None:
+        out.append(
+            (
+                ("going_out", "knock", "count_all_without_needs"),
+                "counts every card of a player whose melds miss the knock's needs: set "
+                "going_out.knock.needs",
+                "error",
+            )
+        )
+    if spec.scoring.deal_cap is not None and spec.scoring.model != "penalty":
+        out.append(
+            (
+                ("scoring", "deal_cap"),
+                f"caps a deal's penalty points: it needs scoring.model penalty, not "
+                f"{spec.scoring.model}",
+                "error",
+            )
+        )
     if spec.scoring.spade_upcard_factor > 1 and (knock is None or not spec.table.upcard):
         out.append(
             (

@@ -51,17 +51,6 @@ def unsupported_by_engine(spec: VariantSpec) -> list[tuple[str, str]]:
             else:
                 shown = "null" if value is None else str(value)
             out.append((path, f"{shown} cannot be played by the engine yet"))
-    if spec.going_out.knock is not None:
-        jokers = spec.deck.jokers
-        wild_jokers = spec.deck.joker_role == "wild" and jokers != 0
-        if wild_jokers or spec.deck.wild_ranks or spec.deck.wild_rank_follows_deal:
-            out.append(
-                (
-                    "going_out.knock",
-                    "knocking with wild cards cannot be played by the engine yet "
-                    "(play without jokers and wild ranks)",
-                )
-            )
     if spec.stock_exhausted is not None and spec.stock_exhausted.action not in _SUPPORTED_STOCK:
         out.append(
             (

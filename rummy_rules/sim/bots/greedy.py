@@ -292,6 +292,7 @@ class GreedyBot:
         self._stock_seen = _UNSEEN
         self.knock_melds: MeldRules | None = None
         self.knock_values: tuple[int, ...] = ()
+        self.knock_needs: tuple[int, int] = (0, 0)
 
     def configure(
         self,
@@ -341,6 +342,7 @@ class GreedyBot:
         # A knock game is played by deadwood (knock_play).
         self.knock_melds = deal.knock_melds
         self.knock_values = deal.knock_values
+        self.knock_needs = deal.knock_needs
 
     @staticmethod
     def _fitting(view: SeatView) -> set[int]:
@@ -405,7 +407,9 @@ class GreedyBot:
     def choose(self, view: SeatView) -> Action:
         """The action to play."""
         if self.knock_melds is not None:
-            return knock_choice(view, self.knock_melds, self.knock_values)
+            return knock_choice(
+                view, self.knock_melds, self.knock_values, self.wild, self.knock_needs
+            )
         legal = view.legal
         hand = list(view.hand)
         if view.stock_size > self._stock_seen:

@@ -11,19 +11,22 @@ Everything is counted in deadwood (the value of the cards no meld takes):
   the limit is higher (Knock Rummy's ``any``), it also knocks whatever its
   deadwood once the stock has fewer cards than there are players;
 * **discard**: the card whose discard leaves the least deadwood, the
-  highest-valued on a tie;
-* **after the other player's knock**: it lays the melds of its layout with
-  the least deadwood, then lays off every card it can (on a run first, where
-  the next card may follow), then ends.
+  highest-valued on a tie (where a knock's melds need runs, a hand that
+  cannot lay them counts :data:`MISSING_NEEDS` more);
+* **after another player's knock**: it lays the melds of its layout with
+  the least deadwood (one that meets the knock's needs, where it can), then
+  lays off every card it can (on a run first, where the next card may
+  follow), then ends.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ...engine.actions import Action
-from ...engine.deadwood import best_layout, min_deadwood
+from ...engine.deadwood import Layout, best_layout, min_deadwood
 from ...engine.rules import MeldRules
 from ...engine.view import SeatView
 
@@ -32,16 +35,53 @@ __all__ = ["KNOCK_AT", "knock_choice"]
 #: The most deadwood the greedy bot knocks with while the stock lasts.
 KNOCK_AT = 10
 
+#: What a hand whose melds cannot meet the knock's needs counts as, on top of
+#: its deadwood, when the bot weighs a draw or a discard.
+MISSING_NEEDS = 40
 
-def knock_choice(view: SeatView, rules: MeldRules, values: Sequence[int]) -> Action:
+
+@dataclass(frozen=True, slots=True)
+class _Counting:
+    """How the bot counts a hand: the meld rules, values, wild cards and the
+    knock's needs (runs, pure runs)."""
+
+    rules: MeldRules
+    values: Sequence[int]
+    wilds: frozenset[int]
+    needs: tuple[int, int]
+
+    def layout(self, cards: Sequence[int]) -> Layout:
+        """The layout of ``cards`` leaving least deadwood, meeting the needs if it can."""
+        met = best_layout(cards, self.rules, self.values, self.wilds, self.needs)
+        return met if met.meets else best_layout(cards, self.rules, self.values, self.wilds)
+
+    def dead(self, cards: Sequence[int]) -> int:
+        """The least deadwood of ``cards``, and :data:`MISSING_NEEDS` more when no
+        layout meets the knock's needs."""
+        if not any(self.needs):
+            return min_deadwood(cards, self.rules, self.values, self.wilds)
+        met = best_layout(cards, self.rules, self.values, self.wilds, self.needs)
+        if met.meets:
+            return met.value
+        return min_deadwood(cards, self.rules, self.values, self.wilds) + MISSING_NEEDS
+
+
+def knock_choice(
+    view: SeatView,
+    rules: MeldRules,
+    values: Sequence[int],
+    wilds: frozenset[int] = frozenset(),
+    needs: tuple[int, int] = (0, 0),
+) -> Action:
     """The greedy bot's action in a knock game (see the module's description)."""
+    count = _Counting(rules, values, wilds, needs)
     legal = view.legal
     hand = list(view.hand)
     if view.phase == "defend":
         runs = frozenset(i for i, m in enumerate(view.melds) if m.kind == "run")
-        return _defend(legal, hand, rules, values, runs)
+        return _defend(legal, hand, count, runs)
     if view.phase == "draw":
-        return _draw(view, hand, rules, values)
+        return _draw(view, hand, count)
     knocks = [a for a in legal if a.kind == "knock"]
     if knocks:
         # Least deadwood; big gin (no discard) before gin; then the highest discard.
@@ -54,15 +94,13 @@ def knock_choice(view: SeatView, rules: MeldRules, values: Sequence[int]) -> Act
     discards = [a for a in legal if a.kind == "discard"]
     if not discards:
         return next((a for a in legal if a.kind == "end"), legal[0])
-    return min(discards, key=lambda a: _after_discard(a.card, hand, rules, values))
+    return min(discards, key=lambda a: _after_discard(a.card, hand, count))
 
 
-def _after_discard(
-    face: int, hand: list[int], rules: MeldRules, values: Sequence[int]
-) -> tuple[int, int]:
+def _after_discard(face: int, hand: list[int], count: _Counting) -> tuple[int, int]:
     rest = list(hand)
     rest.remove(face)
-    return min_deadwood(rest, rules, values), -values[face]
+    return count.dead(rest), -count.values[face]
 
 
 def _knock_deadwood(action: Action, hand: list[int], values: Sequence[int]) -> int:
@@ -74,16 +112,16 @@ def _knock_deadwood(action: Action, hand: list[int], values: Sequence[int]) -> i
     return sum(values[f] * n for f, n in left.items() if n > 0)
 
 
-def _draw(view: SeatView, hand: list[int], rules: MeldRules, values: Sequence[int]) -> Action:
+def _draw(view: SeatView, hand: list[int], count: _Counting) -> Action:
     legal = view.legal
     takes = [a for a in legal if a.kind == "take"]
     other = next((a for a in legal if a.kind in ("draw", "pass")), None)
     if takes and other is not None:
         take = takes[0]
-        now = min_deadwood(hand, rules, values)
+        now = count.dead(hand)
         held = [*hand, take.card]
         best = min(
-            min_deadwood([f for i, f in enumerate(held) if i != j], rules, values)
+            count.dead([f for i, f in enumerate(held) if i != j])
             for j in range(len(hand))  # any card but the one taken
         )
         return take if best < now else other
@@ -93,11 +131,10 @@ def _draw(view: SeatView, hand: list[int], rules: MeldRules, values: Sequence[in
 def _defend(
     legal: Sequence[Action],
     hand: list[int],
-    rules: MeldRules,
-    values: Sequence[int],
+    count: _Counting,
     runs: frozenset[int],
 ) -> Action:
-    layout = best_layout(hand, rules, values)
+    layout = count.layout(hand)
     wanted = {tuple(sorted(m.cards)) for m in layout.melds}
     for action in legal:
         if action.kind == "meld" and tuple(sorted(action.melds[0].cards)) in wanted:

@@ -322,7 +322,10 @@ class DealSpec(StrictModel):
     contract: list[ContractPart] = Field(
         default_factory=list,
         max_length=MAX_CONTRACT_MELDS,
-        description="The melds a player must lay down to go down; empty when there is no contract.",
+        description=(
+            "The melds a player must lay down to go down; empty when there is no "
+            "contract. Going down lays these melds and no other, one per part."
+        ),
     )
     exact: bool | None = Field(
         default=None,

@@ -108,6 +108,14 @@ class Scoring(StrictModel):
         default_factory=list, description="Melds that score a multiple of their value."
     )
     bonuses: list[Bonus] = Field(default_factory=list, description="Extra points for events.")
+    deal_cap: int | None = Field(
+        default=None,
+        ge=1,
+        description=(
+            "With the penalty model: the most penalty points a player scores in one "
+            "deal, bonuses aside (Indian Rummy: 80); null: no cap."
+        ),
+    )
     spade_upcard_factor: int = Field(
         default=1,
         ge=1,

@@ -239,6 +239,15 @@ class DeckSpec(StrictModel):
             "[AH, AD] for red aces wild."
         ),
     )
+    cut_wild: bool = Field(
+        default=False,
+        description=(
+            "Whether each deal has a wild rank turned up: after the deal (and the "
+            "upcard), the next stock card is turned face up and put at the bottom of "
+            "the stock, and every card of its rank is wild in that deal; a joker turned "
+            "up makes the aces wild (Indian Rummy's cut joker)."
+        ),
+    )
     wild_rank_follows_deal: bool = Field(
         default=False,
         description=(

@@ -21,6 +21,7 @@ __all__ = [
     "DiscardRules",
     "DrawRules",
     "GoingOut",
+    "KnockNeeds",
     "KnockRules",
     "LayOff",
     "Melding",
@@ -316,6 +317,27 @@ class DiscardRules(StrictModel):
     )
 
 
+class KnockNeeds(StrictModel):
+    """What the melds of a knock (a declaration) must include."""
+
+    runs: int = Field(default=0, ge=0, le=6, description="At least this many runs.")
+    pure_runs: int = Field(
+        default=0,
+        ge=0,
+        le=6,
+        description=(
+            "Of them, at least this many pure: with no wild card, except a wild-rank "
+            "card standing for itself."
+        ),
+    )
+
+    @model_validator(mode="after")
+    def _pure_within_runs(self) -> KnockNeeds:
+        if self.pure_runs > self.runs:
+            raise ValueError("pure_runs counts runs: it cannot be more than runs")
+        return self
+
+
 class KnockRules(StrictModel):
     """Ending a hand by knocking (Gin Rummy and its family)."""
 
@@ -326,6 +348,21 @@ class KnockRules(StrictModel):
             "discard) a player may knock with: a number (0: gin only); upcard: the "
             "value of the deal's first upcard (Oklahoma Gin; an ace upcard: gin only); "
             "any: no limit, a player may knock with any deadwood (Knock Rummy)."
+        ),
+    )
+    needs: KnockNeeds | None = Field(
+        default=None,
+        description=(
+            "What the knocker's melds must include (Indian Rummy's declaration: at "
+            "least 2 runs, 1 of them pure); null: any melds."
+        ),
+    )
+    count_all_without_needs: bool = Field(
+        default=False,
+        description=(
+            "With needs: whether another player whose laid melds do not meet them "
+            "counts every card, melded or not, as deadwood (Indian Rummy: without two "
+            "runs, one pure, all cards count)."
         ),
     )
     big_gin: bool = Field(
