@@ -153,3 +153,28 @@ def test_every_declaration_in_simulated_records_has_two_runs_one_pure(tmp_path):
                 assert len(runs) >= 2 and pure, action
             if "deal_end" in entry:
                 assert max(entry["scores"]) <= 80, entry
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        "2H 3H 4H 5S 6S 7S 8S 9S 9D 10D JD QD KD AC",  # 3 + 5 + 5, AC discarded
+        "2H 3H 4H 5H 6S 7S 8S 9S 9D 10D JD QD KD AC",  # 4 + 4 + 5
+    ],
+)
+def test_meld_says_a_hand_of_long_runs_can_declare(cli, hand):
+    answer = cli("meld", "indian-rummy", *hand.split(), "--json")
+    assert answer.exit_code == 0, answer.stderr
+    document = json.loads(answer.stdout)
+    assert document["discard"] == "AC" and document["deadwood_points"] == 0
+    assert document["knock_discards"] == ["AC"]
+    assert sorted(len(m["cards"]) for m in document["melds"]) in ([3, 5, 5], [4, 4, 5])
+    text = cli("meld", "indian-rummy", *hand.split()).stdout
+    assert "2 runs or more, 1 of them pure" in text and "Knock: yes" in text
+
+
+def test_meld_shows_a_joker_with_its_stand_in_and_says_when_the_runs_are_missing(cli):
+    text = cli("meld", "indian-rummy", *"2H 3H 4H 7S 7D 7C 9C 9D 9H KH KC JK QS 5D".split()).stdout
+    assert "5D JK=6D 7D" in text
+    lone = cli("meld", "indian-rummy", *"2H 3H 4H 7S 7D 7C 9C 9D 9H KH KC KS QS".split()).stdout
+    assert "no layout of these cards holds 2 runs, 1 pure" in lone

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from ..engine.melds import format_meld
 from .common import emit_json
 
 if TYPE_CHECKING:
@@ -35,6 +36,20 @@ def knock_answer(
     number = UNLIMITED if limit == "any" else limit if isinstance(limit, int) else None
     values = rules.card_values
     kept = rules.deals[0].cards
+    # The deal's wild cards (a rank turned up each deal is not known here) and
+    # what a knock's melds must hold.
+    wilds = rules.deals[0].wild_faces
+    needs = rules.play.knock_needs
+
+    def layout_of(cards: list[int]) -> Any:
+        """The layout meeting the needs, or else the best one, marked as not meeting them."""
+        found = best_layout(cards, rules.melds, values, wilds, needs)
+        if found.meets:
+            return found
+        fallback = best_layout(cards, rules.melds, values, wilds)
+        fallback.meets = False
+        return fallback
+
     discard: int | None = None
     discards: list[int] = []
     if len(hand) > kept:
@@ -43,18 +58,20 @@ def knock_answer(
         for face in sorted(set(hand)):
             rest = list(hand)
             rest.remove(face)
-            layout = best_layout(rest, rules.melds, values)
-            if best is None or layout.value < best[1].value:
+            layout = layout_of(rest)
+            if best is None or (not layout.meets, layout.value) < (
+                not best[1].meets,
+                best[1].value,
+            ):
                 best = (face, layout)
         assert best is not None
         discard, layout = best
         if number is not None:
-            discards = knock_discards(hand, rules.melds, values, number)
+            discards = knock_discards(hand, rules.melds, values, number, wilds, needs)
     else:
-        layout = best_layout(hand, rules.melds, values)
-    big_gin = (
-        knock.big_gin and len(hand) > kept and not best_layout(hand, rules.melds, values).deadwood
-    )
+        layout = layout_of(hand)
+    whole = best_layout(hand, rules.melds, values, wilds, needs)
+    big_gin = knock.big_gin and len(hand) > kept and whole.meets and not whole.deadwood
     within = layout.value <= number if number is not None else None
     if as_json:
         document = _document(spec, hand, layout, discard, discards, limit, within, names)
@@ -67,13 +84,17 @@ def knock_answer(
         "upcard": "the first upcard's value",
     }.get(str(limit), f"{limit} or less")
     typer.echo(f"{spec.name}: a knock leaves deadwood of {limit_text}")
+    if any(needs):
+        typer.echo(f"  and its melds hold {needs[0]} runs or more, {needs[1]} of them pure")
     if big_gin:
         typer.echo("Big gin: every card of this hand is in a meld; knock with no discard.")
     typer.echo(f"{len(hand)} cards: {names.texts(hand)}")
     if discard is not None:
         typer.echo(f"  discard {names.text(discard)} (it leaves the least deadwood)")
     for meld in layout.melds:
-        typer.echo(f"  {meld.kind:<4} {names.texts(meld.cards)}")
+        typer.echo(f"  {meld.kind:<4} {names.show(format_meld(meld, word=False))}")
+    if not layout.meets:
+        typer.echo(f"  (no layout of these cards holds {needs[0]} runs, {needs[1]} pure)")
     dead = names.texts(layout.deadwood) if layout.deadwood else "none (gin)"
     points = "point" if layout.value == 1 else "points"
     typer.echo(f"  deadwood: {dead}, {layout.value} {points}")
@@ -101,7 +122,10 @@ def _document(
         "variant": spec.id,
         "cards": names.texts(hand).split(),
         "discard": names.text(discard) if discard is not None else None,
-        "melds": [{"kind": m.kind, "cards": names.texts(m.cards).split()} for m in layout.melds],
+        "melds": [
+            {"kind": m.kind, "cards": names.show(format_meld(m, word=False)).split()}
+            for m in layout.melds
+        ],
         "deadwood": names.texts(layout.deadwood).split(),
         "deadwood_points": layout.value,
         "knock_limit": limit,
