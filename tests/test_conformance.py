@@ -59,9 +59,9 @@ def play_checked(source, seed):
     assert state.game_over_reason == "rules"
     for result in state.results:
         # A deal ends by the rules: never by the engine's turn cap.
-        assert result.reason in ("out", "stock", "blocked", "void", *KNOCKED), result
+        assert result.reason in ("out", "stock", "blocked", "void", "dropped", *KNOCKED), result
         if result.went_out is not None:
-            assert result.reason in ("out", *KNOCKED)
+            assert result.reason in ("out", "dropped", *KNOCKED)
     # Scores follow the rules, recomputed here from the cards left in each
     # hand and the melds on the table, plus any bonus.
     bonus_points = {points for _, points, _ in rules.play.bonuses}
@@ -143,6 +143,13 @@ def expected_scores(spec, rules, index, result, wild):
                 held[seat] += sum(value(f) for m in mine for f in m.faces)
     if model == "penalty" and spec.scoring.deal_cap is not None:
         held = [min(h, spec.scoring.deal_cap) for h in held]
+    for seat, cost in enumerate(result.dropped):
+        if cost >= 0:  # left the deal (a drop or a wrong declaration): its stated cost
+            drop, knock = spec.going_out.drop, spec.going_out.knock
+            allowed = {drop.first, drop.middle} if drop is not None else set()
+            assert cost in allowed | {knock.wrong_declaration}, (result, seat)
+            held[seat] = cost
+            assert seat != result.went_out
     if model == "penalty":
         return team_scores(spec, [0 if s == result.went_out else held[s] for s in range(players)])
     if model == "winner_collects":

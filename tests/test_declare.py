@@ -21,8 +21,10 @@ from .engine_helpers import act, stacked_state, texts, why
 #: By id, so that the installed file is the one read (the compiled build runs the
 #: tests against the installed package).
 INDIAN = "indian-rummy"
-#: Without the turned-up wild rank, so that a scenario's wild cards are only the jokers.
-PLAIN = ("deck.cut_wild=false",)
+#: Without the turned-up wild rank, so that a scenario's wild cards are only the
+#: jokers; and with wrong declarations refused, so that a check says why a
+#: declaration is wrong (tests/test_drop.py plays them at their cost).
+PLAIN = ("deck.cut_wild=false", "going_out.knock.wrong_declaration=null")
 
 
 def _declaring(hands, *overrides, upcard="KD", stock=("QS",)):
@@ -145,16 +147,19 @@ def test_every_declaration_in_simulated_records_has_two_runs_one_pure(tmp_path):
         record = tmp_path / f"g{seed}.jsonl"
         record.write_text("\n".join(lines) + "\n")
         assert replay_record(record).finished
+        knocks = 0
         for line in lines[1:]:
             entry = json.loads(line)
-            action = entry.get("action", "")
+            action = entry.get("action", "").partition(" ")[2]  # after the seat: p2 knock …
             if action.startswith("knock"):
+                knocks += 1
                 melds = _meld_texts(action)
                 runs = [m for m in melds if _is_run(m)]
                 pure = [m for m in runs if "=" not in m and "JK" not in m.split()]
                 assert len(runs) >= 2 and pure, action
             if "deal_end" in entry:
                 assert max(entry["scores"]) <= 80, entry
+        assert knocks == sum(r.reason in ("gin", "knock", "undercut") for r in state.results)
 
 
 @pytest.mark.parametrize(

@@ -42,7 +42,11 @@ FEATURES: dict[str, tuple[str, tuple[str, ...]]] = {
     "second deck": (r"suits may repeat|other deck|second deck|duplicate", ()),
     "buying": (
         r"\bbuy|\bbuyer|\bbought",
-        ("There is no buying", "An eliminated player may buy back"),
+        (
+            "There is no buying",
+            "An eliminated player may buy back",  # into an elimination game
+            "A player may buy back in only while",
+        ),
     ),
     "knocking": (r"\bknock|\bdeadwood|\bundercut|\bgin\b", ()),
     "contracts": (r"\bcontract", ()),

@@ -131,6 +131,18 @@ def print_simulation(
         "and their share. "
         "Means without intervals here; --json gives them."
     )
+    left = [row for row in data["deals"] if row["left_deal_by_cost"]]
+    if left:
+        out.print(
+            "Left the deal (a drop or a wrong declaration), by the points it cost: "
+            + "; ".join(
+                f"deal {row['label']}: "
+                + ", ".join(f"{n} at {cost} points" for cost, n in row["left_deal_by_cost"].items())
+                + f" ({number(row['left_deal_rate']['value'], percent=True)} of players)"
+                for row in left
+            )
+            + "."
+        )
     if data.get("contracts"):
         _print_contracts(out, data["contracts"])
     out.print(

@@ -34,6 +34,8 @@
                           with no card (``knock with …``, ``knock``): big gin,
                           the whole hand melded and no discard
 ``discard QC``            end the turn
+``drop``                  leave the deal at its cost, before drawing
+                          (``going_out.drop``)
 ``end``                   end the turn without discarding
                           (``discard.required: false``), or end a buyer's
                           play out of turn (``buying.buyer_waits_for_turn``)
@@ -61,7 +63,7 @@ __all__ = [
     "shared_action",
 ]
 
-_SIMPLE = ("draw", "block", "buy", "pass", "veto", "allow", "give", "keep", "end", "undo")
+_SIMPLE = ("draw", "block", "buy", "pass", "veto", "allow", "give", "keep", "end", "undo", "drop")
 
 
 @dataclass(frozen=True, slots=True, repr=False)

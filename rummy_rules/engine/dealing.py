@@ -90,6 +90,7 @@ def _deal(
         buys=[0] * seats,
         turns_played=[0] * seats,
         scores=[0] * seats,
+        dropped=[-1] * seats,
         parts_left=[r.parts for r in seat_rules] if seat_rules else [deal_rules.parts] * seats,
     )
     counts = [r.cards for r in seat_rules] if seat_rules else [deal_rules.cards] * seats

@@ -8,6 +8,7 @@ from ..cards import JOKER_FACE, format_card, rank_of, suit_of
 from .actions import Action, action_text, shared_action
 from .buying import finish_draw, open_buy_window, stock_or_end
 from .dealing import refill_stock, stock_closed
+from .dropping import DROP, check_drop, drop_cost, leave_deal
 from .ending import end_deal, pass_turn
 from .game import PLAY, Game
 from .knocking import knock_actions
@@ -32,6 +33,8 @@ def draw_actions(g: Game) -> list[Action]:
         return sorted(actions, key=action_text)
     closed = stock_closed(g)
     actions = [shared_action("pass" if closed else "draw")]
+    if check_drop(g) is None:
+        actions.append(DROP)
     if g.rules.play.block_call and not closed and d.discard:
         actions.append(shared_action("block"))
     pile = g.rules.play.discard_pile
@@ -60,6 +63,8 @@ def check_draw_phase(g: Game, action: Action) -> str | None:
         if kind == "take":
             return _check_take(g, action.card)
         return "the upcard is offered to you first: take it or pass"
+    if kind == "drop":
+        return check_drop(g)
     if kind == "block":
         if not g.rules.play.block_call:
             return "there is no block call in this variant"
@@ -94,6 +99,8 @@ def apply_draw_phase(g: Game, action: Action) -> None:
     elif kind == "take":
         g.deal.offer = []
         _take(g, action.card)
+    elif kind == "drop":
+        leave_deal(g, g.deal.current, drop_cost(g))
     elif g.deal.offer:
         _refuse_upcard(g)
     else:

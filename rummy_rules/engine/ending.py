@@ -16,7 +16,7 @@ from .dealing import start_next_deal
 from .game import DRAW, OVER, DealResult, Game, MeldRecord, step_active
 from .scoring import score_deal
 
-__all__ = ["end_deal", "next_turn", "pass_turn"]
+__all__ = ["end_deal", "leaves", "next_turn", "pass_turn"]
 
 
 def next_turn(g: Game) -> None:
@@ -45,7 +45,7 @@ def pass_turn(g: Game) -> None:
     """With the stock gone, a player who cannot use a discard passes; all passing ends the deal."""
     d = g.deal
     d.passes += 1
-    if d.passes >= sum(g.active):
+    if d.passes >= len(g.in_deal()):
         end_deal(g, "stock", None)
         return
     next_turn(g)
@@ -70,6 +70,8 @@ def end_deal(g: Game, reason: str, went_out: int | None) -> None:
         "totals": list(result.totals),
         "left": [" ".join(format_card(f) for f in hand) for hand in result.left],
     }
+    if result.dropped:
+        entry["dropped"] = [None if c < 0 else c for c in result.dropped]
     if g.rules.play.game_end == "elimination":
         entry["bought_back"] = bought_back
         entry["eliminated"] = list(eliminated)
@@ -121,7 +123,14 @@ def _result(
             )
             for m in d.melds
         ),
+        dropped=tuple(d.dropped) if leaves(g) else (),
     )
+
+
+def leaves(g: Game) -> bool:
+    """Whether a player may leave a deal in this variant (a drop or a wrong declaration)."""
+    play = g.rules.play
+    return max(play.drop_first, play.drop_middle, play.wrong_declaration) >= 0
 
 
 def _end_game(g: Game, over: str, in_deal: list[int]) -> None:
@@ -188,7 +197,8 @@ def _eliminate(g: Game) -> tuple[tuple[int, ...], list[int], tuple[int, ...]]:
     """Elimination games: buy back or drop players at the threshold.
 
     A player who buys back re-enters with the total ``game_end.buy_back_total``
-    says: the highest among the players still below the threshold, or zero.
+    says: the highest among the players still below the threshold, or zero;
+    with ``buy_back_limit``, only while that highest is at most the limit.
     """
     play = g.rules.play
     adjust = [0] * g.seats
@@ -200,7 +210,8 @@ def _eliminate(g: Game) -> tuple[tuple[int, ...], list[int], tuple[int, ...]]:
     bought: list[int] = []
     out: list[int] = []
     for seat in over:
-        if safe and g.buy_backs_used[seat] < play.buy_backs:
+        allowed = play.buy_back_limit is None or (safe and max(safe) <= play.buy_back_limit)
+        if safe and allowed and g.buy_backs_used[seat] < play.buy_backs:
             g.buy_backs_used[seat] += 1
             fresh = max(safe) if play.buy_back_total == "highest_remaining" else 0
             adjust[seat] = fresh - g.totals[seat]
@@ -224,7 +235,11 @@ def _game_over(g: Game) -> str | None:
         if any(s >= len(g.rules.deals) for s in g.stage):
             return "rules"
     elif play.game_end == "fixed_deals":
-        return "rules" if g.deal_index >= len(g.rules.deals) else None
+        if g.deal_index < len(g.rules.deals):
+            return None
+        if play.ties != "extra_deal" or len(winners(g)) == 1:
+            return "rules"
+        # Equal leaders play another deal (the last of the schedule again).
     if play.game_end == "elimination":
         if sum(g.active) <= 1:
             return "rules"

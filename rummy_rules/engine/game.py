@@ -101,7 +101,9 @@ class DealResult:
     reason: str
     """``out`` (someone went out), ``stock`` (the stock ran out), ``blocked`` (the stock
     was rebuilt again and again with no meld or lay-off), ``void`` (cancelled as the
-    stock ran low: ``stock_exhausted.action: void``) or ``turn_cap``."""
+    stock ran low: ``stock_exhausted.action: void``), ``turn_cap``, ``gin``, ``knock``
+    or ``undercut`` (a knocked hand), or ``dropped`` (every other player left the
+    deal: ``going_out.drop``, ``knock.wrong_declaration``)."""
     went_out: int | None
     scores: tuple[int, ...]
     totals: tuple[int, ...]
@@ -113,6 +115,9 @@ class DealResult:
     """Seats that dropped out of the game after this deal."""
     table: tuple[MeldRecord, ...] = ()
     """The melds on the table when the deal ended."""
+    dropped: tuple[int, ...] = ()
+    """Where players may leave a deal: what each seat that left it scored (-1:
+    stayed in); empty otherwise."""
 
 
 @dataclass(slots=True)
@@ -212,6 +217,10 @@ class Deal:
     score_factor: int = 1
     """What the hand's scores are multiplied by (``scoring.spade_upcard_factor``
     when the first upcard is a spade)."""
+    dropped: list[int] = field(default_factory=list)
+    """Per seat, the penalty points of a player who has left the deal (a drop or
+    a wrong declaration: ``going_out.drop``, ``knock.wrong_declaration``), -1
+    for a player still in it; their cards stay in their hand, out of play."""
 
     @property
     def rules(self) -> DealRules:
@@ -275,6 +284,7 @@ class Deal:
             must_knock=self.must_knock,
             big_gin=self.big_gin,
             score_factor=self.score_factor,
+            dropped=list(self.dropped),
         )
 
 
@@ -377,10 +387,22 @@ class Game:
         )
 
     def next_seat(self, seat: int, step: int = 1) -> int:
-        """The ``step``-th seat still in the game after ``seat``, in the direction of play."""
+        """The ``step``-th seat still in the game, and in the deal, after ``seat``,
+        in the direction of play."""
+        direction = self.rules.play.direction
+        dropped = self.deal.dropped
         for _ in range(step):
-            seat = step_active(self.active, seat, self.rules.play.direction)
+            seat = step_active(self.active, seat, direction)
+            while dropped and dropped[seat] >= 0:
+                seat = step_active(self.active, seat, direction)
         return seat
+
+    def in_deal(self) -> list[int]:
+        """The seats still playing the deal: in the game, and not dropped out of it."""
+        dropped = self.deal.dropped
+        return [
+            s for s in range(self.seats) if self.active[s] and not (dropped and dropped[s] >= 0)
+        ]
 
     def value(self, face: int) -> int:
         """The value of a card of ``face`` left in hand in this deal."""

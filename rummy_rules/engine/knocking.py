@@ -20,6 +20,7 @@ from ..cards import format_card
 from .actions import Action, shared_action
 from .deadwood import best_layout, knock_discards, layoff_targets, meets_needs
 from .discarding import barred_discard
+from .dropping import leave_deal
 from .ending import end_deal
 from .game import DEFEND, Game, TableMeld
 from .melds import Meld, check_meld
@@ -33,6 +34,7 @@ __all__ = [
     "defend_actions",
     "knock_actions",
     "knock_result",
+    "wrong_knock",
 ]
 
 _END = shared_action("end")
@@ -101,7 +103,10 @@ def complete_knock(g: Game, action: Action) -> Action:
 
 
 def check_knock(g: Game, action: Action) -> str | None:
-    """Why the player in turn may not make this knock (``None``: they may)."""
+    """Why the player in turn may not make this knock (``None``: they may).
+
+    With ``wrong_declaration``, a knock of cards held is always accepted: a
+    wrong one costs the stated points (see :func:`wrong_knock`)."""
     d = g.deal
     if d.knock_limit < 0:
         return "there is no knocking in this variant"
@@ -118,12 +123,30 @@ def check_knock(g: Game, action: Action) -> str | None:
         if reason is not None:
             return reason
         rest.remove(face)
+    if g.rules.play.wrong_declaration >= 0:
+        left = Counter(rest)
+        for meld in _resolved(g, action):
+            for card in meld.cards:
+                if left[card] <= 0:
+                    return f"you do not hold {format_card(card)} for {meld}"
+                left[card] -= 1
+        return None
+    return wrong_knock(g, action)
+
+
+def wrong_knock(g: Game, action: Action) -> str | None:
+    """Why a knock of cards held breaks the rules of a knock (its melds, the
+    needs, the deadwood limit); ``None``: it is a right one."""
+    d = g.deal
+    rest = _faces(g, d.current)
+    if action.card >= 0:
+        rest.remove(action.card)
     left = Counter(rest)
     wilds = d.rules.wild_faces
     why = _melds_reason(g, _resolved(g, action), left, wilds)
     if why is not None:
         return why
-    if face < 0 and +left:
+    if action.card < 0 and +left:
         return "big gin lays every card of the hand in melds, and these melds leave some out"
     needs = g.rules.play.knock_needs
     if any(needs) and not meets_needs(_resolved(g, action), needs, wilds):
@@ -159,6 +182,10 @@ def apply_knock(g: Game, action: Action) -> None:
     other player to lay theirs."""
     d = g.deal
     seat = d.current
+    cost = g.rules.play.wrong_declaration
+    if cost >= 0 and wrong_knock(g, action) is not None:
+        leave_deal(g, seat, cost)  # a wrong declaration: the cards stay in hand
+        return
     melds = _resolved(g, action)
     hand = d.hands[seat]
     if action.card >= 0:

@@ -323,6 +323,12 @@ class PlayRules:
     count_all_without_needs: bool = False
     deal_cap: int | None = None
     """``scoring.deal_cap``: the most penalty points a player scores in a deal."""
+    drop_first: int = -1
+    drop_middle: int = -1
+    """``going_out.drop``: the cost of a first and a middle drop; -1: not allowed."""
+    wrong_declaration: int = -1
+    """``going_out.knock.wrong_declaration``: what a wrong knock costs; -1: refused."""
+    buy_back_limit: int | None = None
     cut_wild: bool = False
     """``deck.cut_wild``: a card turned up after the deal makes its rank wild."""
     spade_upcard_factor: int = 1
@@ -510,8 +516,14 @@ def _knock_rules(spec: VariantSpec) -> dict[str, Any]:
         "deal_cap": spec.scoring.deal_cap,
         "cut_wild": spec.deck.cut_wild,
     }
+    drop = spec.going_out.drop
+    if drop is not None:
+        out["drop_first"] = -1 if drop.first is None else drop.first
+        out["drop_middle"] = -1 if drop.middle is None else drop.middle
     if knock is None:
         return out
+    if knock.wrong_declaration is not None:
+        out["wrong_declaration"] = knock.wrong_declaration
     limit = knock.deadwood_limit
     out["knock_limit"] = UNLIMITED if limit == "any" else -2 if limit == "upcard" else int(limit)
     out["knock_lay_off"] = knock.defender_lays_off
@@ -636,6 +648,7 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         elimination_at=end.elimination_at,
         buy_backs=end.buy_backs,
         buy_back_total=end.buy_back_total,
+        buy_back_limit=end.buy_back_limit,
         ties=end.ties,
         teams=spec.partnerships.teams == "fixed_pairs",
         team_opening=spec.partnerships.opening_per == "team",

@@ -87,7 +87,9 @@ def _model_scores(g: Game, went_out: int | None) -> None:
         if d.knocker >= 0 and play.count_all_without_needs:
             _count_all_without_needs(g, held)
         for seat in range(g.seats):
-            if seat != went_out:
+            if d.dropped and d.dropped[seat] >= 0:
+                d.scores[seat] += d.dropped[seat]  # left the deal: its stated cost
+            elif seat != went_out:
                 points = held[seat]
                 d.scores[seat] += points if play.deal_cap is None else min(points, play.deal_cap)
     elif play.scoring_model == "winner_collects":

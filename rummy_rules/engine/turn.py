@@ -155,6 +155,11 @@ def check_play_phase(g: Game, action: Action) -> str | None:
         return "no buy window is open"
     if kind in ("draw", "take"):
         return "you have already drawn this turn"
+    if kind == "drop":
+        play = g.rules.play
+        if play.drop_first < 0 and play.drop_middle < 0:
+            return "there is no dropping in this variant"
+        return "a player drops at the start of their turn, before drawing"
     if g.deal.must_knock and kind != "knock":
         return "you took the discard with the stock this low: knock with it"
     reason = _duty_reason(g, action)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action
+from .dropping import check_drop, drop_cost
 from .state import GameState
 
 __all__ = ["MeldView", "SeatView", "live_seat_view", "seat_view"]
@@ -46,6 +47,13 @@ class SeatView:
     discard_fits_table: bool = False
     """When this seat is to draw: whether the top discard could be laid off on the
     table (public information, worked out by the rules engine)."""
+    dropped: tuple[int, ...] = ()
+    """Per seat, the points of a player who has left the deal (a drop or a wrong
+    declaration), -1 for one still in it."""
+    drop_cost: int = -1
+    """When this seat may ``drop`` now: what the drop costs; -1 otherwise."""
+    own_turn: int = 0
+    """Which of this seat's own turns of the deal it is on (1 on its first turn)."""
 
 
 def _seat(state: GameState, seat: int) -> int:
@@ -131,6 +139,22 @@ def _fits_top(state: GameState, seat: int) -> bool:
     )
 
 
+def _dropped(state: GameState, seat: int) -> tuple[int, ...]:
+    return tuple(state.game.deal.dropped)
+
+
+def _drop_cost(state: GameState, seat: int) -> int:
+    g = state.game
+    d = g.deal
+    if state.to_move != seat or d.phase != "draw" or d.offer or check_drop(g) is not None:
+        return -1
+    return drop_cost(g)
+
+
+def _own_turn(state: GameState, seat: int) -> int:
+    return state.game.deal.turns_played[seat]
+
+
 #: How each field of a :class:`SeatView` is worked out, in field order.
 _FIELDS: dict[str, Callable[[GameState, int], Any]] = {
     "seat": _seat,
@@ -149,6 +173,9 @@ _FIELDS: dict[str, Callable[[GameState, int], Any]] = {
     "totals": _totals,
     "legal": _legal,
     "discard_fits_table": _fits_top,
+    "dropped": _dropped,
+    "drop_cost": _drop_cost,
+    "own_turn": _own_turn,
 }
 _GETTERS = tuple(_FIELDS.values())
 

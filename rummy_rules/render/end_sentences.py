@@ -42,6 +42,11 @@ def game_end_sentences(s: VariantSpec) -> Iterator[str]:
                     "of zero."
                 )
             ).format(times=times)
+            if g.buy_back_limit is not None:
+                yield _(
+                    "A player may buy back in only while no player still in has a total "
+                    "above {points}."
+                ).format(points=g.buy_back_limit)
     yield from _game_end_bonuses(g)
     yield {
         "lowest_total": _("The lowest total wins."),

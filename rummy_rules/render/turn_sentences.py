@@ -355,6 +355,40 @@ def _needs_sentences(knock: KnockRules) -> Iterator[str]:
         )
 
 
+def _leaving_sentences(s: VariantSpec) -> Iterator[str]:
+    """Dropping out of a deal, and what a wrong declaration costs."""
+    knock = s.going_out.knock
+    if knock is not None and knock.wrong_declaration is not None:
+        yield _(
+            "A knock that breaks these rules is a wrong declaration: the player scores "
+            "{points} penalty points for the deal and takes no further part in it, and "
+            "the others play on."
+        ).format(points=knock.wrong_declaration)
+    drop = s.going_out.drop
+    if drop is None:
+        return
+    if drop.first is not None and drop.middle is not None:
+        yield _(
+            "At the start of their turn, before drawing, a player may drop out of the "
+            "deal: {first} penalty points on their first turn of the deal, {middle} on a "
+            "later turn."
+        ).format(first=drop.first, middle=drop.middle)
+    elif drop.first is not None:
+        yield _(
+            "At the start of their first turn of the deal, before drawing, a player may "
+            "drop out of the deal for {first} penalty points; not later."
+        ).format(first=drop.first)
+    else:
+        yield _(
+            "From their second turn of the deal on, at the start of their turn before "
+            "drawing, a player may drop out of the deal for {middle} penalty points."
+        ).format(middle=drop.middle)
+    yield _(
+        "A player who drops keeps their cards out of play and takes no further part in "
+        "the deal; when only one player is left in it, that player wins the deal."
+    )
+
+
 def _knock_limit_sentence(limit: int | str) -> str:
     if limit == "upcard":
         return _(
@@ -411,6 +445,7 @@ def _two_player_answer(knock: KnockRules) -> Iterator[str]:
 def going_out_sentences(s: VariantSpec) -> Iterator[str]:
     if s.going_out.knock is not None:
         yield from _knock_sentences(s)
+        yield from _leaving_sentences(s)
         return
     yield {
         "any": _(

@@ -611,6 +611,8 @@ def _check_deal_end(file: str, number: int, entry: dict[str, Any], state: GameSt
     ]
     if "eliminated" in entry or result.eliminated:
         checks.append(("eliminated", list(result.eliminated)))
+    if "dropped" in entry or result.dropped:
+        checks.append(("dropped", [None if c < 0 else c for c in result.dropped]))
     for key, expected in checks:
         if entry.get(key) != expected:
             raise RecordError(

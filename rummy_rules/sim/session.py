@@ -21,6 +21,7 @@ from typing import Any
 from ..cards import CardNames
 from ..engine.actions import Action, ActionError, format_seat_action, parse_action
 from ..engine.hints import contract_hint, read_group
+from ..engine.knocking import complete_knock, wrong_knock
 from ..engine.rules import UNLIMITED, compile_rules, describe_contract
 from ..engine.state import GameState
 from ..engine.view import SeatView, seat_view
@@ -98,6 +99,8 @@ class PlaySession:
         self._deal = -1
         #: The person's last action as made (with what each wild stands for).
         self.last_made = ""
+        #: A wrong declaration the person was warned about (typed again: made).
+        self._confirmed = ""
 
     @classmethod
     def resume(
@@ -234,8 +237,29 @@ class PlaySession:
         reason = self.state.check(action)
         if reason is not None:
             return self.cards.show(reason)
+        warning = self._wrong_declaration(action, text.strip())
+        if warning is not None:
+            return self.cards.show(warning)
         self._make(action)
         return None
+
+    def _wrong_declaration(self, action: Action, text: str) -> str | None:
+        """Where a wrong knock costs points (``going_out.knock.wrong_declaration``):
+        a warning the first time the person types one, ``None`` once they type it
+        again (or when the knock is right)."""
+        g = self.state.game
+        cost = g.rules.play.wrong_declaration
+        if action.kind != "knock" or cost < 0 or g.deal.phase != "play":
+            return None
+        wrong = wrong_knock(g, complete_knock(g, action))
+        if wrong is None or self._confirmed == text:
+            self._confirmed = ""
+            return None
+        self._confirmed = text
+        return (
+            f"this declaration is wrong ({wrong}): it costs {cost} points and you leave "
+            "the deal; type it again to declare it anyway"
+        )
 
     def play_groups(self, kind: str, groups: Sequence[Sequence[int]]) -> str | None:
         """Go down (``kind`` ``down``) or meld (``meld``) with ``groups`` of cards
@@ -362,6 +386,12 @@ def _down_word(down: bool, knocker: bool) -> str:
     return ", knocked" if knocker else ", down" if down else ""
 
 
+def _left_word(dropped: Sequence[int], seat: int) -> str:
+    """``, dropped (20)`` for a player who left the deal at that cost."""
+    cost = dropped[seat] if dropped else -1
+    return f", dropped ({cost})" if cost >= 0 else ""
+
+
 def contract_words(state: GameState, seat: int | None = None) -> str:
     """The current deal's contract in words (``seat``'s own, where each player has
     one); in a knock game, the deal's knock limit."""
@@ -433,7 +463,8 @@ def table_lines(
     ]
     sizes = "  ".join(
         f"p{i + 1}{f' ({label})' if i == you else ''}: {n} card{'' if n == 1 else 's'}"
-        f"{_down_word(v.down[i], i == deal.knocker)}, {v.totals[i]} points{buys[i]}{stages[i]}"
+        f"{_down_word(v.down[i], i == deal.knocker)}{_left_word(v.dropped, i)}, "
+        f"{v.totals[i]} points{buys[i]}{stages[i]}"
         for i, n in enumerate(v.hand_sizes)
     )
     lines.append(sizes)

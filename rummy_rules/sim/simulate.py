@@ -87,6 +87,9 @@ class DealSummary:
     contracts: tuple[int, ...] = ()
     """With ``contract.progression: each_player``: per seat, the deal of the
     schedule (from 1) whose contract that player played; empty otherwise."""
+    left_deal: tuple[int, ...] = ()
+    """Where players may leave a deal (a drop, a wrong declaration): per seat,
+    the points of a player who left it, -1 for one who stayed in."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +176,7 @@ def _deal_summaries(state: GameState) -> list[DealSummary]:
                     one_turn_out=out_seat is not None and down_at[out_seat] == own_turns[out_seat],
                     caught=caught / len(losers) if losers else 0.0,
                     contracts=contracts,
+                    left_deal=result.dropped,
                 )
             )
             own_turns = [0] * players
@@ -322,6 +326,8 @@ class _DealStats:
     first_down: RunningMean = field(default_factory=RunningMean)
     one_turn_outs: int = 0
     caught: RunningMean = field(default_factory=RunningMean)
+    left_costs: dict[int, int] = field(default_factory=dict)
+    """How many players left a deal (a drop, a wrong declaration), by its cost."""
 
     def add(self, deal: DealSummary) -> None:
         self.turns.add(deal.turns)
@@ -337,6 +343,9 @@ class _DealStats:
             self.first_down.add(min(downs))
         self.one_turn_outs += deal.one_turn_out
         self.caught.add(deal.caught)
+        for cost in deal.left_deal:
+            if cost >= 0:
+                self.left_costs[cost] = self.left_costs.get(cost, 0) + 1
 
 
 #: Errors kept for the report; later ones are only counted.
@@ -434,6 +443,10 @@ class SimulationStats:
                     "went_down_rate": as_interval(_wilson(d.went_down, played * self.players)),
                     "one_turn_out_rate": as_interval(_wilson(d.one_turn_outs, played)),
                     "points_caught_in_hand": as_interval(d.caught.count_interval(), 1),
+                    "left_deal_by_cost": {str(k): v for k, v in sorted(d.left_costs.items())},
+                    "left_deal_rate": as_interval(
+                        _wilson(sum(d.left_costs.values()), played * self.players)
+                    ),
                 }
             )
         return {

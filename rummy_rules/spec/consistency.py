@@ -347,10 +347,46 @@ def _check_knock_scoring(spec: VariantSpec, out: list[Finding]) -> None:
         )
 
 
+def _check_leaving(spec: VariantSpec, out: list[Finding]) -> None:
+    """Leaving a deal (a drop, a wrong declaration) and leaving the game (buy backs)."""
+    model = spec.scoring.model
+    knock = spec.going_out.knock
+    leaving: list[tuple[tuple[str | int, ...], str]] = []
+    if spec.going_out.drop is not None:
+        leaving.append((("going_out", "drop"), "a drop"))
+    if knock is not None and knock.wrong_declaration is not None:
+        leaving.append((("going_out", "knock", "wrong_declaration"), "a wrong declaration"))
+    for path, what in leaving:
+        if model != "penalty":
+            out.append(
+                (path, f"{what} costs penalty points: it needs scoring.model penalty", "error")
+            )
+        elif knock is None:
+            out.append(
+                (
+                    path,
+                    f"{what} is played where melds are shown only at the end: it needs "
+                    "going_out.knock (the engine cannot play it in other games yet)",
+                    "error",
+                )
+            )
+    end = spec.game_end
+    if end.buy_back_limit is not None and (end.kind != "elimination" or not end.buy_backs):
+        out.append(
+            (
+                ("game_end", "buy_back_limit"),
+                "limits buying back into an elimination game: it needs kind elimination "
+                "and buy_backs above 0",
+                "error",
+            )
+        )
+
+
 def _check_going_out(spec: VariantSpec, out: list[Finding]) -> None:
     """Going-out rules that limit or contradict other rules."""
     _check_knock(spec, out)
     _check_knock_scoring(spec, out)
+    _check_leaving(spec, out)
     if not spec.contract.all_at_once:
         whole = [i for i, d in enumerate(spec.deals) if d.all_out or d.first_down_must_go_out]
         if whole:

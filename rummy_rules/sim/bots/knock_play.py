@@ -2,6 +2,11 @@
 
 Everything is counted in deadwood (the value of the cards no meld takes):
 
+* **drop** (``going_out.drop``): before drawing, it drops a hopeless hand:
+  one with no pure run (a run with no wild card), no wild card, and a least
+  deadwood of :data:`DROP_AT` (60) or more; on its first turn (a first drop)
+  or from its :data:`MIDDLE_DROP_TURN` th turn on (a middle drop), where the
+  variant allows that drop;
 * **draw**: it takes the upcard when keeping it (and discarding its best
   card) leaves less deadwood than its hand has now; otherwise it draws from
   the stock (or passes, when the first upcard is offered);
@@ -30,10 +35,17 @@ from ...engine.deadwood import Layout, best_layout, min_deadwood
 from ...engine.rules import MeldRules
 from ...engine.view import SeatView
 
-__all__ = ["KNOCK_AT", "knock_choice"]
+__all__ = ["DROP_AT", "KNOCK_AT", "MIDDLE_DROP_TURN", "knock_choice"]
 
 #: The most deadwood the greedy bot knocks with while the stock lasts.
 KNOCK_AT = 10
+
+#: The least deadwood of a hand with no pure run and no wild card that the
+#: greedy bot drops (``going_out.drop``).
+DROP_AT = 60
+
+#: The bot's own turn of the deal from which it takes a middle drop.
+MIDDLE_DROP_TURN = 6
 
 #: What a hand whose melds cannot meet the knock's needs counts as, on top of
 #: its deadwood, when the bot weighs a draw or a discard.
@@ -112,8 +124,21 @@ def _knock_deadwood(action: Action, hand: list[int], values: Sequence[int]) -> i
     return sum(values[f] * n for f, n in left.items() if n > 0)
 
 
+def _hopeless(view: SeatView, hand: list[int], count: _Counting) -> bool:
+    """Whether the bot drops this hand now (see the module's description)."""
+    if view.own_turn > 1 and view.own_turn < MIDDLE_DROP_TURN:
+        return False
+    if any(face in count.wilds for face in hand):
+        return False
+    if min_deadwood(hand, count.rules, count.values, count.wilds) < DROP_AT:
+        return False
+    return not best_layout(hand, count.rules, count.values, count.wilds, (1, 1)).meets
+
+
 def _draw(view: SeatView, hand: list[int], count: _Counting) -> Action:
     legal = view.legal
+    if view.drop_cost >= 0 and _hopeless(view, hand, count):
+        return next(a for a in legal if a.kind == "drop")
     takes = [a for a in legal if a.kind == "take"]
     other = next((a for a in legal if a.kind in ("draw", "pass")), None)
     if takes and other is not None:

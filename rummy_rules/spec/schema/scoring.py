@@ -168,6 +168,15 @@ class GameEnd(StrictModel):
             "total among the players still below elimination_at; zero, a fresh start."
         ),
     )
+    buy_back_limit: int | None = Field(
+        default=None,
+        ge=0,
+        description=(
+            "A player may buy back only while every player still below elimination_at "
+            "has a total of at most this (pool rummy's rejoin: 79 in a game to 101); "
+            "null: no such limit."
+        ),
+    )
     winner: Literal["lowest_total", "highest_total", "last_player_standing"] = Field(
         description="Who wins."
     )

@@ -20,6 +20,7 @@ __all__ = [
     "Buying",
     "DiscardRules",
     "DrawRules",
+    "DropRules",
     "GoingOut",
     "KnockNeeds",
     "KnockRules",
@@ -380,6 +381,18 @@ class KnockRules(StrictModel):
             "deadwood on the knocker's melds (never when the knocker has gin)."
         ),
     )
+    wrong_declaration: int | None = Field(
+        default=None,
+        ge=1,
+        le=500,
+        description=(
+            "What a wrong knock costs (Indian Rummy's wrong show: 80 penalty points): "
+            "a knock whose melds are not valid, do not meet needs or leave deadwood "
+            "above the limit is accepted, and the player leaves the deal with these "
+            "points, keeping their cards out of play; the others play on. null: such "
+            "a knock is refused."
+        ),
+    )
     undercut: Literal["equal_or_lower", "lower"] = Field(
         default="equal_or_lower",
         description=(
@@ -396,6 +409,35 @@ class KnockRules(StrictModel):
         if isinstance(value, int) and not 0 <= value <= 100:
             raise ValueError("the deadwood limit is a number from 0 to 100, or upcard")
         return value
+
+
+class DropRules(StrictModel):
+    """Dropping out of a deal at a stated cost (Indian Rummy)."""
+
+    first: int | None = Field(
+        default=None,
+        ge=0,
+        le=500,
+        description=(
+            "The penalty points of a first drop: at the start of the player's first "
+            "turn of the deal, before drawing (Indian Rummy: 20). null: not allowed."
+        ),
+    )
+    middle: int | None = Field(
+        default=None,
+        ge=0,
+        le=500,
+        description=(
+            "The penalty points of a middle drop: at the start of any later turn, "
+            "before drawing (Indian Rummy: 40). null: not allowed."
+        ),
+    )
+
+    @model_validator(mode="after")
+    def _some(self) -> DropRules:
+        if self.first is None and self.middle is None:
+            raise ValueError("give first or middle (or both), or write drop: null")
+        return self
 
 
 class GoingOut(StrictModel):
@@ -425,6 +467,16 @@ class GoingOut(StrictModel):
             "the discard is within the limit discards face down and lays their melds; "
             "each other player in turn lays theirs and lays off; the hand is scored by "
             "deadwood (scoring.model: knock_difference). null: no knocking."
+        ),
+    )
+
+    drop: DropRules | None = Field(
+        default=None,
+        description=(
+            "Dropping out of a deal: at the start of their turn, before drawing, a "
+            "player may write drop, scoring the stated penalty points for the deal "
+            "and keeping their cards out of play; the others play on, and the last "
+            "player left in the deal wins it. null: no dropping."
         ),
     )
 
