@@ -228,3 +228,21 @@ def test_play_lets_a_person_drop():
     assert "drop" in session.legal()
     assert session.play("drop") is None
     assert state.game.deal.dropped[1] == 20
+
+
+def test_a_wild_card_a_player_discarded_may_not_be_taken():
+    state = _three()
+    act(state, "draw")
+    act(state, "discard JK")
+    assert "take JK" not in texts(state)
+    assert why(state, "take JK") == "a wild card a player has discarded may not be taken"
+    state = _three("wilds.take_discarded=true")
+    act(state, "draw")
+    act(state, "discard JK")
+    assert "take JK" in texts(state)
+
+
+def test_a_wild_card_turned_up_as_the_first_upcard_may_be_taken():
+    hands = {1: P2.replace("JK", "6S"), 2: P3, 0: P1}
+    state = stacked_state(INDIAN, 3, hands, upcard="JK", stock=("QC",), overrides=PLAIN)
+    assert "take JK" in texts(state)

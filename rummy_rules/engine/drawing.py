@@ -171,6 +171,12 @@ def _check_take_at(g: Game, face: int, depth: int) -> str | None:
     play = g.rules.play
     if face == g.rules.melds.skip_face:
         return "a skip card on the discard pile is never taken"
+    if (
+        not play.take_discarded_wild
+        and face in d.rules.wild_faces
+        and not (depth == 0 and d.discarder is None)
+    ):
+        return "a wild card a player has discarded may not be taken"
     if depth and play.discard_pile == "whole_pile":
         return (
             f"the whole pile is taken by naming its top card, {format_card(g.faces[d.discard[-1]])}"

@@ -206,6 +206,7 @@ class PlayRules:
     just_taken_face: bool
     """``discard.not_just_taken_match: face``: the taken card's twin is barred too."""
     wild_discard: str
+    take_discarded_wild: bool
     exchange: bool
     exchange_from: str
     exchange_player_down: str
@@ -596,6 +597,7 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         not_just_taken=spec.discard.not_just_taken,
         just_taken_face=spec.discard.not_just_taken_match == "face",
         wild_discard=spec.wilds.discard,
+        take_discarded_wild=spec.wilds.take_discarded,
         **_exchange_rules(spec),
         rearrange=melding.rearrange_table,
         take_back=melding.take_back == "this_turn",

@@ -258,6 +258,11 @@ def _wilds(s: VariantSpec) -> Iterator[str]:
         "forbidden": _("Wild cards may not be discarded."),
         "last_card_only": _("A wild card may be discarded only as the last card."),
     }[w.discard]
+    if not w.take_discarded:
+        yield _(
+            "A wild card a player has discarded may not be taken from the discard pile "
+            "(a wild card turned up as the first upcard may)."
+        )
 
 
 def _has_wilds(s: VariantSpec) -> bool:
@@ -604,6 +609,7 @@ TOPICS: tuple[Topic, ...] = (
             "wilds.declared_identity",
             "wilds.reposition",
             "wilds.discard",
+            "wilds.take_discarded",
         ),
         _wilds,
     ),

@@ -261,6 +261,14 @@ class WildRules(StrictModel):
         default="allowed",
         description="Whether a wild card may be discarded: always, never, or only as the last card.",
     )
+    take_discarded: bool = Field(
+        default=True,
+        description=(
+            "Whether a wild card a player has discarded may be taken from the discard "
+            "pile (Indian Rummy: false); a wild card turned up as the first upcard may "
+            "always be."
+        ),
+    )
     exchange: JokerExchange = Field(
         default_factory=JokerExchange, description="Taking melded wilds back."
     )
