@@ -115,6 +115,7 @@ NEEDS: dict[Any, dict[str, Any]] = {
         "going_out.knock": {"deadwood_limit": 10, "big_gin": True},
     },
     ("stock_exhausted.void_take", "to_knock"): _KNOCK,
+    ("melds.run.allowed", False): {"deals": _ONE_SET},
 }
 
 

@@ -184,7 +184,16 @@ def _set_templates(
     """The sets ``avail`` (naturals of one rank, per suit) can make, whatever the
     rank: (copies taken per suit, wilds, suits of the naturals, suits the wilds
     stand for, (suit, copies) taken)."""
-    key = (rules.set_suits, rules.wild_caps, rules.versus_naturals, avail, max_w, lo, hi)
+    key = (
+        rules.set_suits,
+        rules.wild_caps,
+        rules.versus_naturals,
+        rules.min_naturals,
+        avail,
+        max_w,
+        lo,
+        hi,
+    )
     found = _SET_TEMPLATES.get(key)
     if found is not None:
         return found

@@ -167,6 +167,8 @@ def check_meld(meld: Meld, rules: MeldRules, wild_faces: frozenset[int]) -> str 
                 "exactly_three": "a set shows exactly three suits",
             }.get(rules.set_suits, "suits")
     elif meld.kind == "run":
+        if not rules.runs:
+            return "there are no runs in this variant: every meld is a set"
         if n < rules.run_min:
             return f"a run needs at least {rules.run_min} cards"
         if n > rules.run_max:
@@ -187,6 +189,8 @@ def check_meld(meld: Meld, rules: MeldRules, wild_faces: frozenset[int]) -> str 
         cap = rules.wild_cap(n)
         if wilds > cap:
             return f"a meld of {n} may hold at most {cap} wild card{'s' if cap != 1 else ''}"
+        if n - wilds < rules.min_naturals:
+            return f"a meld needs at least {rules.min_naturals} natural cards"
         return {
             "not_more": "a meld may not hold more wild cards than natural ones",
             "fewer": "a meld must hold fewer wild cards than natural ones",

@@ -85,6 +85,11 @@ class MeldRules:
     """The most cards in a colour meld."""
     colour_wilds: bool = True
     """Whether wild cards may be used in colour melds."""
+    runs: bool = True
+    """``melds.run.allowed``: whether runs are melds (``False``: no run is valid,
+    and ``run_min`` is beyond any hand so that no search builds one)."""
+    min_naturals: int = 0
+    """``wilds.min_naturals``: the fewest natural cards in a meld."""
 
     def set_min_of(self, rank: int) -> int:
         """The fewest cards in a set of ``rank`` (two for the pair ranks)."""
@@ -104,6 +109,8 @@ class MeldRules:
         if wilds > self.wild_cap(length):
             return False
         naturals = length - wilds
+        if naturals < self.min_naturals:
+            return False
         rule = self.versus_naturals
         if rule == "not_more":
             return wilds <= naturals
@@ -385,7 +392,7 @@ def compile_meld_rules(spec: VariantSpec) -> MeldRules:
         set_max=s.max_size if s.max_size is not None else _MAX_LEN,
         set_suits=s.suits,
         set_wilds=s.wilds_allowed,
-        run_min=r.min_size,
+        run_min=r.min_size if r.allowed else _MAX_LEN + 1,
         run_max=r.max_size if r.max_size is not None else _MAX_LEN,
         ace=r.ace,
         run_wilds=r.wilds_allowed,
@@ -404,6 +411,8 @@ def compile_meld_rules(spec: VariantSpec) -> MeldRules:
         colour_min=c.min_size if c is not None else 0,
         colour_max=(c.max_size or _MAX_LEN) if c is not None else 0,
         colour_wilds=c.wilds_allowed if c is not None else False,
+        runs=r.allowed,
+        min_naturals=spec.wilds.min_naturals,
     )
 
 

@@ -164,23 +164,8 @@ def meld_examples(spec: VariantSpec) -> list[MeldExample]:
     # Jokers appear in the examples only where the pack holds them and they are wild.
     jokers = JOKER_FACE in wild and rules.pack.jokers > 0
     candidates: list[tuple[str, str]] = []
-    run_len = max(m.run_min, 3)
-    run = [f"{r}H" for r in ("5", "6", "7", "8", "9", "10", "J", "Q", "K")[:run_len]]
-    candidates.append(("run", " ".join(run)))
-    if jokers and m.run_wilds:
-        with_joker = list(run)
-        with_joker[1] = f"JK={run[1]}"
-        candidates.append(("run", " ".join(with_joker)))
-    if m.ace in ("low", "low_or_high", "wrap"):
-        low = ["AS", "2S", "3S", "4S", "5S", "6S", "7S"][:run_len]
-        candidates.append(("run", " ".join(low)))
-    high_ranks = ["A", "K", "Q", "J", "10", "9", "8"][:run_len]
-    candidates.append(("run", " ".join(f"{r}D" for r in reversed(high_ranks))))
-    wrap = ["QC", "KC", "AC", "2C", "3C", "4C", "5C"][: max(run_len, 3)]
-    candidates.append(("run", " ".join(wrap)))
-    candidates.append(
-        ("run", " ".join(["5H", "6S", *[f"{r}H" for r in ("7", "8", "9")][: run_len - 2]]))
-    )
+    if m.runs:
+        candidates += _run_candidates(m, jokers)
     set_len = max(m.set_min, 3)
     suits = ["H", "S", "D", "C"]
     if m.pair_ranks:
@@ -232,6 +217,7 @@ _EXAMPLE_REASONS = (
     N_("a set of three needs three suits, and a set of four or more all four"),
     N_("a set shows exactly three suits"),
     N_("a meld needs at least one natural card"),
+    N_("a meld needs at least 2 natural cards"),
     N_("a meld may not hold more wild cards than natural ones"),
     N_("a meld must hold fewer wild cards than natural ones"),
     N_("a meld of 3 may hold at most 1 wild card"),
@@ -245,6 +231,30 @@ _EXAMPLE_REASONS = (
     N_("the cards of a colour meld are all of one suit"),
     N_("wild cards may not be used in colour melds"),
 )
+
+
+def _run_candidates(m: MeldRules, jokers: bool) -> list[tuple[str, str]]:
+    """Runs to judge as examples: plain, with a joker, ace low and high, turning
+    the corner, and of mixed suits."""
+    candidates: list[tuple[str, str]] = []
+    run_len = max(m.run_min, 3)
+    run = [f"{r}H" for r in ("5", "6", "7", "8", "9", "10", "J", "Q", "K")[:run_len]]
+    candidates.append(("run", " ".join(run)))
+    if jokers and m.run_wilds:
+        with_joker = list(run)
+        with_joker[1] = f"JK={run[1]}"
+        candidates.append(("run", " ".join(with_joker)))
+    if m.ace in ("low", "low_or_high", "wrap"):
+        low = ["AS", "2S", "3S", "4S", "5S", "6S", "7S"][:run_len]
+        candidates.append(("run", " ".join(low)))
+    high_ranks = ["A", "K", "Q", "J", "10", "9", "8"][:run_len]
+    candidates.append(("run", " ".join(f"{r}D" for r in reversed(high_ranks))))
+    wrap = ["QC", "KC", "AC", "2C", "3C", "4C", "5C"][: max(run_len, 3)]
+    candidates.append(("run", " ".join(wrap)))
+    candidates.append(
+        ("run", " ".join(["5H", "6S", *[f"{r}H" for r in ("7", "8", "9")][: run_len - 2]]))
+    )
+    return candidates
 
 
 def contract_examples(spec: VariantSpec) -> list[dict[str, str]]:

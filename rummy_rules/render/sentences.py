@@ -210,8 +210,12 @@ def _wilds(s: VariantSpec) -> Iterator[str]:
         return
     if not s.melds.set.wilds_allowed:
         yield _("Wild cards may not be used in sets.")
-    if not s.melds.run.wilds_allowed:
+    if not s.melds.run.wilds_allowed and s.melds.run.allowed:
         yield _("Wild cards may not be used in runs.")
+    if w.min_naturals:
+        yield _("Every meld holds at least {count}.").format(
+            count=plural(w.min_naturals, "natural card")
+        )
     if w.max_per_meld is not None:
         yield _("A meld may hold at most {count}.").format(
             count=plural(w.max_per_meld, "wild card")
@@ -367,6 +371,9 @@ def _sets(s: VariantSpec) -> Iterator[str]:
 
 def _runs(s: VariantSpec) -> Iterator[str]:
     r = s.melds.run
+    if not r.allowed:
+        yield _("There are no runs: every meld is a set of one rank.")
+        return
     if r.max_size is None:
         size = _("{min} or more").format(min=number_word(r.min_size))
     else:
@@ -605,6 +612,7 @@ TOPICS: tuple[Topic, ...] = (
             "wilds.max_per_meld",
             "wilds.max_by_length",
             "wilds.versus_naturals",
+            "wilds.min_naturals",
             "wilds.adjacent_allowed",
             "wilds.declared_identity",
             "wilds.reposition",
@@ -624,6 +632,7 @@ TOPICS: tuple[Topic, ...] = (
         "runs",
         N_("Runs"),
         (
+            "melds.run.allowed",
             "melds.run.min_size",
             "melds.run.max_size",
             "melds.run.ace",

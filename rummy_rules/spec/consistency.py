@@ -382,11 +382,37 @@ def _check_leaving(spec: VariantSpec, out: list[Finding]) -> None:
         )
 
 
+def _check_no_runs(spec: VariantSpec, out: list[Finding]) -> None:
+    """With ``melds.run.allowed: false``, nothing may need a run."""
+    if spec.melds.run.allowed:
+        return
+    for i, deal in enumerate(spec.deals):
+        for j, part in enumerate(deal.contract):
+            if part.type == "run":
+                out.append(
+                    (
+                        ("deals", i, "contract", j, "type"),
+                        "run: melds.run.allowed is false, so there are no runs",
+                        "error",
+                    )
+                )
+    knock = spec.going_out.knock
+    if knock is not None and knock.needs is not None and knock.needs.runs:
+        out.append(
+            (
+                ("going_out", "knock", "needs", "runs"),
+                "a knock cannot need runs: melds.run.allowed is false",
+                "error",
+            )
+        )
+
+
 def _check_going_out(spec: VariantSpec, out: list[Finding]) -> None:
     """Going-out rules that limit or contradict other rules."""
     _check_knock(spec, out)
     _check_knock_scoring(spec, out)
     _check_leaving(spec, out)
+    _check_no_runs(spec, out)
     if not spec.contract.all_at_once:
         whole = [i for i, d in enumerate(spec.deals) if d.all_out or d.first_down_must_go_out]
         if whole:

@@ -82,6 +82,13 @@ class SetRules(StrictModel):
 class RunRules(StrictModel):
     """What counts as a run (a sequence, of one suit unless ``suits: any``)."""
 
+    allowed: bool = Field(
+        default=True,
+        description=(
+            "Whether runs are melds at all; false: every meld is a set of one rank "
+            "(Canasta), and the other run keys do not apply."
+        ),
+    )
     min_size: int = Field(default=3, ge=2, le=14, description="The fewest cards in a run.")
     max_size: int | None = Field(
         default=None,
@@ -231,6 +238,16 @@ class WildRules(StrictModel):
         description=(
             "The most wild cards by meld length: a meld uses the entry for the largest "
             'length that does not exceed its own (e.g. {"3": 1, "5": 2, "7": 3, "10": 4}).'
+        ),
+    )
+    min_naturals: int = Field(
+        default=0,
+        ge=0,
+        le=10,
+        description=(
+            "The fewest natural (not wild) cards in a meld (Canasta: 2, so a meld of "
+            "three holds at most one wild card); 0: no such minimum (versus_naturals "
+            "still applies)."
         ),
     )
     versus_naturals: Literal["any", "not_more", "fewer", "at_least_one_natural"] = Field(
