@@ -69,13 +69,29 @@ class _Counting:
 
     def dead(self, cards: Sequence[int]) -> int:
         """The least deadwood of ``cards``, and :data:`MISSING_NEEDS` more when no
-        layout meets the knock's needs."""
+        layout meets the knock's needs (remembered: a bot weighs the same cards
+        again and again, as it draws and as it discards)."""
+        key = (self.rules, tuple(self.values), self.wilds, self.needs, tuple(sorted(cards)))
+        found = _DEAD.get(key)
+        if found is None:
+            if len(_DEAD) >= _DEAD_MAX:
+                _DEAD.clear()
+            found = _DEAD[key] = self._dead(cards)
+        return found
+
+    def _dead(self, cards: Sequence[int]) -> int:
         if not any(self.needs):
             return min_deadwood(cards, self.rules, self.values, self.wilds)
         met = best_layout(cards, self.rules, self.values, self.wilds, self.needs)
         if met.meets:
             return met.value
         return min_deadwood(cards, self.rules, self.values, self.wilds) + MISSING_NEEDS
+
+
+#: :meth:`_Counting.dead` remembered, by the counting rules and the cards (sorted).
+_DEAD: dict[tuple[object, ...], int] = {}
+#: The most entries :data:`_DEAD` keeps before it starts again.
+_DEAD_MAX = 200_000
 
 
 def knock_choice(
