@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from rummy_rules import check_variant, load_variant
 from rummy_rules.engine import GameState, compile_rules
 from rummy_rules.engine.melds import check_meld, parse_meld
@@ -77,3 +79,56 @@ def test_played_melds_are_sets_with_two_natural_cards_read_from_the_records():
                 assert sum(not c.startswith("JK") for c in cards) >= 2, action
                 melds += 1
     assert melds > 0
+
+
+ONE_PER_RANK = (*SETS_ONLY, "melds.set.one_per_rank=true", "melding.melds_per_turn=null")
+
+
+def test_a_side_has_one_set_of_each_rank_and_adds_more_cards_to_it():
+    from .engine_helpers import act, stacked_state, why
+
+    hands = {
+        1: "7H 7S 7D 7C 7H 7S 9C 9D 9H KC",
+        0: "3C 4D 5H 6S 8C 10D JH QH KS AC",
+    }
+    state = stacked_state(
+        "basic-rummy", 2, hands, upcard="2D", stock=("2H",), overrides=ONE_PER_RANK
+    )
+    act(state, "draw")
+    reason = why(state, "meld 7H 7S 7D / 7C 7H 7S")
+    assert reason == "your side already has a set of sevens: add the cards to it"
+    act(state, "meld 7H 7S 7D")
+    assert why(state, "meld 7C 7H 7S") == reason
+    assert why(state, "layoff 7C@1") is None
+    assert why(state, "meld 9C 9D 9H") is None  # another rank is free
+
+
+def test_one_set_per_rank_needs_no_contract():
+    report = check_variant("contract", ["melds.set.one_per_rank=true"])
+    assert any("min_points or none" in p.message for p in report.errors), report.errors
+
+
+PARTNERS = (
+    "players={min: 4, max: 4}",
+    "partnerships.teams=fixed_pairs",
+    "partnerships.build_on_partner_melds=true",
+)
+
+
+@pytest.mark.parametrize("partners", [False, True])
+def test_played_sides_never_hold_two_sets_of_a_rank(partners):
+    """Read from the deal ends: a side (a seat; with partners, seats s and s + 2)
+    never has two sets of one rank on the table."""
+    spec = load_variant("basic-rummy", [*ONE_PER_RANK, *(PARTNERS if partners else ())])
+    for seed in range(examples(4, 20)):
+        state = GameState(compile_rules(spec, 4), seed=seed)
+        kind = "greedy" if seed % 2 else "random"
+        play_game(state, [make_bot(kind, random.Random(seed + s)) for s in range(4)])
+        for result in state.results:
+            side = [(m.owner % 2 if partners else m.owner) for m in result.table]
+            ranks = [
+                (side[i], m.stands_for[0] % 13)
+                for i, m in enumerate(result.table)
+                if m.kind == "set"
+            ]
+            assert len(ranks) == len(set(ranks)), result.table

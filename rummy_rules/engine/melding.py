@@ -19,6 +19,7 @@ from .laying_off import check_leaving, last_card_must_meld
 from .melds import Meld, check_meld, run_span
 from .rules import ContractPart, MeldRules, Rules, describe_contract
 from .shapes import contract_shapes
+from .side_sets import second_set
 from .solver import Arrangement, best_contract, find_contract
 
 __all__ = [
@@ -543,6 +544,10 @@ def _laying(g: Game, melds: Sequence[Meld]) -> tuple[str | None, Counter[int], i
     used = Counter(c for m in melds for c in m.cards)
     if play.melds_per_turn is not None and d.melds_this_turn + len(melds) > (play.melds_per_turn):
         return f"at most {play.melds_per_turn} new meld(s) a turn", used, 0
+    if g.rules.melds.one_set_per_rank:
+        why = second_set(g, melds)
+        if why is not None:
+            return why, used, 0
     held = Counter(g.hand_faces(d.current))
     if used - held:
         missing = " ".join(format_card(f) for f in sorted((used - held).elements()))
@@ -635,6 +640,7 @@ class _OpeningSearch:
         self.minimum = play.opening_min
         self.limit = play.melds_per_turn if play.melds_per_turn is not None else len(hand)
         self.require = require
+        self.one_set_per_rank = g.rules.melds.one_set_per_rank
         self.budget = OPENING_SEARCH_NODES
         self.found: list[tuple[int, tuple[Meld, ...]]] = []
 
@@ -658,6 +664,10 @@ class _OpeningSearch:
             need = Counter(meld.cards)
             if need - left:
                 continue
+            if self.one_set_per_rank and meld.kind == "set":
+                rank = rank_of(meld.stands_for[0])
+                if any(m.kind == "set" and rank_of(m.stands_for[0]) == rank for m in chosen):
+                    continue
             chosen.append(meld)
             self._search(i + 1, chosen, left - need, worth + self.worth[i])
             chosen.pop()

@@ -216,6 +216,11 @@ _RANK_PLURALS = (
 )
 
 
+def rank_plural(rank: int, rules: MeldRules) -> str:
+    """``sevens`` (in a numbered pack: ``7s``)."""
+    return f"{rank + 1}s" if rules.ranks < 13 else _RANK_PLURALS[rank]
+
+
 def _pair_text(rules: MeldRules) -> str:
     """``aces`` or ``aces or kings``: the ranks whose pairs are sets (in a
     numbered pack, by number: ``1s`` or ``1s or 12s``)."""

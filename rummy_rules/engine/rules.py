@@ -90,6 +90,8 @@ class MeldRules:
     and ``run_min`` is beyond any hand so that no search builds one)."""
     min_naturals: int = 0
     """``wilds.min_naturals``: the fewest natural cards in a meld."""
+    one_set_per_rank: bool = False
+    """``melds.set.one_per_rank``: a side has at most one set of each rank."""
 
     def set_min_of(self, rank: int) -> int:
         """The fewest cards in a set of ``rank`` (two for the pair ranks)."""
@@ -413,6 +415,7 @@ def compile_meld_rules(spec: VariantSpec) -> MeldRules:
         colour_wilds=c.wilds_allowed if c is not None else False,
         runs=r.allowed,
         min_naturals=spec.wilds.min_naturals,
+        one_set_per_rank=s.one_per_rank,
     )
 
 

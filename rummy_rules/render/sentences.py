@@ -367,6 +367,19 @@ def _sets(s: VariantSpec) -> Iterator[str]:
         yield _(
             "A pair (two cards of the same rank) is a set too, for these ranks only: {ranks}."
         ).format(ranks=", ".join(rank_name(s, rank) for rank in r.pair_ranks))
+    if r.one_per_rank:
+        shared = s.partnerships.teams != "none" and s.partnerships.build_on_partner_melds
+        yield (
+            _(
+                "Partners may have only one set of each rank on the table between them; "
+                "more cards of that rank are added to it."
+            )
+            if shared
+            else _(
+                "A player may have only one set of each rank on the table; more cards of "
+                "that rank are added to it."
+            )
+        )
 
 
 def _runs(s: VariantSpec) -> Iterator[str]:
@@ -625,7 +638,13 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         "sets",
         N_("Sets"),
-        ("melds.set.min_size", "melds.set.max_size", "melds.set.suits", "melds.set.pair_ranks"),
+        (
+            "melds.set.min_size",
+            "melds.set.max_size",
+            "melds.set.suits",
+            "melds.set.pair_ranks",
+            "melds.set.one_per_rank",
+        ),
         _sets,
     ),
     Topic(

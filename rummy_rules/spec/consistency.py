@@ -407,12 +407,44 @@ def _check_no_runs(spec: VariantSpec, out: list[Finding]) -> None:
         )
 
 
+def _check_one_per_rank(spec: VariantSpec, out: list[Finding]) -> None:
+    """``melds.set.one_per_rank`` and the rules it cannot be played with yet."""
+    if not spec.melds.set.one_per_rank:
+        return
+    if spec.opening.requirement == "contract":
+        out.append(
+            (
+                ("melds", "set", "one_per_rank"),
+                "is played with opening.requirement min_points or none (with contracts, "
+                "contract.sets_of_same_rank says whether sets may share a rank)",
+                "error",
+            )
+        )
+    if spec.melding.rearrange_table:
+        out.append(
+            (
+                ("melds", "set", "one_per_rank"),
+                "cannot be played with melding.rearrange_table yet",
+                "error",
+            )
+        )
+    if spec.wilds.exchange.allowed:
+        out.append(
+            (
+                ("melds", "set", "one_per_rank"),
+                "cannot be played with wilds.exchange yet (an exchange may lay a new set)",
+                "error",
+            )
+        )
+
+
 def _check_going_out(spec: VariantSpec, out: list[Finding]) -> None:
     """Going-out rules that limit or contradict other rules."""
     _check_knock(spec, out)
     _check_knock_scoring(spec, out)
     _check_leaving(spec, out)
     _check_no_runs(spec, out)
+    _check_one_per_rank(spec, out)
     if not spec.contract.all_at_once:
         whole = [i for i, d in enumerate(spec.deals) if d.all_out or d.first_down_must_go_out]
         if whole:

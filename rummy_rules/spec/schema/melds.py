@@ -56,6 +56,14 @@ class SetRules(StrictModel):
         ),
     )
     wilds_allowed: bool = Field(default=True, description="Whether wild cards may be used in sets.")
+    one_per_rank: bool = Field(
+        default=False,
+        description=(
+            "Whether a side (a player, or partners who build on each other's melds) "
+            "may have only one set of each rank on the table: more cards of that rank "
+            "are laid off on it (Canasta)."
+        ),
+    )
     pair_ranks: list[RankName] = Field(
         default_factory=list,
         description=(
