@@ -132,3 +132,31 @@ def test_played_sides_never_hold_two_sets_of_a_rank(partners):
                 if m.kind == "set"
             ]
             assert len(ranks) == len(set(ranks)), result.table
+
+
+def test_a_canasta_on_the_table_scores_its_bonus_for_its_owner():
+    from .engine_helpers import act, stacked_state
+
+    bonuses = (
+        "melds.canasta_size=7",
+        "scoring.bonuses=[{event: natural_canasta, points: 500}, "
+        "{event: mixed_canasta, points: 300}]",
+    )
+    hands = {1: "7H 7S 7D 7C 7H 7S 7D 9C 9D 9H", 0: "3C 4D 5H 6S 8C 10D JH QH KS AC"}
+    state = stacked_state(
+        "basic-rummy", 2, hands, upcard="2D", stock=("4H",), overrides=(*ONE_PER_RANK, *bonuses)
+    )
+    act(state, "draw")
+    act(state, "meld 7C 7D 7D 7H 7H 7S 7S")
+    act(state, "meld 9C 9D 9H")
+    act(state, "discard 4H")
+    result = state.results[0]
+    left = 3 + 4 + 5 + 6 + 8 + 10 + 10 + 10 + 10 + 1  # p1's hand, as basic Rummy counts it
+    assert result.went_out == 1 and result.scores[1] == left + 500
+
+
+def test_canasta_bonuses_need_a_canasta_size():
+    report = check_variant(
+        "basic-rummy", ["scoring.bonuses=[{event: natural_canasta, points: 500}]"]
+    )
+    assert any("set melds.canasta_size" in p.message for p in report.errors), report.errors

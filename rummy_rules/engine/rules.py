@@ -339,6 +339,8 @@ class PlayRules:
     wrong_declaration: int = -1
     """``going_out.knock.wrong_declaration``: what a wrong knock costs; -1: refused."""
     buy_back_limit: int | None = None
+    canasta_size: int = 0
+    """``melds.canasta_size``: the fewest cards in a canasta (0: no canastas)."""
     cut_wild: bool = False
     """``deck.cut_wild``: a card turned up after the deal makes its rank wild."""
     spade_upcard_factor: int = 1
@@ -663,6 +665,7 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         buy_backs=end.buy_backs,
         buy_back_total=end.buy_back_total,
         buy_back_limit=end.buy_back_limit,
+        canasta_size=spec.melds.canasta_size or 0,
         ties=end.ties,
         teams=spec.partnerships.teams == "fixed_pairs",
         team_opening=spec.partnerships.opening_per == "team",

@@ -32,6 +32,8 @@ def score_deal(g: Game, went_out: int | None) -> None:
         for event, points, to in play.bonuses:
             if event in events:
                 add_bonus(g, went_out, points, to)
+    if play.canasta_size:
+        _canasta_bonuses(g)
     if d.exact_cut and d.cutter is not None:
         for event, points, to in play.bonuses:
             if event == "exact_cut":
@@ -45,6 +47,22 @@ def score_deal(g: Game, went_out: int | None) -> None:
             for s in range(g.seats)
         ]
         d.scores[:] = combined
+
+
+def _canasta_bonuses(g: Game) -> None:
+    """Each canasta on the table (a meld of ``canasta_size`` cards or more)
+    scores its bonus for its owner: natural with no wild card, else mixed."""
+    d = g.deal
+    play = g.rules.play
+    wilds = d.rules.wild_faces
+    for meld in d.melds:
+        if len(meld.cards) < play.canasta_size:
+            continue
+        mixed = any(g.faces[c] in wilds for c in meld.cards)
+        event = "mixed_canasta" if mixed else "natural_canasta"
+        for name, points, to in play.bonuses:
+            if name == event:
+                add_bonus(g, meld.owner, points, to)
 
 
 def _going_out_events(g: Game, went_out: int) -> set[str]:

@@ -15,6 +15,7 @@ from ..spec.schema import (
 )
 from .end_sentences import game_end_sentences
 from .i18n import N_, _
+from .scoring_sentences import scoring_extras
 from .turn_sentences import (
     buying_sentences,
     discard_sentences,
@@ -367,6 +368,10 @@ def _sets(s: VariantSpec) -> Iterator[str]:
         yield _(
             "A pair (two cards of the same rank) is a set too, for these ranks only: {ranks}."
         ).format(ranks=", ".join(rank_name(s, rank) for rank in r.pair_ranks))
+    if s.melds.canasta_size is not None:
+        yield _(
+            "A meld of {n} cards or more is a canasta: natural with no wild card, mixed with one."
+        ).format(n=s.melds.canasta_size)
     if r.one_per_rank:
         shared = s.partnerships.teams != "none" and s.partnerships.build_on_partner_melds
         yield (
@@ -512,25 +517,6 @@ def _values(s: VariantSpec) -> Iterator[str]:
         )
 
 
-def _bonus_event(event: str) -> str:
-    return {
-        "went_out": _("going out"),
-        "one_turn_out": _("going out in a single turn with no earlier meld"),
-        "one_turn_out_no_wilds": _(
-            "going out in a single turn with no earlier meld and no wild card (instead of the "
-            "bonus above)"
-        ),
-        "first_turn_out": _("going out on one's first turn of the deal"),
-        "exact_cut": _("cutting exactly the cards needed for the deal"),
-        "per_buy": _("each buy"),
-        "gin": _("gin (knocking with no deadwood)"),
-        "big_gin": _(
-            "big gin (knocking with the whole hand in melds and no discard), on top of gin"
-        ),
-        "undercut": _("undercutting the knocker"),
-    }[event]
-
-
 def _scoring(s: VariantSpec) -> Iterator[str]:
     sc = s.scoring
     if sc.model == "knock_difference" and s.players.max > 2:
@@ -541,7 +527,7 @@ def _scoring(s: VariantSpec) -> Iterator[str]:
         )
     else:
         yield from _model_sentence(sc.model)
-    yield from _scoring_extras(s)
+    yield from scoring_extras(s)
 
 
 def _model_sentence(model: str) -> Iterator[str]:
@@ -564,35 +550,6 @@ def _model_sentence(model: str) -> Iterator[str]:
             "scores the other player's whole deadwood."
         ),
     }[model]
-
-
-def _scoring_extras(s: VariantSpec) -> Iterator[str]:
-    sc = s.scoring
-    for mult in sc.multipliers:
-        yield _("A four of a kind laid down in one go scores {n} times its value.").format(
-            n=number_word(mult.factor)
-        )
-    team = s.partnerships.teams != "none" and s.partnerships.scoring == "team"
-    for bonus in sc.bonuses:
-        if bonus.to == "self":
-            who = _("their team") if team else _("the player concerned")
-        else:
-            who = _("every other team") if team else _("every other player")
-        frame = (
-            _("Bonus for {event}: {who} scores {points} points.")
-            if bonus.points >= 0
-            else _("Bonus for {event}: {who} takes off {points} points.")
-        )
-        yield frame.format(event=_bonus_event(bonus.event), who=who, points=abs(bonus.points))
-    if sc.deal_cap is not None:
-        yield _("No player scores more than {points} penalty points in a deal.").format(
-            points=sc.deal_cap
-        )
-    if sc.spade_upcard_factor > 1:
-        yield _(
-            "When a hand's first upcard is a spade, every score of that hand, bonuses "
-            "included, is multiplied by {n}."
-        ).format(n=number_word(sc.spade_upcard_factor))
 
 
 @dataclass(frozen=True, slots=True)
@@ -644,6 +601,7 @@ TOPICS: tuple[Topic, ...] = (
             "melds.set.suits",
             "melds.set.pair_ranks",
             "melds.set.one_per_rank",
+            "melds.canasta_size",
         ),
         _sets,
     ),

@@ -336,6 +336,15 @@ def _check_knock_scoring(spec: VariantSpec, out: list[Finding]) -> None:
                 "error",
             )
         )
+    for index, bonus in enumerate(spec.scoring.bonuses):
+        if bonus.event in ("natural_canasta", "mixed_canasta") and not spec.melds.canasta_size:
+            out.append(
+                (
+                    ("scoring", "bonuses", index, "event"),
+                    f"{bonus.event} never happens: set melds.canasta_size",
+                    "error",
+                )
+            )
     if spec.scoring.spade_upcard_factor > 1 and (knock is None or not spec.table.upcard):
         out.append(
             (

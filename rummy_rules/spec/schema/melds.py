@@ -162,6 +162,16 @@ class MeldRules(StrictModel):
         ge=2,
         description="The fewest jokers in a set of jokers, when jokers are natural cards.",
     )
+    canasta_size: int | None = Field(
+        default=None,
+        ge=3,
+        le=30,
+        description=(
+            "A meld of this many cards or more is a canasta: natural with no wild "
+            "card, mixed with one (Canasta: 7); scored by the natural_canasta and "
+            "mixed_canasta bonuses. null: no canastas."
+        ),
+    )
 
 
 class JokerExchange(StrictModel):

@@ -45,6 +45,8 @@ class Bonus(StrictModel):
         "gin",
         "big_gin",
         "undercut",
+        "natural_canasta",
+        "mixed_canasta",
     ] = Field(
         description=(
             "went_out: going out; one_turn_out: going out in one turn with no earlier "
@@ -55,7 +57,9 @@ class Bonus(StrictModel):
             "per_buy: each buy; gin: knocking with no deadwood (to the knocker); "
             "big_gin: knocking with the whole hand in melds and no discard "
             "(going_out.knock.big_gin; scored on top of gin); "
-            "undercut: undercutting a knocker (to the player who undercuts)."
+            "undercut: undercutting a knocker (to the player who undercuts); "
+            "natural_canasta, mixed_canasta: each canasta (melds.canasta_size) on the "
+            "table when the deal ends, with no wild card or with one (to its owner)."
         )
     )
     points: int = Field(

@@ -1,0 +1,62 @@
+"""The rulebook's sentences about what scores beside the scoring model: meld
+multipliers, bonuses, the cap on a deal and a spade upcard's factor."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..spec.schema import VariantSpec
+from .i18n import _
+from .words import number_word
+
+__all__ = ["scoring_extras"]
+
+
+def _bonus_event(event: str) -> str:
+    return {
+        "went_out": _("going out"),
+        "one_turn_out": _("going out in a single turn with no earlier meld"),
+        "one_turn_out_no_wilds": _(
+            "going out in a single turn with no earlier meld and no wild card (instead of the "
+            "bonus above)"
+        ),
+        "first_turn_out": _("going out on one's first turn of the deal"),
+        "exact_cut": _("cutting exactly the cards needed for the deal"),
+        "per_buy": _("each buy"),
+        "gin": _("gin (knocking with no deadwood)"),
+        "big_gin": _(
+            "big gin (knocking with the whole hand in melds and no discard), on top of gin"
+        ),
+        "undercut": _("undercutting the knocker"),
+        "natural_canasta": _("each natural canasta (no wild card) on the table when the deal ends"),
+        "mixed_canasta": _("each mixed canasta (with a wild card) on the table when the deal ends"),
+    }[event]
+
+
+def scoring_extras(s: VariantSpec) -> Iterator[str]:
+    sc = s.scoring
+    for mult in sc.multipliers:
+        yield _("A four of a kind laid down in one go scores {n} times its value.").format(
+            n=number_word(mult.factor)
+        )
+    team = s.partnerships.teams != "none" and s.partnerships.scoring == "team"
+    for bonus in sc.bonuses:
+        if bonus.to == "self":
+            who = _("their team") if team else _("the player concerned")
+        else:
+            who = _("every other team") if team else _("every other player")
+        frame = (
+            _("Bonus for {event}: {who} scores {points} points.")
+            if bonus.points >= 0
+            else _("Bonus for {event}: {who} takes off {points} points.")
+        )
+        yield frame.format(event=_bonus_event(bonus.event), who=who, points=abs(bonus.points))
+    if sc.deal_cap is not None:
+        yield _("No player scores more than {points} penalty points in a deal.").format(
+            points=sc.deal_cap
+        )
+    if sc.spade_upcard_factor > 1:
+        yield _(
+            "When a hand's first upcard is a spade, every score of that hand, bonuses "
+            "included, is multiplied by {n}."
+        ).format(n=number_word(sc.spade_upcard_factor))
