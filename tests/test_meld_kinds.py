@@ -160,3 +160,66 @@ def test_canasta_bonuses_need_a_canasta_size():
         "basic-rummy", ["scoring.bonuses=[{event: natural_canasta, points: 500}]"]
     )
     assert any("set melds.canasta_size" in p.message for p in report.errors), report.errors
+
+
+CANASTA_OUT = (
+    *ONE_PER_RANK,
+    "melds.canasta_size=7",
+    "going_out.canastas=1",
+    "scoring.bonuses=[{event: natural_canasta, points: 500}]",
+)
+
+
+def _canasta_state(p2, p1="3C 4D 5H 6S 8C 10D JH QH KS AC", stock=("4H",)):
+    from .engine_helpers import stacked_state
+
+    hands = {1: p2, 0: p1}
+    return stacked_state("basic-rummy", 2, hands, upcard="2D", stock=stock, overrides=CANASTA_OUT)
+
+
+def test_without_a_canasta_a_player_may_not_go_out():
+    from .engine_helpers import act, why
+
+    state = _canasta_state("7H 7S 7D 7C 9C 9D 9H KC KD KH", stock=("7H",))
+    act(state, "draw")  # 7H: five sevens, three nines, three kings
+    act(state, "meld 9C 9D 9H")
+    act(state, "meld KC KD KH")
+    needed = "your side needs 1 canasta on the table before you go out"
+    assert why(state, "meld 7C 7D 7H 7H 7S") == needed  # no card left
+    assert why(state, "meld 7C 7D 7H 7S") == needed  # one left, whose discard goes out
+    assert why(state, "meld 7C 7D 7H") is None  # two left: discard one, keep one
+    act(state, "meld 7C 7D 7H")
+    act(state, "discard 7S")
+    assert state.hand(1) and not state.results
+
+
+def test_a_meld_that_completes_a_canasta_may_go_out():
+    from .engine_helpers import act, why
+
+    state = _canasta_state("7H 7S 7D 7C 7H 7S 7D 9C 9D 9H")
+    act(state, "draw")  # 4H
+    assert why(state, "meld 9C 9D 9H") is None
+    act(state, "meld 9C 9D 9H")
+    # 7 sevens and 4H: meld the sevens (a canasta) and discard 4H to go out.
+    act(state, "meld 7C 7D 7D 7H 7H 7S 7S")
+    act(state, "discard 4H")
+    assert state.results[0].went_out == 1
+
+
+def test_played_games_go_out_only_with_a_canasta():
+    """Whole games (random and greedy play), every invariant checked after every
+    action; read from the deal ends: whoever went out has a canasta on the table."""
+    from .engine_helpers import play_checked_game
+
+    spec = load_variant("basic-rummy", list(CANASTA_OUT))
+    outs = 0
+    for seed in range(examples(4, 20)):
+        state = GameState(compile_rules(spec, 2), seed=seed, deal_cap=6)
+        kind = "greedy" if seed % 2 else "random"
+        play_checked_game(state, [make_bot(kind, random.Random(seed + s)) for s in range(2)])
+        for result in state.results:
+            if result.reason == "out":
+                mine = [m for m in result.table if m.owner == result.went_out]
+                assert any(len(m.faces) >= 7 for m in mine), result
+                outs += 1
+    assert outs > 0

@@ -10,12 +10,14 @@ from collections.abc import Sequence
 from ..cards import format_card
 from .ending import end_deal, next_turn
 from .game import Game
+from .side_sets import may_go_out
 
 __all__ = [
     "apply_discard",
     "apply_end",
     "barred_discard",
     "can_end_turn_after",
+    "canastas_needed",
     "check_discard",
     "check_end",
     "discardable",
@@ -76,8 +78,14 @@ def can_end_turn_after(g: Game, removed: Sequence[int]) -> bool:
     ``removed`` leave the hand."""
     d = g.deal
     play = g.rules.play
-    if len(d.hands[d.current]) > len(removed) and (
-        may_end_keeping(g) or (not play.last_card_kept and no_discard_barred(g))
+    kept_count = len(d.hands[d.current]) - len(removed)
+    if kept_count > 0 and (
+        may_end_keeping(g)
+        or (
+            not play.last_card_kept
+            and no_discard_barred(g)
+            and (kept_count > 1 or may_go_out(g))  # a last card's discard goes out
+        )
     ):
         return True  # a card is left, and the turn may end keeping it or discarding it
     faces = g.faces
@@ -87,7 +95,7 @@ def can_end_turn_after(g: Game, removed: Sequence[int]) -> bool:
     if not kept:
         return play.going_out != "must_discard" or d.rules.all_out
     total = sum(left[f] for f in kept)
-    if total == 1 and play.last_card_kept:
+    if total == 1 and (play.last_card_kept or not may_go_out(g)):
         return False  # the last card may not be discarded
     for face in kept:
         taken = d.taken_single is not None and faces[d.taken_single] == face
@@ -109,7 +117,7 @@ def discardable(g: Game) -> list[int]:
     hand = d.hands[d.current]
     if d.must_meld is not None or not hand or d.resume is not None:
         return []
-    if len(hand) == 1 and (d.rules.all_out or g.rules.play.last_card_kept):
+    if len(hand) == 1 and (d.rules.all_out or g.rules.play.last_card_kept or not may_go_out(g)):
         return []
     faces = g.faces
     held = sorted({faces[c] for c in hand}, key=_TEXT_ORDER.__getitem__)
@@ -139,7 +147,15 @@ def check_discard(g: Game, face: int) -> str | None:
         return "in this deal you go out only by laying down every card at once"
     if g.rules.play.last_card_kept and len(hand) == 1:
         return "in this variant you go out only by melding your last card"
+    if len(hand) == 1 and not may_go_out(g):
+        return canastas_needed(g)
     return None
+
+
+def canastas_needed(g: Game) -> str:
+    """Why the player in turn may not go out yet (``going_out.canastas``)."""
+    n = g.rules.play.going_out_canastas
+    return f"your side needs {n} canasta{'s' if n != 1 else ''} on the table before you go out"
 
 
 def apply_discard(g: Game, face: int) -> None:

@@ -8,10 +8,16 @@ from collections import Counter
 
 from ..cards import format_card, rank_of, suit_of
 from .actions import Action
-from .discarding import can_end_turn_after, may_end_keeping, no_discard_barred
+from .discarding import (
+    can_end_turn_after,
+    canastas_needed,
+    may_end_keeping,
+    no_discard_barred,
+)
 from .ending import end_deal
 from .game import Game, TableMeld
 from .melds import Meld, check_meld, run_span
+from .side_sets import may_go_out, side_canastas
 
 __all__ = [
     "apply_layoff",
@@ -23,6 +29,7 @@ __all__ = [
     "legal_layoff_of",
     "may_lay_off",
     "meld_without",
+    "needs_after",
     "target_reason",
 ]
 
@@ -313,10 +320,12 @@ def check_layoff(g: Game, action: Action) -> str | None:
         return f"{what} does not fit meld {action.target + 1} ({shown})"
     left = len(d.hands[seat]) - 1
     after = None
-    if last_card_must_meld(g, left):
+    if needs_after(g, left):
         after = g.trial()
         apply_layoff(after, action)
-    return check_leaving(g, left, Counter([action.card]), after)
+    size = g.rules.play.canasta_size
+    completes = 1 if size and len(target.cards) + 1 == size else 0
+    return check_leaving(g, left, Counter([action.card]), after, completes=completes)
 
 
 def last_card_must_meld(g: Game, left: int) -> bool:
@@ -325,7 +334,18 @@ def last_card_must_meld(g: Game, left: int) -> bool:
     return left == 1 and g.rules.play.last_card_kept and not may_end_keeping(g)
 
 
-def check_leaving(g: Game, left: int, used: Counter[int], after: Game | None = None) -> str | None:
+def needs_after(g: Game, left: int) -> bool:
+    """Whether :func:`check_leaving` needs the game after a move that leaves
+    ``left`` cards in hand: the last card must be melded, or going out needs
+    canastas the side may complete with this very move (``going_out.canastas``)."""
+    return last_card_must_meld(g, left) or (
+        left == 1 and g.rules.play.going_out_canastas > 0 and not may_go_out(g)
+    )
+
+
+def check_leaving(
+    g: Game, left: int, used: Counter[int], after: Game | None = None, *, completes: int = 0
+) -> str | None:
     """Whether the player may be left with ``left`` cards after melding the faces ``used``.
 
     Where the last card must be melded (:func:`last_card_must_meld`),
@@ -333,6 +353,16 @@ def check_leaving(g: Game, left: int, used: Counter[int], after: Game | None = N
     card left must then have somewhere to go.
     """
     play = g.rules.play
+    # Going out needs canastas the side lacks now: the move must complete them
+    # (``completes`` of them when it empties the hand; with one card left, the
+    # trial copy ``after`` shows them: a trial never plays a move that goes out).
+    if play.going_out_canastas > 0 and left <= 1 and not may_go_out(g):
+        if left == 0:
+            have = side_canastas(g, g.deal.current) + completes
+            if have < play.going_out_canastas:
+                return canastas_needed(g)
+        elif not may_end_keeping(g) and (after is None or not may_go_out(after)):
+            return canastas_needed(g)
     if not left:
         if play.going_out == "must_discard" and not g.deal.rules.all_out:
             return "you must keep a card to discard: in this variant you go out by discarding"
@@ -343,7 +373,10 @@ def check_leaving(g: Game, left: int, used: Counter[int], after: Game | None = N
             if len(last) == 1 and legal_layoff_of(after, after.faces[last[0]]):
                 return None
         return "your last card could not be melded: in this variant you go out by melding it"
-    if not can_end_turn_after(g, list(used.elements())):
+    ended = can_end_turn_after(after, []) if after is not None else None
+    if ended is None:
+        ended = can_end_turn_after(g, list(used.elements()))
+    if not ended:
         return "you would be left with no card you may discard"
     return None
 
@@ -376,7 +409,7 @@ def layoff_actions(g: Game) -> list[Action]:
         return []
     left = len(d.hands[seat]) - 1
     play = g.rules.play
-    per_target = last_card_must_meld(g, left)
+    per_target = needs_after(g, left)
     # With a card left and nothing barring its discard, laying one off
     # always leaves the turn able to end (check_leaving says None).
     leaving_ok = left >= 1 and (

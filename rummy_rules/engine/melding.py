@@ -15,11 +15,11 @@ from .actions import Action
 from .candidates import iter_melds
 from .ending import end_deal
 from .game import PLAY, Game, TableMeld
-from .laying_off import check_leaving, last_card_must_meld
+from .laying_off import check_leaving, needs_after
 from .melds import Meld, check_meld, run_span
 from .rules import ContractPart, MeldRules, Rules, describe_contract
 from .shapes import contract_shapes
-from .side_sets import second_set
+from .side_sets import canastas_in, second_set
 from .solver import Arrangement, best_contract, find_contract
 
 __all__ = [
@@ -305,10 +305,10 @@ def check_down(g: Game, melds: Sequence[Meld]) -> str | None:
         if used[face] == 0:
             return f"{format_card(face)} must be melded this turn"
     after = None
-    if last_card_must_meld(g, left):
+    if needs_after(g, left):
         after = g.trial()
         apply_down(after, melds)
-    return check_leaving(g, left, used, after)
+    return check_leaving(g, left, used, after, completes=canastas_in(g, melds))
 
 
 def may_meld(g: Game) -> str | None:
@@ -341,10 +341,10 @@ def check_meld_action(g: Game, melds: Sequence[Meld]) -> str | None:
     if reason is not None:
         return reason
     after = None
-    if last_card_must_meld(g, left):
+    if needs_after(g, left):
         after = g.trial()
         apply_meld(after, melds)
-    return check_leaving(g, left, used, after)
+    return check_leaving(g, left, used, after, completes=canastas_in(g, melds))
 
 
 def meld_actions(g: Game) -> Iterator[Action]:

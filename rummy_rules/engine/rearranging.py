@@ -37,9 +37,9 @@ from .ending import end_deal
 from .game import Game, TableMeld
 from .laying_off import (
     check_leaving,
-    last_card_must_meld,
     may_lay_off,
     meld_without,
+    needs_after,
     target_reason,
 )
 from .melding import may_meld
@@ -82,7 +82,7 @@ def check_rearrange(g: Game, action: Action) -> str | None:
             return f"this rearrangement lays a new meld, and {reason}"
     left = len(d.hands[seat]) - sum(from_hand.values())
     after = None
-    if last_card_must_meld(g, left):
+    if needs_after(g, left):
         after = g.trial()
         apply_rearrange(after, action)
     return check_leaving(g, left, from_hand, after)

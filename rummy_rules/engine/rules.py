@@ -335,12 +335,12 @@ class PlayRules:
     """``scoring.deal_cap``: the most penalty points a player scores in a deal."""
     drop_first: int = -1
     drop_middle: int = -1
-    """``going_out.drop``: the cost of a first and a middle drop; -1: not allowed."""
     wrong_declaration: int = -1
-    """``going_out.knock.wrong_declaration``: what a wrong knock costs; -1: refused."""
+    """Costs of a first, a middle drop and a wrong knock; -1: not allowed (refused)."""
     buy_back_limit: int | None = None
     canasta_size: int = 0
-    """``melds.canasta_size``: the fewest cards in a canasta (0: no canastas)."""
+    going_out_canastas: int = 0
+    """``melds.canasta_size`` (0: no canastas) and ``going_out.canastas``."""
     cut_wild: bool = False
     """``deck.cut_wild``: a card turned up after the deal makes its rank wild."""
     spade_upcard_factor: int = 1
@@ -666,6 +666,7 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         buy_back_total=end.buy_back_total,
         buy_back_limit=end.buy_back_limit,
         canasta_size=spec.melds.canasta_size or 0,
+        going_out_canastas=spec.going_out.canastas,
         ties=end.ties,
         teams=spec.partnerships.teams == "fixed_pairs",
         team_opening=spec.partnerships.opening_per == "team",

@@ -1,15 +1,22 @@
-"""One set of each rank per side (``melds.set.one_per_rank``, Canasta): the
-sets a side has on the table, and why new melds would give it a second."""
+"""A side's melds (Canasta): one set of each rank per side
+(``melds.set.one_per_rank``), and the canastas a side needs before one of
+its players may go out (``going_out.canastas``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from ..cards import rank_of
-from .game import Game
+from .game import Game, TableMeld
 from .melds import Meld, rank_plural
 
-__all__ = ["second_set"]
+__all__ = [
+    "canastas_in",
+    "layoff_completes",
+    "may_go_out",
+    "second_set",
+    "side_canastas",
+]
 
 
 def _side_ranks(g: Game) -> set[int]:
@@ -41,3 +48,36 @@ def second_set(g: Game, melds: Sequence[Meld]) -> str | None:
             )
         ranks.add(rank)
     return None
+
+
+def side_canastas(g: Game, seat: int) -> int:
+    """The canastas (melds of ``canasta_size`` cards or more) on the table of
+    ``seat``'s side."""
+    size = g.rules.play.canasta_size
+    return sum(1 for m in g.deal.melds if len(m.cards) >= size and _of_side(g, m.owner, seat))
+
+
+def may_go_out(g: Game) -> bool:
+    """Whether the player in turn's side has the canastas going out needs."""
+    need = g.rules.play.going_out_canastas
+    return not need or side_canastas(g, g.deal.current) >= need
+
+
+def _of_side(g: Game, owner: int, seat: int) -> bool:
+    """Whether a meld of ``owner`` is one of ``seat``'s side's."""
+    play = g.rules.play
+    return owner == seat or (play.teams and play.partner_melds and g.team[owner] == g.team[seat])
+
+
+def canastas_in(g: Game, melds: Sequence[Meld]) -> int:
+    """How many of the new ``melds`` are canastas (``melds.canasta_size``)."""
+    size = g.rules.play.canasta_size
+    return sum(1 for m in melds if len(m.cards) >= size) if size else 0
+
+
+def layoff_completes(g: Game, target: TableMeld) -> int:
+    """1 when a card laid off on ``target`` makes it a canasta of the player in
+    turn's side, else 0."""
+    size = g.rules.play.canasta_size
+    grows = size > 0 and len(target.cards) + 1 == size
+    return 1 if grows and _of_side(g, target.owner, g.deal.current) else 0

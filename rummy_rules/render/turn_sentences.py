@@ -470,6 +470,29 @@ def going_out_sentences(s: VariantSpec) -> Iterator[str]:
             "In a deal marked 'all at once' (see the deal table), the winner lays down every "
             "card in one turn, with no discard; going down there is going out."
         )
+    if s.going_out.canastas:
+        shared = s.partnerships.teams != "none" and s.partnerships.build_on_partner_melds
+        yield (
+            ngettext(
+                "A player may go out only when their side has at least {n} canasta on the "
+                "table (one the going out completes counts); until then no one may meld, "
+                "lay off or discard their last card.",
+                "A player may go out only when their side has at least {n} canastas on the "
+                "table (one the going out completes counts); until then no one may meld, "
+                "lay off or discard their last card.",
+                s.going_out.canastas,
+            )
+            if shared
+            else ngettext(
+                "A player may go out only when they have at least {n} canasta on the table "
+                "(one the going out completes counts); until then they may not meld, lay "
+                "off or discard their last card.",
+                "A player may go out only when they have at least {n} canastas on the table "
+                "(one the going out completes counts); until then they may not meld, lay "
+                "off or discard their last card.",
+                s.going_out.canastas,
+            )
+        ).format(n=s.going_out.canastas)
 
 
 def stock_sentences(s: VariantSpec) -> Iterator[str]:

@@ -416,6 +416,25 @@ def _check_no_runs(spec: VariantSpec, out: list[Finding]) -> None:
         )
 
 
+def _check_canastas(spec: VariantSpec, out: list[Finding]) -> None:
+    """``going_out.canastas`` and what it needs."""
+    if not spec.going_out.canastas:
+        return
+    why = None
+    if not spec.melds.canasta_size:
+        why = "counts canastas: set melds.canasta_size"
+    elif spec.going_out.knock is not None:
+        why = "cannot be played with going_out.knock"
+    elif spec.going_out.method not in ("any", "must_discard"):
+        why = f"cannot be played with going_out.method {spec.going_out.method} yet"
+    elif spec.melding.rearrange_table:
+        why = "cannot be played with melding.rearrange_table yet"
+    elif any(d.all_out or d.first_down_must_go_out for d in spec.deals):
+        why = "cannot be played with all-at-once deals or a first player down who must go out"
+    if why is not None:
+        out.append((("going_out", "canastas"), why, "error"))
+
+
 def _check_one_per_rank(spec: VariantSpec, out: list[Finding]) -> None:
     """``melds.set.one_per_rank`` and the rules it cannot be played with yet."""
     if not spec.melds.set.one_per_rank:
@@ -454,6 +473,7 @@ def _check_going_out(spec: VariantSpec, out: list[Finding]) -> None:
     _check_leaving(spec, out)
     _check_no_runs(spec, out)
     _check_one_per_rank(spec, out)
+    _check_canastas(spec, out)
     if not spec.contract.all_at_once:
         whole = [i for i, d in enumerate(spec.deals) if d.all_out or d.first_down_must_go_out]
         if whole:

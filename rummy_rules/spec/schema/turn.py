@@ -470,6 +470,17 @@ class GoingOut(StrictModel):
         ),
     )
 
+    canastas: int = Field(
+        default=0,
+        ge=0,
+        le=10,
+        description=(
+            "The canastas (melds.canasta_size) a player's side must have on the table "
+            "before the player may go out, counting one completed by the move that "
+            "goes out (Canasta: 1); a player who may not go out may not meld, lay off "
+            "or discard their last card. 0: no such rule."
+        ),
+    )
     drop: DropRules | None = Field(
         default=None,
         description=(
