@@ -223,3 +223,36 @@ def test_played_games_go_out_only_with_a_canasta():
                 assert any(len(m.faces) >= 7 for m in mine), result
                 outs += 1
     assert outs > 0
+
+
+def test_the_opening_minimum_rises_with_the_running_total():
+    from .engine_helpers import act, stacked_state, why
+
+    steps = (
+        "opening.requirement=min_points",
+        "opening.min_points=15",
+        "opening.min_points_by_total=[{at: 0, points: 50}, {at: 1500, points: 90}]",
+    )
+    hands = {1: "KC KD KH 9C 9D 9H 4C 5D 6H 8S", 0: "3C 4D 5H 6S 8C 10D JH QH KS AC"}
+    state = stacked_state(
+        "basic-rummy", 2, hands, upcard="2D", stock=("4H",), overrides=(*SETS_ONLY, *steps)
+    )
+    act(state, "draw")
+    worth_30 = "down KC KD KH"
+    assert why(state, worth_30) == "an opening must be worth at least 50; these melds are worth 30"
+    state.game.totals[1] = -10  # below the first step: min_points
+    assert why(state, worth_30) is None
+    state.game.totals[1] = 1600
+    assert "at least 90" in why(state, "down KC KD KH / 9C 9D 9H")
+
+
+def test_opening_steps_must_rise():
+    report = check_variant(
+        "basic-rummy",
+        [
+            "opening.requirement=min_points",
+            "opening.min_points=15",
+            "opening.min_points_by_total=[{at: 10, points: 50}, {at: 0, points: 90}]",
+        ],
+    )
+    assert any("must rise" in p.message for p in report.errors), report.errors

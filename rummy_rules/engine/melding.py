@@ -19,7 +19,7 @@ from .laying_off import check_leaving, needs_after
 from .melds import Meld, check_meld, run_span
 from .rules import ContractPart, MeldRules, Rules, describe_contract
 from .shapes import contract_shapes
-from .side_sets import canastas_in, second_set
+from .side_sets import canastas_in, opening_minimum, second_set
 from .solver import Arrangement, best_contract, find_contract
 
 __all__ = [
@@ -282,11 +282,9 @@ def check_down(g: Game, melds: Sequence[Meld]) -> str | None:
             return reason
     else:
         worth = _opening_value(g, melds)
-        if worth < play.opening_min:
-            return (
-                f"an opening must be worth at least {play.opening_min}; "
-                f"these melds are worth {worth}"
-            )
+        least = opening_minimum(g)
+        if worth < least:
+            return f"an opening must be worth at least {least}; these melds are worth {worth}"
     reason, used, left = _laying(g, melds)
     if reason is not None:
         return reason
@@ -637,7 +635,7 @@ class _OpeningSearch:
         order = sorted(range(len(unique)), key=[-w for w in worth].__getitem__)
         self.ranked = [unique[i] for i in order]
         self.worth = [worth[i] for i in order]
-        self.minimum = play.opening_min
+        self.minimum = opening_minimum(g)
         self.limit = play.melds_per_turn if play.melds_per_turn is not None else len(hand)
         self.require = require
         self.one_set_per_rank = g.rules.melds.one_set_per_rank

@@ -250,6 +250,7 @@ class PlayRules:
     opening: str = "contract"
     """contract, min_points or none."""
     opening_min: int = 0
+    opening_steps: tuple[tuple[int, int], ...] = ()
     opening_wild_value: str = "represented"
     opening_values: tuple[int, ...] = ()
     """Card values for the opening count (index 52: joker)."""
@@ -291,13 +292,12 @@ class PlayRules:
     first_player_extra_turn: bool = False
     """Whether the first player of each deal plays two turns in a row."""
     discard_after_going_down: bool = True
+    """Whether a player who has gone down may still take discards."""
     push: bool = False
     """``draw.push``: a draw from the stock first pushes the top discard and a stock
     card to the next player."""
-    """Whether a player who has gone down may still take discards."""
     last_card_discard: str = "forbidden"
-    """With ``must_meld_last``: ``forbidden`` or ``play_on`` (a discarded last card
-    does not end the deal)."""
+    """With ``must_meld_last``: ``forbidden``, or ``play_on`` (discarding it goes on)."""
     last_card_kept: bool = False
     """Whether a player's last card may not be discarded (``must_meld_last``, ``forbidden``)."""
     melded_wild_value: str = "represented"
@@ -318,13 +318,11 @@ class PlayRules:
     during_play: bool = True
     """``melding.during_play``: melds are laid during play (``False``: only at a knock)."""
     knock_limit: int = -1
-    """``going_out.knock.deadwood_limit``: -1 no knocking; -2 the first upcard's
-    value; :data:`UNLIMITED`: no limit."""
+    """``knock.deadwood_limit``: -1 none; -2 the first upcard's; :data:`UNLIMITED` any."""
     knock_lay_off: bool = True
     """Whether the other player may lay off on the knocker's melds (never on gin)."""
     void_take_to_knock: bool = False
-    """``stock_exhausted.void_take: to_knock``: at the void limit the discard may be
-    taken only to knock with it at once."""
+    """``void_take: to_knock``: at the void limit, the discard is taken only to knock."""
     undercut_on_tie: bool = True
     """``undercut: equal_or_lower``: equal deadwood undercuts the knocker."""
     big_gin: bool = False
@@ -625,6 +623,7 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         winner=end.winner,
         opening=opening.requirement,
         opening_min=opening.min_points or 0,
+        opening_steps=tuple((step.at, step.points) for step in opening.min_points_by_total),
         opening_wild_value=opening.wild_value,
         opening_values=_values(opening.card_values or scoring.card_values),
         new_melds=_new_melds_after_down(spec),

@@ -14,6 +14,7 @@ __all__ = [
     "canastas_in",
     "layoff_completes",
     "may_go_out",
+    "opening_minimum",
     "second_set",
     "side_canastas",
 ]
@@ -81,3 +82,16 @@ def layoff_completes(g: Game, target: TableMeld) -> int:
     size = g.rules.play.canasta_size
     grows = size > 0 and len(target.cards) + 1 == size
     return 1 if grows and _of_side(g, target.owner, g.deal.current) else 0
+
+
+def opening_minimum(g: Game) -> int:
+    """The least a minimum-points opening of the player in turn is worth: the
+    last step of ``opening.min_points_by_total`` their running total has
+    reached, else ``min_points``."""
+    play = g.rules.play
+    total = g.totals[g.deal.current]
+    least = play.opening_min
+    for at, points in play.opening_steps:
+        if total >= at:
+            least = points
+    return least

@@ -184,6 +184,15 @@ def opening_sentences(s: VariantSpec) -> Iterator[str]:
                 "counting its own value)."
             )
         ).format(points=o.min_points)
+        if o.min_points_by_total:
+            steps = "; ".join(
+                _("{points} from a total of {at}").format(points=step.points, at=step.at)
+                for step in o.min_points_by_total
+            )
+            yield _(
+                "The minimum rises with your running total (your side's, with partners): "
+                "{steps}; below the first of these, {points}."
+            ).format(steps=steps, points=o.min_points)
     else:
         yield _("There is no opening requirement: meld whenever you can.")
     if o.once_per_deal and o.requirement != "none":

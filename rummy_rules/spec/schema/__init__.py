@@ -47,6 +47,7 @@ from .turn import (
     LayOff,
     Melding,
     OpeningRules,
+    OpeningStep,
     StockExhausted,
 )
 from .variant import VariantSpec
@@ -76,6 +77,7 @@ __all__ = [
     "Melding",
     "Multiplier",
     "OpeningRules",
+    "OpeningStep",
     "Partnerships",
     "PerDeckCount",
     "PlayerCountTable",

@@ -27,6 +27,7 @@ __all__ = [
     "LayOff",
     "Melding",
     "OpeningRules",
+    "OpeningStep",
     "StockExhausted",
 ]
 
@@ -183,6 +184,13 @@ class Buying(StrictModel):
     )
 
 
+class OpeningStep(StrictModel):
+    """One step of a minimum opening that rises with the running total."""
+
+    at: int = Field(description="The running total from which this step applies.")
+    points: int = Field(ge=1, description="The least an opening is worth from that total.")
+
+
 class OpeningRules(StrictModel):
     """What a player must do to go down (open) for the first time in a deal."""
 
@@ -192,6 +200,15 @@ class OpeningRules(StrictModel):
     )
     min_points: int | None = Field(
         default=None, ge=1, description="The value the first melds must reach, with min_points."
+    )
+    min_points_by_total: list[OpeningStep] = Field(
+        default_factory=list,
+        description=(
+            "With min_points: a minimum that rises with the player's running total "
+            "(partners: their side's). Each step applies from its total up; below "
+            "the first step, min_points applies (Canasta: min_points 15 for a "
+            "negative total, then 50 from 0, 90 from 1500, 120 from 3000)."
+        ),
     )
     wild_value: Literal["represented", "own"] = Field(
         default="represented",
@@ -211,6 +228,11 @@ class OpeningRules(StrictModel):
             raise ValueError("requirement min_points needs min_points")
         if self.requirement != "min_points" and self.min_points is not None:
             raise ValueError("min_points is set but requirement is not min_points")
+        if self.min_points_by_total and self.requirement != "min_points":
+            raise ValueError("min_points_by_total needs requirement min_points")
+        totals = [step.at for step in self.min_points_by_total]
+        if totals != sorted(set(totals)):
+            raise ValueError("min_points_by_total: the steps' totals must rise, each once")
         return self
 
 
