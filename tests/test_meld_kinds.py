@@ -256,3 +256,36 @@ def test_opening_steps_must_rise():
         ],
     )
     assert any("must rise" in p.message for p in report.errors), report.errors
+
+
+def test_a_stop_card_on_the_pile_stops_the_next_player_taking_it():
+    from .engine_helpers import act, stacked_state, texts, why
+
+    hands = {1: "3S 4D 5H 6S 8C 10D JH QH KS AC", 0: "3C 4C 5C 6C 8D 10H JS QS KD AD"}
+    stop = ("draw.stop_cards=[3C, 3S]",)
+    state = stacked_state("basic-rummy", 2, hands, upcard="9D", stock=("2H",), overrides=stop)
+    act(state, "draw")
+    act(state, "discard 3S")
+    assert "take 3S" not in texts(state)
+    assert why(state, "take 3S") == "3S on top of the discard pile stops you from taking from it"
+    act(state, "draw")
+    act(state, "discard 4C")
+    assert "take 4C" in texts(state)  # the next discard covers it
+
+
+def test_played_games_never_take_from_under_a_stop_card():
+    spec = load_variant("rummy-500", ["draw.stop_cards=[3C, 3S]"])
+    for seed in range(examples(3, 12)):
+        state = GameState(compile_rules(spec, 3), seed=seed, deal_cap=3)
+        kind = "greedy" if seed % 2 else "random"
+        play_game(state, [make_bot(kind, random.Random(seed + s)) for s in range(3)])
+        top = None
+        for entry in state.log:
+            action = entry.get("action", "")
+            if action.startswith("discard"):
+                top = action.split()[1]
+            elif action.startswith("take"):
+                assert top not in ("3C", "3S"), entry
+                top = None
+            elif "deal_end" in entry or "deck" in entry:
+                top = None

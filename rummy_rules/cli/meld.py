@@ -73,7 +73,8 @@ def meld(
     """
     from ..cards import CardError
     from ..engine.hints import contract_hint
-    from ..engine.rules import card_names, compile_rules, describe_contract
+    from ..engine.rules import card_names, compile_rules
+    from ..engine.shapes import describe_contract
     from ..spec.loader import load_variant
 
     spec = load_variant(source, check_overrides(overrides))
@@ -271,7 +272,7 @@ def _check_pack(
 
 def _hint_document(hint: ContractHint, names: CardNames) -> dict[str, Any]:
     """What the hand lacks, for --json."""
-    from ..engine.rules import describe_contract
+    from ..engine.shapes import describe_contract
 
     out: dict[str, Any] = {
         "melds": describe_contract(hint.missing) if hint.missing else None,
@@ -297,7 +298,7 @@ def _cards(meld: Meld) -> str:
 
 def _print_hint(hint: ContractHint, names: CardNames, *, all_out: bool) -> None:
     """What the hand lacks, in words: the part it meets, and the cards that would do."""
-    from ..engine.rules import describe_contract
+    from ..engine.shapes import describe_contract
 
     if hint.partial is not None:
         typer.echo(f"  It meets {describe_contract(hint.met)}:")

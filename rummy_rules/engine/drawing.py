@@ -171,6 +171,9 @@ def _check_take_at(g: Game, face: int, depth: int) -> str | None:
     play = g.rules.play
     if face == g.rules.melds.skip_face:
         return "a skip card on the discard pile is never taken"
+    top = g.faces[d.discard[-1]]
+    if top in play.stop_faces:
+        return f"{format_card(top)} on top of the discard pile stops you from taking from it"
     if (
         not play.take_discarded_wild
         and face in d.rules.wild_faces

@@ -17,8 +17,8 @@ from .ending import end_deal
 from .game import PLAY, Game, TableMeld
 from .laying_off import check_leaving, needs_after
 from .melds import Meld, check_meld, run_span
-from .rules import ContractPart, MeldRules, Rules, describe_contract
-from .shapes import contract_shapes
+from .rules import ContractPart, MeldRules, Rules
+from .shapes import contract_shapes, describe_contract
 from .side_sets import canastas_in, opening_minimum, second_set
 from .solver import Arrangement, best_contract, find_contract
 

@@ -37,8 +37,6 @@ __all__ = [
     "card_names",
     "compile_meld_rules",
     "compile_rules",
-    "describe_contract",
-    "group_parts",
 ]
 
 #: Stands for "no limit" in integer tables.
@@ -338,7 +336,8 @@ class PlayRules:
     buy_back_limit: int | None = None
     canasta_size: int = 0
     going_out_canastas: int = 0
-    """``melds.canasta_size`` (0: no canastas) and ``going_out.canastas``."""
+    stop_faces: frozenset[int] = frozenset()
+    """``melds.canasta_size`` (0: none), ``going_out.canastas``, ``draw.stop_cards``."""
     cut_wild: bool = False
     """``deck.cut_wild``: a card turned up after the deal makes its rank wild."""
     spade_upcard_factor: int = 1
@@ -429,9 +428,12 @@ def _wild_faces(spec: VariantSpec, deal_index: int) -> frozenset[int]:
     for face in range(52):
         if rank_of(face) in ranks:
             faces.add(face)
-    for code in spec.deck.wild_cards:
-        faces.add(face_of(RANK_ORDER[code[:-1]], SUITS.index(code[-1])))
+    faces.update(_card_faces(spec.deck.wild_cards))
     return frozenset(faces)
+
+
+def _card_faces(codes: list[str]) -> list[int]:
+    return [face_of(RANK_ORDER[code[:-1]], SUITS.index(code[-1])) for code in codes]
 
 
 def compile_rules(spec: VariantSpec, players: int) -> Rules:
@@ -666,34 +668,10 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         buy_back_limit=end.buy_back_limit,
         canasta_size=spec.melds.canasta_size or 0,
         going_out_canastas=spec.going_out.canastas,
+        stop_faces=frozenset(_card_faces(spec.draw.stop_cards)),
         ties=end.ties,
         teams=spec.partnerships.teams == "fixed_pairs",
         team_opening=spec.partnerships.opening_per == "team",
         partner_melds=spec.partnerships.build_on_partner_melds,
         team_scoring=spec.partnerships.scoring == "team",
     )
-
-
-def group_parts(parts: tuple[ContractPart, ...]) -> list[tuple[ContractPart, int]]:
-    """A contract's parts with the same part in a row counted once: (part, how many)."""
-    groups: list[tuple[ContractPart, int]] = []
-    for part in parts:
-        if groups and groups[-1][0] == part:
-            groups[-1] = (part, groups[-1][1] + 1)
-        else:
-            groups.append((part, 1))
-    return groups
-
-
-def describe_contract(parts: tuple[ContractPart, ...], *, all_out: bool = False) -> str:
-    """Plain words for a contract: ``2 sets of 3 + 1 run of 4``."""
-    words = []
-    for part, count in group_parts(parts):
-        noun = {"set": "set", "run": "run", "colour": "colour meld", "any": "meld"}[part.kind]
-        plural = "s" if count > 1 else ""
-        size = f"{part.size}" if part.exact else f"{part.size} or more"
-        words.append(f"{count} {noun}{plural} of {size}")
-    text = " + ".join(words) if words else "no contract"
-    if all_out:
-        text += ", every card at once, no discard"
-    return text

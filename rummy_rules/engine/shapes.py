@@ -1,6 +1,7 @@
-"""The ways a contract may be met when one long meld may count as several
-(``contract.long_meld_counts_once: false``): two runs of four as one run of
-eight, and every other joining of parts of the same kind."""
+"""A contract's shapes and plain words: the ways a contract may be met when
+one long meld may count as several (``contract.long_meld_counts_once:
+false``: two runs of four as one run of eight, and every other joining of
+parts of the same kind), and its parts in words."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import itertools
 
 from .rules import ContractPart, MeldRules
 
-__all__ = ["contract_shapes"]
+__all__ = ["contract_shapes", "describe_contract", "group_parts"]
 
 
 def contract_shapes(
@@ -63,3 +64,28 @@ def _joinings(parts: tuple[ContractPart, ...]) -> tuple[tuple[ContractPart, ...]
         for tail in _joinings(tuple(left)):
             out.add(tuple(sorted((joined, *tail), key=_part_key)))
     return tuple(sorted(out, key=lambda shape: [_part_key(p) for p in shape]))
+
+
+def group_parts(parts: tuple[ContractPart, ...]) -> list[tuple[ContractPart, int]]:
+    """A contract's parts with the same part in a row counted once: (part, how many)."""
+    groups: list[tuple[ContractPart, int]] = []
+    for part in parts:
+        if groups and groups[-1][0] == part:
+            groups[-1] = (part, groups[-1][1] + 1)
+        else:
+            groups.append((part, 1))
+    return groups
+
+
+def describe_contract(parts: tuple[ContractPart, ...], *, all_out: bool = False) -> str:
+    """Plain words for a contract: ``2 sets of 3 + 1 run of 4``."""
+    words = []
+    for part, count in group_parts(parts):
+        noun = {"set": "set", "run": "run", "colour": "colour meld", "any": "meld"}[part.kind]
+        plural = "s" if count > 1 else ""
+        size = f"{part.size}" if part.exact else f"{part.size} or more"
+        words.append(f"{count} {noun}{plural} of {size}")
+    text = " + ".join(words) if words else "no contract"
+    if all_out:
+        text += ", every card at once, no discard"
+    return text

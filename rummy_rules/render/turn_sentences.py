@@ -49,6 +49,11 @@ def draw_sentences(s: VariantSpec) -> Iterator[str]:
         yield _("Taking a card from under others takes {above}, and {use}.").format(
             above=above, use=use
         )
+    if d.stop_cards:
+        yield _(
+            "A stop card ({cards}) on top of the discard pile stops the next player from "
+            "taking from it."
+        ).format(cards=", ".join(d.stop_cards))
     if d.discard_condition != "none":
         yield {
             "meld_now": _("A card taken from the discard pile must be melded at once."),

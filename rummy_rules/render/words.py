@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..cards import RANKS
-from ..engine.rules import ContractPart, group_parts
+from ..engine.rules import ContractPart
+from ..engine.shapes import group_parts
 from ..spec.checks import pack_ranks, pack_size
 from ..spec.schema import (
     DealSpec,

@@ -22,7 +22,8 @@ from ..cards import CardNames
 from ..engine.actions import Action, ActionError, format_seat_action, parse_action
 from ..engine.hints import contract_hint, read_group
 from ..engine.knocking import complete_knock, wrong_knock
-from ..engine.rules import UNLIMITED, compile_rules, describe_contract
+from ..engine.rules import UNLIMITED, compile_rules
+from ..engine.shapes import describe_contract
 from ..engine.state import GameState
 from ..engine.view import SeatView, seat_view
 from ..errors import UsageError

@@ -10,6 +10,7 @@ from pydantic import (
     model_validator,
 )
 
+from ...cards import parse_card_code
 from .base import (
     StrictModel,
 )
@@ -67,6 +68,13 @@ class DrawRules(StrictModel):
     discard_after_going_down: bool = Field(
         default=True, description="Whether a player who has gone down may still take discards."
     )
+    stop_cards: list[str] = Field(
+        default_factory=list,
+        description=(
+            "Cards that, on top of the discard pile, stop the next player from taking "
+            "from it, as rank and suit (Canasta's black threes: [3C, 3S])."
+        ),
+    )
     push: bool = Field(
         default=False,
         description=(
@@ -83,6 +91,20 @@ class DrawRules(StrictModel):
             "both values play alike there)."
         ),
     )
+
+    @field_validator("stop_cards")
+    @classmethod
+    def _stop_cards(cls, cards: list[str]) -> list[str]:
+        out = []
+        for text in cards:
+            parsed = parse_card_code(text)
+            if parsed is None:
+                raise ValueError(f"'{text}' is not a card: write rank then suit, like 3C")
+            code = parsed[0] + parsed[1]
+            if code in out:
+                raise ValueError(f"card '{code}' is listed twice")
+            out.append(code)
+        return out
 
 
 class BuyCost(StrictModel):
