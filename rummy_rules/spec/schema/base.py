@@ -20,7 +20,7 @@ from pydantic import (
     field_validator,
 )
 
-from ...cards import JOKER, normalize_rank
+from ...cards import JOKER, normalize_rank, parse_card_code
 
 __all__ = [
     "COUNT_FORMS",
@@ -43,6 +43,7 @@ __all__ = [
     "RankName",
     "StrictModel",
     "Text",
+    "card_list",
     "check_count_limit",
     "evaluate_count",
     "number_to_text",
@@ -308,4 +309,18 @@ def rank_list(ranks: list[str]) -> list[str]:
         if canonical in out:
             raise ValueError(f"rank '{canonical}' is listed twice")
         out.append(canonical)
+    return out
+
+
+def card_list(cards: list[str]) -> list[str]:
+    """Card codes (rank then suit) in their canonical spelling, each once."""
+    out = []
+    for text in cards:
+        parsed = parse_card_code(text)
+        if parsed is None:
+            raise ValueError(f"'{text}' is not a card: write rank then suit, like AH or 10D")
+        code = parsed[0] + parsed[1]
+        if code in out:
+            raise ValueError(f"card '{code}' is listed twice")
+        out.append(code)
     return out

@@ -11,7 +11,6 @@ from pydantic import (
     model_validator,
 )
 
-from ...cards import parse_card_code
 from .base import (
     MAX_DECKS,
     MAX_JOKERS,
@@ -21,6 +20,7 @@ from .base import (
     RankName,
     StrictModel,
     Text,
+    card_list,
     check_count_limit,
     rank_list,
 )
@@ -272,16 +272,7 @@ class DeckSpec(StrictModel):
     @field_validator("wild_cards")
     @classmethod
     def _cards(cls, cards: list[str]) -> list[str]:
-        out = []
-        for text in cards:
-            parsed = parse_card_code(text)
-            if parsed is None:
-                raise ValueError(f"'{text}' is not a card: write rank then suit, like AH or 10D")
-            code = parsed[0] + parsed[1]
-            if code in out:
-                raise ValueError(f"card '{code}' is listed twice")
-            out.append(code)
-        return out
+        return card_list(cards)
 
     @field_validator("decks")
     @classmethod

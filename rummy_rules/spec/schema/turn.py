@@ -10,9 +10,9 @@ from pydantic import (
     model_validator,
 )
 
-from ...cards import parse_card_code
 from .base import (
     StrictModel,
+    card_list,
 )
 
 __all__ = [
@@ -95,16 +95,7 @@ class DrawRules(StrictModel):
     @field_validator("stop_cards")
     @classmethod
     def _stop_cards(cls, cards: list[str]) -> list[str]:
-        out = []
-        for text in cards:
-            parsed = parse_card_code(text)
-            if parsed is None:
-                raise ValueError(f"'{text}' is not a card: write rank then suit, like 3C")
-            code = parsed[0] + parsed[1]
-            if code in out:
-                raise ValueError(f"card '{code}' is listed twice")
-            out.append(code)
-        return out
+        return card_list(cards)
 
 
 class BuyCost(StrictModel):
