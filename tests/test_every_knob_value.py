@@ -117,6 +117,8 @@ NEEDS: dict[Any, dict[str, Any]] = {
     ("stock_exhausted.void_take", "to_knock"): _KNOCK,
     ("melds.run.allowed", False): {"deals": _ONE_SET},
     ("melds.set.one_per_rank", True): {"opening.requirement": "none", "deals": _NO_CONTRACT},
+    "draw.natural_pair": {"draw.discard_condition": "meld_now"},
+    ("draw.natural_pair", "never"): {},
     ("scoring.bonuses.event", "natural_canasta"): {"melds.canasta_size": 4},
     ("scoring.bonuses.event", "mixed_canasta"): {"melds.canasta_size": 4},
 }

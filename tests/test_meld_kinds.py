@@ -289,3 +289,70 @@ def test_played_games_never_take_from_under_a_stop_card():
                 top = None
             elif "deal_end" in entry or "deck" in entry:
                 top = None
+
+
+PILE = (
+    *ONE_PER_RANK,
+    "draw.discard_pile=whole_pile",
+    "draw.discard_condition=meld_now",
+    "draw.natural_pair=when_frozen",
+)
+P2_PILE = "7D 9C 9D 9H KC KD 3H 4H 5H 6H"
+
+
+def _pile_state(p1, *extra):
+    from .engine_helpers import act, stacked_state
+
+    hands = {1: P2_PILE, 0: p1}
+    state = stacked_state(
+        "basic-rummy", 2, hands, upcard="4D", stock=("QS",), overrides=(*PILE, *extra)
+    )
+    act(state, "draw")
+    act(state, "discard 7D")
+    return state
+
+
+def test_a_frozen_pile_is_taken_only_with_a_natural_pair():
+    from .engine_helpers import texts, why
+
+    # p1 has not opened, so the pile is frozen for them.
+    state = _pile_state("7C 8S 2C 2S 8C 10D JH QH KS AC")
+    assert "take 7D" not in texts(state)
+    assert why(state, "take 7D") == (
+        "the pile is frozen: take 7D only with two natural cards of its rank from your hand"
+    )
+    state = _pile_state("7C 7S 2C 2S 8C 10D JH QH KS AC")
+    assert "take 7D" in texts(state)
+
+
+def test_a_card_taken_with_a_natural_pair_is_melded_with_it():
+    from .engine_helpers import act, texts, why
+
+    state = _pile_state("7C 7S JK 2S 8C 10D JH QH KS AC")
+    act(state, "take 7D")  # the whole pile: 4D and 7D
+    reason = why(state, "meld 7D 7C JK=7H")
+    assert reason == "7D was taken with a natural pair: meld it with two natural cards of its rank"
+    melds = [t for t in texts(state) if t.startswith("meld")]
+    assert melds and all({"7C", "7D", "7S"} <= set(t.split()) for t in melds), melds
+    assert why(state, "meld 7C 7D 7S") is None
+
+
+def test_without_the_rule_any_meld_of_the_top_card_will_do():
+    from .engine_helpers import act, why
+
+    state = _pile_state("7C 7S JK 2S 8C 10D JH QH KS AC", "draw.natural_pair=never")
+    act(state, "take 7D")
+    assert why(state, "meld 7D 7C JK=7H") is None
+
+
+def test_played_games_with_a_frozen_pile_keep_every_invariant():
+    from .engine_helpers import play_checked_game
+
+    spec = load_variant("basic-rummy", list(PILE))
+    takes = 0
+    for seed in range(examples(4, 20)):
+        state = GameState(compile_rules(spec, 3), seed=seed, deal_cap=4)
+        kind = "greedy" if seed % 2 else "random"
+        play_checked_game(state, [make_bot(kind, random.Random(seed + s)) for s in range(3)])
+        takes += sum(1 for e in state.log if e.get("action", "").startswith("take"))
+    assert takes > 0

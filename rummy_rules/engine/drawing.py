@@ -13,6 +13,7 @@ from .ending import end_deal, pass_turn
 from .game import PLAY, Game
 from .knocking import knock_actions
 from .laying_off import fits_table
+from .side_sets import holds_pair, pair_needed
 from .turn import can_go_on
 
 __all__ = ["apply_draw_phase", "check_draw_phase", "draw_actions"]
@@ -174,6 +175,14 @@ def _check_take_at(g: Game, face: int, depth: int) -> str | None:
     top = g.faces[d.discard[-1]]
     if top in play.stop_faces:
         return f"{format_card(top)} on top of the discard pile stops you from taking from it"
+    if depth == 0 and pair_needed(g) and not holds_pair(g, face):
+        if face == JOKER_FACE or face in d.rules.wild_faces:
+            return "a wild card on top of the discard pile cannot be taken with a natural pair"
+        frozen = "the pile is frozen: " if play.natural_pair == "when_frozen" else ""
+        return (
+            f"{frozen}take {format_card(face)} only with two natural cards of its rank "
+            "from your hand"
+        )
     if (
         not play.take_discarded_wild
         and face in d.rules.wild_faces
@@ -319,6 +328,7 @@ def _take(g: Game, face: int) -> None:
     depth = _depth_of(g, face)
     assert depth is not None
     places = _taken_places(g, depth)
+    pair = pair_needed(g)  # as the pile stands before the take
     taken = [d.discard[i] for i in places]
     del d.discard[places[0] : places[-1] + 1]
     d.hands[d.current].extend(taken)
@@ -326,6 +336,7 @@ def _take(g: Game, face: int) -> None:
     duty, must_open = _take_duties(g, depth)
     d.taken_single = chosen if len(taken) == 1 else None
     d.must_meld = chosen if duty == "meld_now" else None
+    d.must_pair = pair and d.must_meld is not None
     d.must_use = face if duty == "this_turn" else None
     d.must_open = must_open
     d.must_knock = _at_the_wall(g)

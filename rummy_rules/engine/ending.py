@@ -31,6 +31,7 @@ def next_turn(g: Game) -> None:
     d.turns_played[d.current] += 1
     d.taken_single = None
     d.must_meld = None
+    d.must_pair = False
     d.must_use = None
     d.must_open = False
     d.upcard_refused = False

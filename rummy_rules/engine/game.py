@@ -217,6 +217,9 @@ class Deal:
     score_factor: int = 1
     """What the hand's scores are multiplied by (``scoring.spade_upcard_factor``
     when the first upcard is a spade)."""
+    must_pair: bool = False
+    """The card to be melded at once (``must_meld``) was taken with a natural pair
+    (``draw.natural_pair``): its meld must hold two more natural cards of its rank."""
     dropped: list[int] = field(default_factory=list)
     """Per seat, the penalty points of a player who has left the deal (a drop or
     a wrong declaration: ``going_out.drop``, ``knock.wrong_declaration``), -1
@@ -284,6 +287,7 @@ class Deal:
             must_knock=self.must_knock,
             big_gin=self.big_gin,
             score_factor=self.score_factor,
+            must_pair=self.must_pair,
             dropped=list(self.dropped),
         )
 

@@ -19,7 +19,7 @@ from .laying_off import check_leaving, needs_after
 from .melds import Meld, check_meld, run_span
 from .rules import ContractPart, MeldRules, Rules
 from .shapes import contract_shapes, describe_contract
-from .side_sets import canastas_in, opening_minimum, second_set
+from .side_sets import canastas_in, opening_minimum, pair_reason, second_set
 from .solver import Arrangement, best_contract, find_contract
 
 __all__ = [
@@ -542,10 +542,11 @@ def _laying(g: Game, melds: Sequence[Meld]) -> tuple[str | None, Counter[int], i
     used = Counter(c for m in melds for c in m.cards)
     if play.melds_per_turn is not None and d.melds_this_turn + len(melds) > (play.melds_per_turn):
         return f"at most {play.melds_per_turn} new meld(s) a turn", used, 0
-    if g.rules.melds.one_set_per_rank:
-        why = second_set(g, melds)
-        if why is not None:
-            return why, used, 0
+    why = (second_set(g, melds) if g.rules.melds.one_set_per_rank else None) or pair_reason(
+        g, melds
+    )
+    if why is not None:
+        return why, used, 0
     held = Counter(g.hand_faces(d.current))
     if used - held:
         missing = " ".join(format_card(f) for f in sorted((used - held).elements()))

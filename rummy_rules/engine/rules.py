@@ -337,7 +337,9 @@ class PlayRules:
     canasta_size: int = 0
     going_out_canastas: int = 0
     stop_faces: frozenset[int] = frozenset()
-    """``melds.canasta_size`` (0: none), ``going_out.canastas``, ``draw.stop_cards``."""
+    natural_pair: str = "never"
+    """``melds.canasta_size`` (0: none), ``going_out.canastas``, ``draw.stop_cards``,
+    ``draw.natural_pair``."""
     cut_wild: bool = False
     """``deck.cut_wild``: a card turned up after the deal makes its rank wild."""
     spade_upcard_factor: int = 1
@@ -669,6 +671,7 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         canasta_size=spec.melds.canasta_size or 0,
         going_out_canastas=spec.going_out.canastas,
         stop_faces=frozenset(_card_faces(spec.draw.stop_cards)),
+        natural_pair=spec.draw.natural_pair,
         ties=end.ties,
         teams=spec.partnerships.teams == "fixed_pairs",
         team_opening=spec.partnerships.opening_per == "team",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import rank_of
+from ..cards import JOKER_FACE, format_card, rank_of
 from .game import Game, TableMeld
 from .melds import Meld, rank_plural
 
@@ -15,6 +15,8 @@ __all__ = [
     "layoff_completes",
     "may_go_out",
     "opening_minimum",
+    "pair_needed",
+    "pair_reason",
     "second_set",
     "side_canastas",
 ]
@@ -95,3 +97,52 @@ def opening_minimum(g: Game) -> int:
         if total >= at:
             least = points
     return least
+
+
+def pair_needed(g: Game) -> bool:
+    """Whether taking from the discard pile now needs a natural pair
+    (``draw.natural_pair``): always, or while the pile is frozen: a wild card
+    is in it, or the player in turn's side has not opened."""
+    rule = g.rules.play.natural_pair
+    if rule == "never":
+        return False
+    if rule == "always":
+        return True
+    d = g.deal
+    wilds = d.rules.wild_faces
+    return not g.is_open(d.current) or any(g.faces[c] in wilds for c in d.discard)
+
+
+def holds_pair(g: Game, face: int) -> bool:
+    """Whether the player in turn holds two natural cards of ``face``'s rank."""
+    d = g.deal
+    if face == JOKER_FACE or face in d.rules.wild_faces:
+        return False
+    wilds = d.rules.wild_faces
+    rank = rank_of(face)
+    faces = g.faces
+    return (
+        sum(1 for c in d.hands[d.current] if faces[c] not in wilds and rank_of(faces[c]) == rank)
+        >= 2
+    )
+
+
+def pair_reason(g: Game, melds: Sequence[Meld]) -> str | None:
+    """Why ``melds`` do not meld the card taken with a natural pair (``must_pair``)
+    with two more natural cards of its rank; ``None`` when they do, or hold no
+    meld with that card (other checks ask for one)."""
+    d = g.deal
+    if not d.must_pair or d.must_meld is None:
+        return None
+    face = g.faces[d.must_meld]
+    wilds = d.rules.wild_faces
+    for meld in melds:
+        if face in meld.cards:
+            naturals = [c for c in meld.cards if c not in wilds and rank_of(c) == rank_of(face)]
+            if len(naturals) >= 3:
+                return None
+            return (
+                f"{format_card(face)} was taken with a natural pair: meld it with two "
+                "natural cards of its rank"
+            )
+    return None

@@ -83,6 +83,8 @@ def _duty_reason(g: Game, action: Action) -> str | None:
         face = g.faces[d.must_meld]
         if not (kind == "down" or _uses(action, face)):
             return f"{format_card(face)} must be melded first"
+        if d.must_pair and kind not in ("down", "meld"):
+            return f"{format_card(face)} must be melded with two natural cards of its rank"
     if d.must_use is not None and not _uses(action, d.must_use):
         return _keeps_use_open(g, action, d.must_use)
     if d.open_this_turn and not d.down[d.current] and kind != "down":

@@ -49,6 +49,18 @@ def draw_sentences(s: VariantSpec) -> Iterator[str]:
         yield _("Taking a card from under others takes {above}, and {use}.").format(
             above=above, use=use
         )
+    if d.natural_pair == "always":
+        yield _(
+            "A card taken from the discard pile must be melded at once with two natural "
+            "cards of its rank from the hand; a wild card on top is never taken."
+        )
+    elif d.natural_pair == "when_frozen":
+        yield _(
+            "The discard pile is frozen while a wild card is in it, and for a player whose "
+            "side has not yet opened: then it is taken only by melding its top card at once "
+            "with two natural cards of its rank from the hand, and a wild card on top is "
+            "never taken."
+        )
     if d.stop_cards:
         yield _(
             "A stop card ({cards}) on top of the discard pile stops the next player from "

@@ -435,6 +435,20 @@ def _check_canastas(spec: VariantSpec, out: list[Finding]) -> None:
         out.append((("going_out", "canastas"), why, "error"))
 
 
+def _check_natural_pair(spec: VariantSpec, out: list[Finding]) -> None:
+    """``draw.natural_pair`` and what it needs: the top card melded at once."""
+    draw = spec.draw
+    if draw.natural_pair == "never":
+        return
+    if draw.discard_condition not in ("meld_now", "opening_or_after"):
+        why = "the card taken is melded with the pair at once: set draw.discard_condition meld_now"
+    elif draw.discard_pile not in ("top", "whole_pile"):
+        why = f"is played with draw.discard_pile top or whole_pile, not {draw.discard_pile}"
+    else:
+        return
+    out.append((("draw", "natural_pair"), why, "error"))
+
+
 def _check_one_per_rank(spec: VariantSpec, out: list[Finding]) -> None:
     """``melds.set.one_per_rank`` and the rules it cannot be played with yet."""
     if not spec.melds.set.one_per_rank:
@@ -474,6 +488,7 @@ def _check_going_out(spec: VariantSpec, out: list[Finding]) -> None:
     _check_no_runs(spec, out)
     _check_one_per_rank(spec, out)
     _check_canastas(spec, out)
+    _check_natural_pair(spec, out)
     if not spec.contract.all_at_once:
         whole = [i for i, d in enumerate(spec.deals) if d.all_out or d.first_down_must_go_out]
         if whole:

@@ -68,6 +68,16 @@ class DrawRules(StrictModel):
     discard_after_going_down: bool = Field(
         default=True, description="Whether a player who has gone down may still take discards."
     )
+    natural_pair: Literal["never", "always", "when_frozen"] = Field(
+        default="never",
+        description=(
+            "Whether taking from the discard pile needs two natural cards of the top "
+            "card's rank in the hand, melded with it at once: never; always; "
+            "when_frozen: while the pile is frozen, that is while a wild card is in it "
+            "or the player's side has not yet opened (Canasta). A wild card on top is "
+            "then never taken."
+        ),
+    )
     stop_cards: list[str] = Field(
         default_factory=list,
         description=(
