@@ -118,6 +118,7 @@ NEEDS: dict[Any, dict[str, Any]] = {
     ("melds.run.allowed", False): {"deals": _ONE_SET},
     ("melds.set.one_per_rank", True): {"opening.requirement": "none", "deals": _NO_CONTRACT},
     "draw.natural_pair": {"draw.discard_condition": "meld_now"},
+    ("opening.from_pile", "top_card_only"): _MIN_POINTS,
     ("draw.natural_pair", "never"): {},
     ("scoring.bonuses.event", "natural_canasta"): {"melds.canasta_size": 4},
     ("scoring.bonuses.event", "mixed_canasta"): {"melds.canasta_size": 4},

@@ -356,3 +356,23 @@ def test_played_games_with_a_frozen_pile_keep_every_invariant():
         play_checked_game(state, [make_bot(kind, random.Random(seed + s)) for s in range(3)])
         takes += sum(1 for e in state.log if e.get("action", "").startswith("take"))
     assert takes > 0
+
+
+def test_an_opening_from_the_pile_uses_only_its_top_card_and_the_hand():
+    from .engine_helpers import act, texts, why
+
+    opening = (
+        "opening.requirement=min_points",
+        "opening.min_points=20",
+        "opening.from_pile=top_card_only",
+    )
+    state = _pile_state("7C 7S 4C 4S 8C 10D JH QH KS AC", *opening)
+    act(state, "take 7D")  # the whole pile: the upcard 4D, and 7D on top
+    reason = why(state, "down 7C 7D 7S / 4C 4D 4S")
+    assert reason == "an opening uses only the pile's top card and cards already in your hand"
+    assert why(state, "down 7C 7D 7S") is None
+    downs = [t for t in texts(state) if t.startswith("down")]
+    assert downs and all("4D" not in t for t in downs)
+    state = _pile_state("7C 7S 4C 4S 8C 10D JH QH KS AC", *opening[:2])
+    act(state, "take 7D")
+    assert why(state, "down 7C 7D 7S / 4C 4D 4S") is None  # from_pile: any

@@ -337,6 +337,7 @@ def _take(g: Game, face: int) -> None:
     d.taken_single = chosen if len(taken) == 1 else None
     d.must_meld = chosen if duty == "meld_now" else None
     d.must_pair = pair and d.must_meld is not None
+    d.pile_cards = tuple(c for c in taken if c != chosen)
     d.must_use = face if duty == "this_turn" else None
     d.must_open = must_open
     d.must_knock = _at_the_wall(g)

@@ -32,6 +32,7 @@ def next_turn(g: Game) -> None:
     d.taken_single = None
     d.must_meld = None
     d.must_pair = False
+    d.pile_cards = ()
     d.must_use = None
     d.must_open = False
     d.upcard_refused = False

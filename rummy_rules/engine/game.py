@@ -217,6 +217,8 @@ class Deal:
     score_factor: int = 1
     """What the hand's scores are multiplied by (``scoring.spade_upcard_factor``
     when the first upcard is a spade)."""
+    pile_cards: tuple[int, ...] = ()
+    """The other cards taken with the chosen card from the discard pile this turn."""
     must_pair: bool = False
     """The card to be melded at once (``must_meld``) was taken with a natural pair
     (``draw.natural_pair``): its meld must hold two more natural cards of its rank."""
@@ -287,6 +289,7 @@ class Deal:
             must_knock=self.must_knock,
             big_gin=self.big_gin,
             score_factor=self.score_factor,
+            pile_cards=self.pile_cards,
             must_pair=self.must_pair,
             dropped=list(self.dropped),
         )

@@ -19,7 +19,7 @@ from .laying_off import check_leaving, needs_after
 from .melds import Meld, check_meld, run_span
 from .rules import ContractPart, MeldRules, Rules
 from .shapes import contract_shapes, describe_contract
-from .side_sets import canastas_in, opening_minimum, pair_reason, second_set
+from .side_sets import canastas_in, opening_hand, opening_minimum, side_reason
 from .solver import Arrangement, best_contract, find_contract
 
 __all__ = [
@@ -285,7 +285,7 @@ def check_down(g: Game, melds: Sequence[Meld]) -> str | None:
         least = opening_minimum(g)
         if worth < least:
             return f"an opening must be worth at least {least}; these melds are worth {worth}"
-    reason, used, left = _laying(g, melds)
+    reason, used, left = _laying(g, melds, opening=True)
     if reason is not None:
         return reason
     if partial and not left:
@@ -535,16 +535,16 @@ def _lay_melds(g: Game, melds: Sequence[Meld]) -> None:
     d.melds_this_turn += len(melds)
 
 
-def _laying(g: Game, melds: Sequence[Meld]) -> tuple[str | None, Counter[int], int]:
+def _laying(
+    g: Game, melds: Sequence[Meld], *, opening: bool = False
+) -> tuple[str | None, Counter[int], int]:
     """Checks shared by going down and new melds: (why not, faces used, cards left)."""
     d = g.deal
     play = g.rules.play
     used = Counter(c for m in melds for c in m.cards)
     if play.melds_per_turn is not None and d.melds_this_turn + len(melds) > (play.melds_per_turn):
         return f"at most {play.melds_per_turn} new meld(s) a turn", used, 0
-    why = (second_set(g, melds) if g.rules.melds.one_set_per_rank else None) or pair_reason(
-        g, melds
-    )
+    why = side_reason(g, melds, opening=opening)
     if why is not None:
         return why, used, 0
     held = Counter(g.hand_faces(d.current))
@@ -685,7 +685,7 @@ def _suggest_opening(g: Game) -> Action | None:
         if whole is None or check_down(g, whole) is not None:
             return None
         return Action("down", melds=whole)
-    hand = g.hand_faces(d.current)
+    hand = opening_hand(g)
     require = _required(g)
     for _, melds in _OpeningSearch(g, hand, require).run(hand)[:OPENING_CHECKS]:
         action = Action("down", melds=melds)

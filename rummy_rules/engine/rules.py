@@ -338,8 +338,9 @@ class PlayRules:
     going_out_canastas: int = 0
     stop_faces: frozenset[int] = frozenset()
     natural_pair: str = "never"
+    opening_from_pile: str = "any"
     """``melds.canasta_size`` (0: none), ``going_out.canastas``, ``draw.stop_cards``,
-    ``draw.natural_pair``."""
+    ``draw.natural_pair``, ``opening.from_pile``."""
     cut_wild: bool = False
     """``deck.cut_wild``: a card turned up after the deal makes its rank wild."""
     spade_upcard_factor: int = 1
@@ -672,6 +673,7 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         going_out_canastas=spec.going_out.canastas,
         stop_faces=frozenset(_card_faces(spec.draw.stop_cards)),
         natural_pair=spec.draw.natural_pair,
+        opening_from_pile=spec.opening.from_pile,
         ties=end.ties,
         teams=spec.partnerships.teams == "fixed_pairs",
         team_opening=spec.partnerships.opening_per == "team",

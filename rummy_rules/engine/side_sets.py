@@ -4,6 +4,7 @@ its players may go out (``going_out.canastas``)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from ..cards import JOKER_FACE, format_card, rank_of
@@ -14,11 +15,13 @@ __all__ = [
     "canastas_in",
     "layoff_completes",
     "may_go_out",
+    "opening_hand",
     "opening_minimum",
     "pair_needed",
     "pair_reason",
     "second_set",
     "side_canastas",
+    "side_reason",
 ]
 
 
@@ -146,3 +149,40 @@ def pair_reason(g: Game, melds: Sequence[Meld]) -> str | None:
                 "natural cards of its rank"
             )
     return None
+
+
+def opening_hand(g: Game) -> list[int]:
+    """The faces the player in turn may open with: the whole hand, or with
+    ``opening.from_pile: top_card_only`` all but the other cards taken from the
+    pile this turn."""
+    d = g.deal
+    hand = d.hands[d.current]
+    if g.rules.play.opening_from_pile != "top_card_only" or not d.pile_cards:
+        return sorted(g.faces[c] for c in hand)
+    left = set(d.pile_cards)
+    return sorted(g.faces[c] for c in hand if c not in left)
+
+
+def pile_reason(g: Game, melds: Sequence[Meld]) -> str | None:
+    """Why an opening with ``melds`` uses cards taken from the pile beside its top
+    card (``opening.from_pile: top_card_only``); ``None`` when it does not."""
+    if g.rules.play.opening_from_pile != "top_card_only" or not g.deal.pile_cards:
+        return None
+    used = Counter(c for m in melds for c in m.cards)
+    if used - Counter(opening_hand(g)):
+        return "an opening uses only the pile's top card and cards already in your hand"
+    return None
+
+
+def side_reason(g: Game, melds: Sequence[Meld], *, opening: bool = False) -> str | None:
+    """Why laying ``melds`` breaks a rule of this module: a second set of a rank,
+    a card taken with a natural pair melded without it, or (``opening``) an
+    opening with pile cards beside the top card; ``None`` when none."""
+    if g.rules.melds.one_set_per_rank:
+        why = second_set(g, melds)
+        if why is not None:
+            return why
+    why = pair_reason(g, melds)
+    if why is None and opening:
+        why = pile_reason(g, melds)
+    return why

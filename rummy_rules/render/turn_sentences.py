@@ -201,6 +201,11 @@ def opening_sentences(s: VariantSpec) -> Iterator[str]:
                 "counting its own value)."
             )
         ).format(points=o.min_points)
+        if o.from_pile == "top_card_only":
+            yield _(
+                "An opening made in the turn a player takes from the discard pile may use "
+                "only the pile's top card and cards already in the hand."
+            )
         if o.min_points_by_total:
             steps = "; ".join(
                 _("{points} from a total of {at}").format(points=step.points, at=step.at)

@@ -233,6 +233,14 @@ class OpeningRules(StrictModel):
             "negative total, then 50 from 0, 90 from 1500, 120 from 3000)."
         ),
     )
+    from_pile: Literal["any", "top_card_only"] = Field(
+        default="any",
+        description=(
+            "When a player opens in the turn they took several cards from the discard "
+            "pile: any: the opening may use every card taken; top_card_only: only the "
+            "top card, with cards already in hand (Canasta)."
+        ),
+    )
     wild_value: Literal["represented", "own"] = Field(
         default="represented",
         description="How a wild counts toward min_points: as the card it stands for, or its own value.",
