@@ -98,6 +98,8 @@ STANDARD_IDS = {
     "rummy-500",
     "kalooki",
     "basic-rummy",
+    "canasta",
+    "canasta-2p",
 }
 
 #: Every shipped variant of the contract family, house examples included.

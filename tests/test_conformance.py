@@ -172,7 +172,39 @@ def expected_scores(spec, rules, index, result, wild):
                 points = values.get("joker" if stands == 52 else RANKS[stands % 13], 0)
             seat = meld.laid_by[i] if layer else meld.owner
             scores[seat] += points * meld.factor
+    _canasta_family_points(spec, result, wild, scores)
     return team_scores(spec, scores)
+
+
+def _canasta_family_points(spec, result, wild, scores):
+    """Canastas (melds.canasta_size) and bonus cards laid aside (deck.bonus_cards),
+    as docs/records.md scores them, added to ``scores``."""
+    bonus = {b.event: b.points for b in spec.scoring.bonuses}
+    size = spec.melds.canasta_size
+    for meld in result.table if size else ():
+        if len(meld.faces) >= size:
+            mixed = any(f in wild for f in meld.faces)
+            scores[meld.owner] += bonus.get("mixed_canasta" if mixed else "natural_canasta", 0)
+    if not result.aside:
+        return
+    players = len(scores)
+    half = players // 2
+    in_pack = spec.deck.decks * len(spec.deck.bonus_cards)
+    for seat, cards in enumerate(result.aside):
+        side = (
+            {seat % half, seat % half + half}
+            if spec.partnerships.teams == "fixed_pairs"
+            else {seat}
+        )
+        sign = 1
+        if spec.scoring.bonus_cards_unopened == "against" and not any(
+            m.owner in side for m in result.table
+        ):
+            sign = -1
+        scores[seat] += sign * bonus.get("bonus_card", 0) * len(cards)
+        first = min(s for s in side if result.aside[s]) if cards else None
+        if seat == first and sum(len(result.aside[s]) for s in side) == in_pack:
+            scores[seat] += sign * bonus.get("all_bonus_cards", 0)
 
 
 #: How a knocked hand ends (going_out.knock).
@@ -232,6 +264,8 @@ PLAYABLE = [
     "knock-rummy",
     "indian-rummy",
     "variants/house/gin-openspiel.yaml",
+    "canasta",
+    "canasta-2p",
 ]
 
 

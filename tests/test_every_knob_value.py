@@ -73,6 +73,9 @@ _ELIMINATION_WINNER = {**_ELIMINATION, "game_end.winner": "last_player_standing"
 
 #: Other keys a value needs, or needs to mean anything: by the path's first
 #: key, by path, or by (path, value); applied in that order, then the value.
+#: Red threes as bonus cards, the upcard covered (Canasta).
+_BONUS_CARDS = {"deck.bonus_cards": ["3H", "3D"], "table.cover_upcard": True}
+
 NEEDS: dict[Any, dict[str, Any]] = {
     "partnerships": _PAIRS,
     "buying": {"buying.enabled": True},
@@ -122,6 +125,9 @@ NEEDS: dict[Any, dict[str, Any]] = {
     ("draw.natural_pair", "never"): {},
     ("scoring.bonuses.event", "natural_canasta"): {"melds.canasta_size": 4},
     ("scoring.bonuses.event", "mixed_canasta"): {"melds.canasta_size": 4},
+    ("scoring.bonuses.event", "bonus_card"): _BONUS_CARDS,
+    ("scoring.bonuses.event", "all_bonus_cards"): _BONUS_CARDS,
+    ("scoring.bonus_cards_unopened", "against"): _BONUS_CARDS,
 }
 
 

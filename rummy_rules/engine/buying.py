@@ -11,7 +11,7 @@ penalty cards.
 from __future__ import annotations
 
 from .actions import Action, shared_action
-from .dealing import cards_drawable, refill_stock
+from .dealing import cards_drawable, lay_aside, refill_stock
 from .ending import end_deal
 from .game import BUY, PLAY, Game
 from .scoring import add_bonus
@@ -135,7 +135,15 @@ def finish_draw(g: Game) -> bool:
     d.draw_pending = False
     if not stock_or_end(g):
         return False
-    d.hands[d.current].append(d.stock.pop())
+    hand = d.hands[d.current]
+    hand.append(d.stock.pop())
+    for _ in range(play.stock_cards - 1):  # draw.stock_cards: while the stock lasts
+        if not refill_stock(g):
+            break
+        hand.append(d.stock.pop())
+    if play.bonus_faces and not lay_aside(d, g.faces, play.bonus_faces, d.current):
+        end_deal(g, "stock", None)  # a bonus card the empty stock cannot replace
+        return False
     return True
 
 

@@ -5,6 +5,7 @@ dealt, the upcard turned, and the stock rebuilt from the discards when it runs o
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import Any
 
 from ..cards import JOKER_FACE, SUITS, rank_of, suit_of
@@ -14,7 +15,14 @@ from .rules import Rules
 
 _SPADES = SUITS.index("S")
 
-__all__ = ["cards_drawable", "new_game", "refill_stock", "start_next_deal", "stock_closed"]
+__all__ = [
+    "cards_drawable",
+    "lay_aside",
+    "new_game",
+    "refill_stock",
+    "start_next_deal",
+    "stock_closed",
+]
 
 #: The most deals a target-score or elimination game may last; a game that
 #: reaches it ends there (recorded in the game's end line).
@@ -112,6 +120,8 @@ def _deal(
             seat = step_active(active, seat, direction)
     if play.upcard:
         d.discard.append(d.stock.pop())
+        if play.cover_upcard:
+            _cover_upcard(d, rules)
     if play.cut_wild and d.stock:
         _turn_up_wild(d, rules)
     d.knock_limit = play.knock_limit
@@ -121,6 +131,14 @@ def _deal(
     if play.spade_upcard_factor > 1 and suit_of(rules.pack.face(d.discard[-1])) == _SPADES:
         d.score_factor = play.spade_upcard_factor
     d.current = step_active(active, dealer, direction)
+    if play.bonus_faces:
+        # Bonus cards dealt are laid aside and replaced, from the first player round.
+        d.aside = [[] for _ in range(seats)]
+        faces = rules.pack.faces()
+        seat = d.current
+        for _ in range(in_play):
+            lay_aside(d, faces, play.bonus_faces, seat)
+            seat = step_active(active, seat, direction)
     d.turns_played[d.current] += 1
     if play.upcard and play.upcard_offer == "each_in_turn":
         d.offer = [d.current]
@@ -194,3 +212,29 @@ def _turn_up_wild(d: Deal, rules: Rules) -> None:
     rank = 0 if face >= JOKER_FACE else rank_of(face)
     extra = frozenset(f for f in range(JOKER_FACE) if rank_of(f) == rank)
     d.table_rules = dataclasses.replace(d.table_rules, wild_faces=d.table_rules.wild_faces | extra)
+
+
+def _cover_upcard(d: Deal, rules: Rules) -> None:
+    """``table.cover_upcard``: while the top of the pile is a wild or a bonus
+    card, the next stock card is turned face up on it."""
+    special = d.table_rules.wild_faces | rules.play.bonus_faces
+    while d.stock and rules.pack.face(d.discard[-1]) in special:
+        d.discard.append(d.stock.pop())
+
+
+def lay_aside(d: Deal, faces: Sequence[int], bonus: frozenset[int], seat: int) -> bool:
+    """``deck.bonus_cards``: ``seat`` lays aside the bonus cards in their hand and
+    draws one stock card for each (bonus cards drawn are laid aside in turn),
+    while the stock lasts. Whether every one was replaced."""
+    hand = d.hands[seat]
+    while True:
+        found = [c for c in hand if faces[c] in bonus]
+        if not found:
+            return True
+        for card in found:
+            hand.remove(card)
+            d.aside[seat].append(card)
+        for _ in found:
+            if not d.stock:
+                return False
+            hand.append(d.stock.pop())

@@ -331,6 +331,9 @@ def _take(g: Game, face: int) -> None:
     pair = pair_needed(g)  # as the pile stands before the take
     taken = [d.discard[i] for i in places]
     del d.discard[places[0] : places[-1] + 1]
+    if play.bonus_faces:  # a covered upcard: laid aside, not replaced
+        d.aside[d.current].extend(c for c in taken if g.faces[c] in play.bonus_faces)
+        taken = [c for c in taken if g.faces[c] not in play.bonus_faces]
     d.hands[d.current].extend(taken)
     chosen = taken[0] if play.discard_pile != "whole_pile" else taken[-1]
     duty, must_open = _take_duties(g, depth)

@@ -74,6 +74,8 @@ def end_deal(g: Game, reason: str, went_out: int | None) -> None:
     }
     if result.dropped:
         entry["dropped"] = [None if c < 0 else c for c in result.dropped]
+    if result.aside:
+        entry["aside"] = [" ".join(format_card(f) for f in cards) for cards in result.aside]
     if g.rules.play.game_end == "elimination":
         entry["bought_back"] = bought_back
         entry["eliminated"] = list(eliminated)
@@ -126,6 +128,7 @@ def _result(
             for m in d.melds
         ),
         dropped=tuple(d.dropped) if leaves(g) else (),
+        aside=tuple(tuple(faces[c] for c in cards) for cards in d.aside),
     )
 
 

@@ -118,6 +118,9 @@ class DealResult:
     dropped: tuple[int, ...] = ()
     """Where players may leave a deal: what each seat that left it scored (-1:
     stayed in); empty otherwise."""
+    aside: tuple[tuple[int, ...], ...] = ()
+    """With ``deck.bonus_cards``: the faces of the bonus cards each seat laid
+    aside; empty otherwise."""
 
 
 @dataclass(slots=True)
@@ -226,6 +229,9 @@ class Deal:
     """Per seat, the penalty points of a player who has left the deal (a drop or
     a wrong declaration: ``going_out.drop``, ``knock.wrong_declaration``), -1
     for a player still in it; their cards stay in their hand, out of play."""
+    aside: list[list[int]] = field(default_factory=list)
+    """With ``deck.bonus_cards``: per seat, the bonus cards laid aside this deal
+    (physical); empty otherwise."""
 
     @property
     def rules(self) -> DealRules:
@@ -292,6 +298,7 @@ class Deal:
             pile_cards=self.pile_cards,
             must_pair=self.must_pair,
             dropped=list(self.dropped),
+            aside=[list(a) for a in self.aside],
         )
 
 

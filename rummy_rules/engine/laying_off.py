@@ -297,6 +297,8 @@ def check_layoff(g: Game, action: Action) -> str | None:
     reason = may_lay_off(g)
     if reason is not None:
         return reason
+    if action.card in g.rules.play.going_out_only:
+        return f"{format_card(action.card)} is melded only by a player going out, never laid off"
     card = _layable(g, action.card)
     if card is None:
         if g.find(d.hands[seat], action.card) is not None:
@@ -419,6 +421,7 @@ def layoff_actions(g: Game) -> list[Action]:
     held = {g.faces[c] for c in d.hands[seat]}
     if d.freed and play.freed_new_meld_only:
         held = {f for f in held if _layable(g, f) is not None}
+    held -= play.going_out_only
     wilds_held = sorted(f for f in held if f in wild_faces)
     by_face: dict[int, list[Action]] = {}
     for index, meld in targets:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..cards import (
     FACES,
@@ -19,13 +18,12 @@ from ..cards import (
     RANK_ORDER,
     RANKS,
     SKIP_FACE,
-    SUITS,
     CardNames,
     Pack,
-    face_of,
     rank_of,
 )
 from ..spec.schema import VariantSpec, evaluate_count
+from .rule_groups import UNLIMITED, canasta_rules, card_faces, exchange_rules, knock_rules
 
 __all__ = [
     "UNLIMITED",
@@ -39,8 +37,6 @@ __all__ = [
     "compile_rules",
 ]
 
-#: Stands for "no limit" in integer tables.
-UNLIMITED = 10**6
 
 #: The longest meld any rule can make (a run A..A, or a set from many decks).
 _MAX_LEN = 64
@@ -341,6 +337,13 @@ class PlayRules:
     opening_from_pile: str = "any"
     """``melds.canasta_size`` (0: none), ``going_out.canastas``, ``draw.stop_cards``,
     ``draw.natural_pair``, ``opening.from_pile``."""
+    bonus_faces: frozenset[int] = frozenset()
+    bonus_against: bool = False
+    cover_upcard: bool = False
+    stock_cards: int = 1
+    going_out_only: frozenset[int] = frozenset()
+    """``deck.bonus_cards``, ``scoring.bonus_cards_unopened: against``,
+    ``table.cover_upcard``, ``draw.stock_cards``, ``melds.going_out_only``."""
     cut_wild: bool = False
     """``deck.cut_wild``: a card turned up after the deal makes its rank wild."""
     spade_upcard_factor: int = 1
@@ -431,12 +434,8 @@ def _wild_faces(spec: VariantSpec, deal_index: int) -> frozenset[int]:
     for face in range(52):
         if rank_of(face) in ranks:
             faces.add(face)
-    faces.update(_card_faces(spec.deck.wild_cards))
+    faces.update(card_faces(spec.deck.wild_cards))
     return frozenset(faces)
-
-
-def _card_faces(codes: list[str]) -> list[int]:
-    return [face_of(RANK_ORDER[code[:-1]], SUITS.index(code[-1])) for code in codes]
 
 
 def compile_rules(spec: VariantSpec, players: int) -> Rules:
@@ -483,7 +482,7 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
                 new_melds_after_down=_new_melds_after_down(spec),
                 knock_melds=meld_rules if knocking else None,
                 knock_values=values if knocking else (),
-                knock_needs=_knock_rules(spec).get("knock_needs", (0, 0)),
+                knock_needs=knock_rules(spec).get("knock_needs", (0, 0)),
             )
         )
     return Rules(
@@ -522,37 +521,6 @@ def _new_melds_after_down(spec: VariantSpec) -> bool:
     return spec.melding.new_melds_after_opening or not spec.opening.once_per_deal
 
 
-def _knock_rules(spec: VariantSpec) -> dict[str, Any]:
-    """The :class:`PlayRules` fields of ``going_out.knock`` (and the wall's
-    ``void_take``); the knock limit is -1 without knocking, -2 for the first
-    upcard's value, :data:`UNLIMITED` for any deadwood."""
-    knock = spec.going_out.knock
-    stock = spec.stock_exhausted
-    out: dict[str, Any] = {
-        "void_take_to_knock": stock is not None and stock.void_take == "to_knock",
-        "spade_upcard_factor": spec.scoring.spade_upcard_factor,
-        "deal_cap": spec.scoring.deal_cap,
-        "cut_wild": spec.deck.cut_wild,
-    }
-    drop = spec.going_out.drop
-    if drop is not None:
-        out["drop_first"] = -1 if drop.first is None else drop.first
-        out["drop_middle"] = -1 if drop.middle is None else drop.middle
-    if knock is None:
-        return out
-    if knock.wrong_declaration is not None:
-        out["wrong_declaration"] = knock.wrong_declaration
-    limit = knock.deadwood_limit
-    out["knock_limit"] = UNLIMITED if limit == "any" else -2 if limit == "upcard" else int(limit)
-    out["knock_lay_off"] = knock.defender_lays_off
-    out["undercut_on_tie"] = knock.undercut == "equal_or_lower"
-    out["big_gin"] = knock.big_gin
-    if knock.needs is not None:
-        out["knock_needs"] = (knock.needs.runs, knock.needs.pure_runs)
-        out["count_all_without_needs"] = knock.count_all_without_needs
-    return out
-
-
 def _values(table: dict[str, int], *, skips: bool = False) -> tuple[int, ...]:
     values = [0] * FACES
     for face in range(52):
@@ -561,24 +529,6 @@ def _values(table: dict[str, int], *, skips: bool = False) -> tuple[int, ...]:
     if skips:
         values[SKIP_FACE] = table.get("skip", 0)
     return tuple(values)
-
-
-def _exchange_rules(spec: VariantSpec) -> dict[str, Any]:
-    """The :class:`PlayRules` fields of ``wilds.exchange``."""
-    exchange = spec.wilds.exchange
-    return {
-        "exchange": bool(exchange.allowed),
-        "exchange_from": exchange.from_melds,
-        "exchange_player_down": exchange.player_down,
-        "exchange_use_same_turn": exchange.use_same_turn,
-        "exchange_use_first": exchange.freed_wild_first,
-        "exchange_owner": exchange.from_owner,
-        "exchange_all_missing_suits": exchange.set_needs_all_missing_suits,
-        "exchange_forces_down": exchange.forces_going_down,
-        "exchange_natural_from_hand": exchange.natural_from_hand,
-        "claim_in_rotation": exchange.claim_order == "first_in_rotation",
-        "freed_new_meld_only": exchange.freed_wild_use == "new_meld_only",
-    }
 
 
 def _compile_play(spec: VariantSpec) -> PlayRules:
@@ -615,7 +565,7 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         just_taken_face=spec.discard.not_just_taken_match == "face",
         wild_discard=spec.wilds.discard,
         take_discarded_wild=spec.wilds.take_discarded,
-        **_exchange_rules(spec),
+        **exchange_rules(spec),
         rearrange=melding.rearrange_table,
         take_back=melding.take_back == "this_turn",
         wild_reposition=spec.wilds.reposition,
@@ -649,7 +599,7 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         ),
         first_player_extra_turn=spec.table.first_player_extra_turn,
         during_play=melding.during_play,
-        **_knock_rules(spec),
+        **knock_rules(spec),
         game_bonus=end.game_bonus,
         hand_bonus=end.hand_bonus,
         shutout_factor=end.shutout_factor,
@@ -669,11 +619,7 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         buy_backs=end.buy_backs,
         buy_back_total=end.buy_back_total,
         buy_back_limit=end.buy_back_limit,
-        canasta_size=spec.melds.canasta_size or 0,
-        going_out_canastas=spec.going_out.canastas,
-        stop_faces=frozenset(_card_faces(spec.draw.stop_cards)),
-        natural_pair=spec.draw.natural_pair,
-        opening_from_pile=spec.opening.from_pile,
+        **canasta_rules(spec),
         ties=end.ties,
         teams=spec.partnerships.teams == "fixed_pairs",
         team_opening=spec.partnerships.opening_per == "team",

@@ -34,6 +34,8 @@ def score_deal(g: Game, went_out: int | None) -> None:
                 add_bonus(g, went_out, points, to)
     if play.canasta_size:
         _canasta_bonuses(g)
+    if play.bonus_faces:
+        _bonus_card_points(g)
     if d.exact_cut and d.cutter is not None:
         for event, points, to in play.bonuses:
             if event == "exact_cut":
@@ -63,6 +65,33 @@ def _canasta_bonuses(g: Game) -> None:
         for name, points, to in play.bonuses:
             if name == event:
                 add_bonus(g, meld.owner, points, to)
+
+
+def _bonus_card_points(g: Game) -> None:
+    """``deck.bonus_cards``: each bonus card laid aside scores ``bonus_card`` for
+    its player; a side (partners, or one player) with every bonus card of the
+    pack scores ``all_bonus_cards`` once more. With ``scoring.bonus_cards_unopened:
+    against`` a side with no meld on the table loses these points instead."""
+    d = g.deal
+    play = g.rules.play
+    in_pack = sum(1 for f in g.faces if f in play.bonus_faces)
+    done: set[int] = set()
+    for seat in range(g.seats):
+        if not d.aside[seat]:
+            continue
+        side = [
+            o for o in range(g.seats) if o == seat or (play.teams and g.team[o] == g.team[seat])
+        ]
+        sign = 1
+        if play.bonus_against and not any(m.owner in side for m in d.melds):
+            sign = -1
+        whole = sum(len(d.aside[o]) for o in side) == in_pack and side[0] not in done
+        done.add(side[0])
+        for name, points, to in play.bonuses:
+            if name == "bonus_card":
+                add_bonus(g, seat, sign * points * len(d.aside[seat]), to)
+            elif name == "all_bonus_cards" and whole:
+                add_bonus(g, seat, sign * points, to)
 
 
 def _going_out_events(g: Game, went_out: int) -> set[str]:

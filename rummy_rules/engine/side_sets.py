@@ -13,6 +13,7 @@ from .melds import Meld, rank_plural
 
 __all__ = [
     "canastas_in",
+    "going_out_only_reason",
     "layoff_completes",
     "may_go_out",
     "opening_hand",
@@ -105,15 +106,15 @@ def opening_minimum(g: Game) -> int:
 def pair_needed(g: Game) -> bool:
     """Whether taking from the discard pile now needs a natural pair
     (``draw.natural_pair``): always, or while the pile is frozen: a wild card
-    is in it, or the player in turn's side has not opened."""
+    or a bonus card is in it, or the player in turn's side has not opened."""
     rule = g.rules.play.natural_pair
     if rule == "never":
         return False
     if rule == "always":
         return True
     d = g.deal
-    wilds = d.rules.wild_faces
-    return not g.is_open(d.current) or any(g.faces[c] in wilds for c in d.discard)
+    frozen_by = d.rules.wild_faces | g.rules.play.bonus_faces
+    return not g.is_open(d.current) or any(g.faces[c] in frozen_by for c in d.discard)
 
 
 def holds_pair(g: Game, face: int) -> bool:
@@ -174,12 +175,40 @@ def pile_reason(g: Game, melds: Sequence[Meld]) -> str | None:
     return None
 
 
+def going_out_only_reason(g: Game, melds: Sequence[Meld]) -> str | None:
+    """Why ``melds`` lay a card melded only by a player going out
+    (``melds.going_out_only``) wrongly: with a wild card, leaving more than one
+    card in the hand, or before the side has its canastas; ``None`` when they
+    lay none or lay them rightly."""
+    only = g.rules.play.going_out_only
+    laid = [m for m in melds if any(c in only for c in m.cards)]
+    if not laid:
+        return None
+    d = g.deal
+    named = " ".join(
+        format_card(f) for f in sorted({c for m in laid for c in m.cards if c in only})
+    )
+    wilds = d.rules.wild_faces
+    if any(c in wilds for m in laid for c in m.cards):
+        return f"{named}: melded with no wild card"
+    left = len(d.hands[d.current]) - sum(len(m.cards) for m in melds)
+    need = g.rules.play.going_out_canastas
+    short = need and side_canastas(g, d.current) + canastas_in(g, melds) < need
+    if left > 1 or short:
+        return f"{named}: melded only by a player going out, as the last meld"
+    return None
+
+
 def side_reason(g: Game, melds: Sequence[Meld], *, opening: bool = False) -> str | None:
     """Why laying ``melds`` breaks a rule of this module: a second set of a rank,
     a card taken with a natural pair melded without it, or (``opening``) an
     opening with pile cards beside the top card; ``None`` when none."""
     if g.rules.melds.one_set_per_rank:
         why = second_set(g, melds)
+        if why is not None:
+            return why
+    if g.rules.play.going_out_only:
+        why = going_out_only_reason(g, melds)
         if why is not None:
             return why
     why = pair_reason(g, melds)

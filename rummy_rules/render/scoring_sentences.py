@@ -30,6 +30,10 @@ def _bonus_event(event: str) -> str:
         "undercut": _("undercutting the knocker"),
         "natural_canasta": _("each natural canasta (no wild card) on the table when the deal ends"),
         "mixed_canasta": _("each mixed canasta (with a wild card) on the table when the deal ends"),
+        "bonus_card": _("each bonus card a player laid aside"),
+        "all_bonus_cards": _(
+            "laying aside every bonus card of the pack on one side, on top of the points for each"
+        ),
     }[event]
 
 
@@ -51,6 +55,11 @@ def scoring_extras(s: VariantSpec) -> Iterator[str]:
             else _("Bonus for {event}: {who} takes off {points} points.")
         )
         yield frame.format(event=_bonus_event(bonus.event), who=who, points=abs(bonus.points))
+    if s.deck.bonus_cards and sc.bonus_cards_unopened == "against":
+        yield _(
+            "A side with no meld on the table when the deal ends loses its bonus card points "
+            "instead of scoring them."
+        )
     if sc.deal_cap is not None:
         yield _("No player scores more than {points} penalty points in a deal.").format(
             points=sc.deal_cap

@@ -132,6 +132,12 @@ def _table(s: VariantSpec) -> Iterator[str]:
         }[t.upcard_offer]
     else:
         yield _("The rest of the pack is the stock; the discard pile starts empty.")
+    if t.upcard and t.cover_upcard:
+        yield _(
+            "If the card turned up is a wild card or a bonus card, the next stock card is "
+            "turned up on top of it, until the top card is neither; the cards under it stay "
+            "in the discard pile."
+        )
     if t.first_player_extra_turn:
         yield _("The first player of each deal plays two turns.")
 
@@ -170,6 +176,14 @@ def _pack(s: VariantSpec) -> Iterator[str]:
         yield _("The pack: {decks} shuffled together, with {jokers}.").format(
             decks=decks, jokers=jokers
         )
+    if d.bonus_cards:
+        yield _(
+            "Bonus cards ({cards}) are never held: a player dealt one lays it aside face up "
+            "in front of them after the deal and draws a replacement from the stock; one "
+            "drawn from the stock is laid aside and replaced at once; one taken with the "
+            "discard pile is laid aside with no replacement. If a bonus card drawn cannot be "
+            "replaced because the stock is empty, the deal ends."
+        ).format(cards=", ".join(d.bonus_cards))
 
 
 def _wilds(s: VariantSpec) -> Iterator[str]:
@@ -230,12 +244,15 @@ def _wilds(s: VariantSpec) -> Iterator[str]:
             "Wild cards per meld, by its length: {items} (longer melds use the entry for "
             "the next shorter length)."
         ).format(items=", ".join(items))
-    yield {
-        "any": _("A meld may be made of wild cards only; each stands for a card the player names."),
-        "not_more": _("A meld may not hold more wild cards than natural ones."),
-        "fewer": _("A meld must hold fewer wild cards than natural ones."),
-        "at_least_one_natural": _("Every meld needs at least one natural card."),
-    }[w.versus_naturals]
+    if w.versus_naturals != "any" or not w.min_naturals:
+        yield {
+            "any": _(
+                "A meld may be made of wild cards only; each stands for a card the player names."
+            ),
+            "not_more": _("A meld may not hold more wild cards than natural ones."),
+            "fewer": _("A meld must hold fewer wild cards than natural ones."),
+            "at_least_one_natural": _("Every meld needs at least one natural card."),
+        }[w.versus_naturals]
     if not w.adjacent_allowed:
         yield _("Two wild cards may not sit next to each other in a run.")
     yield {
@@ -385,6 +402,13 @@ def _sets(s: VariantSpec) -> Iterator[str]:
                 "that rank are added to it."
             )
         )
+    if s.melds.going_out_only:
+        yield _(
+            "{cards} are melded only by a player going out, as the last meld: in a meld of "
+            "their own rank with no wild card, leaving at most one card to discard, once the "
+            "side has the canastas going out needs. They are never laid off, and may be "
+            "discarded."
+        ).format(cards=", ".join(s.melds.going_out_only))
 
 
 def _runs(s: VariantSpec) -> Iterator[str]:
@@ -566,7 +590,12 @@ TOPICS: tuple[Topic, ...] = (
     Topic("players", N_("Players"), ("players",), _players),
     Topic("teams", N_("Teams"), ("partnerships",), _teams),
     Topic("table", N_("Seating and dealing"), ("table",), _table),
-    Topic("pack", N_("The pack"), ("deck.decks", "deck.jokers", "deck.numbered"), _pack),
+    Topic(
+        "pack",
+        N_("The pack"),
+        ("deck.decks", "deck.jokers", "deck.numbered", "deck.bonus_cards"),
+        _pack,
+    ),
     Topic(
         "wilds",
         N_("Wild cards"),
@@ -602,6 +631,7 @@ TOPICS: tuple[Topic, ...] = (
             "melds.set.pair_ranks",
             "melds.set.one_per_rank",
             "melds.canasta_size",
+            "melds.going_out_only",
         ),
         _sets,
     ),
@@ -645,6 +675,7 @@ TOPICS: tuple[Topic, ...] = (
             "scoring.model",
             "scoring.multipliers",
             "scoring.bonuses",
+            "scoring.bonus_cards_unopened",
             "scoring.spade_upcard_factor",
             "scoring.deal_cap",
         ),

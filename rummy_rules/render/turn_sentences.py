@@ -61,6 +61,13 @@ def draw_sentences(s: VariantSpec) -> Iterator[str]:
             "with two natural cards of its rank from the hand, and a wild card on top is "
             "never taken."
         )
+        if s.deck.bonus_cards:
+            yield _("A bonus card in the discard pile freezes it too.")
+    if d.stock_cards > 1:
+        yield _(
+            "A player who draws from the stock takes {n} cards; the turn still ends with one "
+            "discard."
+        ).format(n=number_word(d.stock_cards))
     if d.stop_cards:
         yield _(
             "A stop card ({cards}) on top of the discard pile stops the next player from "

@@ -7,6 +7,7 @@ going-out rules that limit or override the deal schedule.
 from __future__ import annotations
 
 from ..cards import RANK_ORDER
+from .canasta_checks import check_canasta_family
 from .schema import VariantSpec
 from .yamlio import PathT
 
@@ -336,15 +337,6 @@ def _check_knock_scoring(spec: VariantSpec, out: list[Finding]) -> None:
                 "error",
             )
         )
-    for index, bonus in enumerate(spec.scoring.bonuses):
-        if bonus.event in ("natural_canasta", "mixed_canasta") and not spec.melds.canasta_size:
-            out.append(
-                (
-                    ("scoring", "bonuses", index, "event"),
-                    f"{bonus.event} never happens: set melds.canasta_size",
-                    "error",
-                )
-            )
     if spec.scoring.spade_upcard_factor > 1 and (knock is None or not spec.table.upcard):
         out.append(
             (
@@ -416,79 +408,13 @@ def _check_no_runs(spec: VariantSpec, out: list[Finding]) -> None:
         )
 
 
-def _check_canastas(spec: VariantSpec, out: list[Finding]) -> None:
-    """``going_out.canastas`` and what it needs."""
-    if not spec.going_out.canastas:
-        return
-    why = None
-    if not spec.melds.canasta_size:
-        why = "counts canastas: set melds.canasta_size"
-    elif spec.going_out.knock is not None:
-        why = "cannot be played with going_out.knock"
-    elif spec.going_out.method not in ("any", "must_discard"):
-        why = f"cannot be played with going_out.method {spec.going_out.method} yet"
-    elif spec.melding.rearrange_table:
-        why = "cannot be played with melding.rearrange_table yet"
-    elif any(d.all_out or d.first_down_must_go_out for d in spec.deals):
-        why = "cannot be played with all-at-once deals or a first player down who must go out"
-    if why is not None:
-        out.append((("going_out", "canastas"), why, "error"))
-
-
-def _check_natural_pair(spec: VariantSpec, out: list[Finding]) -> None:
-    """``draw.natural_pair`` and what it needs: the top card melded at once."""
-    draw = spec.draw
-    if draw.natural_pair == "never":
-        return
-    if draw.discard_condition not in ("meld_now", "opening_or_after"):
-        why = "the card taken is melded with the pair at once: set draw.discard_condition meld_now"
-    elif draw.discard_pile not in ("top", "whole_pile"):
-        why = f"is played with draw.discard_pile top or whole_pile, not {draw.discard_pile}"
-    else:
-        return
-    out.append((("draw", "natural_pair"), why, "error"))
-
-
-def _check_one_per_rank(spec: VariantSpec, out: list[Finding]) -> None:
-    """``melds.set.one_per_rank`` and the rules it cannot be played with yet."""
-    if not spec.melds.set.one_per_rank:
-        return
-    if spec.opening.requirement == "contract":
-        out.append(
-            (
-                ("melds", "set", "one_per_rank"),
-                "is played with opening.requirement min_points or none (with contracts, "
-                "contract.sets_of_same_rank says whether sets may share a rank)",
-                "error",
-            )
-        )
-    if spec.melding.rearrange_table:
-        out.append(
-            (
-                ("melds", "set", "one_per_rank"),
-                "cannot be played with melding.rearrange_table yet",
-                "error",
-            )
-        )
-    if spec.wilds.exchange.allowed:
-        out.append(
-            (
-                ("melds", "set", "one_per_rank"),
-                "cannot be played with wilds.exchange yet (an exchange may lay a new set)",
-                "error",
-            )
-        )
-
-
 def _check_going_out(spec: VariantSpec, out: list[Finding]) -> None:
     """Going-out rules that limit or contradict other rules."""
     _check_knock(spec, out)
     _check_knock_scoring(spec, out)
     _check_leaving(spec, out)
     _check_no_runs(spec, out)
-    _check_one_per_rank(spec, out)
-    _check_canastas(spec, out)
-    _check_natural_pair(spec, out)
+    check_canasta_family(spec, out)
     if not spec.contract.all_at_once:
         whole = [i for i, d in enumerate(spec.deals) if d.all_out or d.first_down_must_go_out]
         if whole:

@@ -17,6 +17,7 @@ from .base import (
     PlayerCountValue,
     RankName,
     StrictModel,
+    card_list,
     check_count_limit,
     rank_list,
 )
@@ -172,6 +173,20 @@ class MeldRules(StrictModel):
             "mixed_canasta bonuses. null: no canastas."
         ),
     )
+    going_out_only: list[str] = Field(
+        default_factory=list,
+        description=(
+            "Cards melded only by a player going out, as rank and suit (Canasta's black "
+            "threes: [3C, 3S]): in a meld of no wild card, laid when it leaves at most "
+            "one card to discard and the side has the canastas going out needs "
+            "(going_out.canastas); never laid off. They may be discarded."
+        ),
+    )
+
+    @field_validator("going_out_only")
+    @classmethod
+    def _going_out_only(cls, cards: list[str]) -> list[str]:
+        return card_list(cards)
 
 
 class JokerExchange(StrictModel):

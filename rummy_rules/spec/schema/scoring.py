@@ -47,6 +47,8 @@ class Bonus(StrictModel):
         "undercut",
         "natural_canasta",
         "mixed_canasta",
+        "bonus_card",
+        "all_bonus_cards",
     ] = Field(
         description=(
             "went_out: going out; one_turn_out: going out in one turn with no earlier "
@@ -59,7 +61,10 @@ class Bonus(StrictModel):
             "(going_out.knock.big_gin; scored on top of gin); "
             "undercut: undercutting a knocker (to the player who undercuts); "
             "natural_canasta, mixed_canasta: each canasta (melds.canasta_size) on the "
-            "table when the deal ends, with no wild card or with one (to its owner)."
+            "table when the deal ends, with no wild card or with one (to its owner); "
+            "bonus_card: each bonus card (deck.bonus_cards) a player laid aside; "
+            "all_bonus_cards: once more, to the side that laid aside every bonus card of "
+            "the pack."
         )
     )
     points: int = Field(
@@ -112,6 +117,14 @@ class Scoring(StrictModel):
         default_factory=list, description="Melds that score a multiple of their value."
     )
     bonuses: list[Bonus] = Field(default_factory=list, description="Extra points for events.")
+    bonus_cards_unopened: Literal["for", "against"] = Field(
+        default="for",
+        description=(
+            "What the bonus_card and all_bonus_cards points do for a side that has not "
+            "opened when the deal ends: count for it as for any side, or against it "
+            "(Canasta)."
+        ),
+    )
     deal_cap: int | None = Field(
         default=None,
         ge=1,

@@ -150,6 +150,15 @@ class TableRules(StrictModel):
             "player draws from the stock."
         ),
     )
+    cover_upcard: bool = Field(
+        default=False,
+        description=(
+            "Whether a first upcard that is a wild card or a bonus card "
+            "(deck.bonus_cards) is covered by the next stock card, turned face up, until "
+            "the top card is neither (Canasta). The covered cards stay in the pile; "
+            "with draw.natural_pair: when_frozen they freeze it."
+        ),
+    )
     first_player_extra_turn: bool = Field(
         default=False, description="Whether the first player of a deal plays two turns."
     )
@@ -248,6 +257,17 @@ class DeckSpec(StrictModel):
             "up makes the aces wild (Indian Rummy's cut joker)."
         ),
     )
+    bonus_cards: list[str] = Field(
+        default_factory=list,
+        description=(
+            "Cards that are never held, as rank and suit (Canasta's red threes: [3H, "
+            "3D]): one dealt is laid aside face up in front of its player after the deal "
+            "and replaced from the stock, one drawn from the stock likewise at once; one "
+            "taken with the discard pile is laid aside without a replacement; none is "
+            "replaced once the stock is empty. Scored by the bonus_card and "
+            "all_bonus_cards bonuses."
+        ),
+    )
     wild_rank_follows_deal: bool = Field(
         default=False,
         description=(
@@ -272,6 +292,11 @@ class DeckSpec(StrictModel):
     @field_validator("wild_cards")
     @classmethod
     def _cards(cls, cards: list[str]) -> list[str]:
+        return card_list(cards)
+
+    @field_validator("bonus_cards")
+    @classmethod
+    def _bonus_cards(cls, cards: list[str]) -> list[str]:
         return card_list(cards)
 
     @field_validator("decks")

@@ -78,6 +78,15 @@ class DrawRules(StrictModel):
             "then never taken."
         ),
     )
+    stock_cards: int = Field(
+        default=1,
+        ge=1,
+        le=3,
+        description=(
+            "How many cards a player draws from the stock (two-player Canasta: 2); "
+            "the turn still ends with one discard."
+        ),
+    )
     stop_cards: list[str] = Field(
         default_factory=list,
         description=(

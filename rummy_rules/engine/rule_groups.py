@@ -1,0 +1,85 @@
+"""Groups of :class:`~.rules.PlayRules` fields compiled from one part of a
+variant each: the knock and the drop, the wild-card exchange, and the
+Canasta family's keys."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import RANK_ORDER, SUITS, face_of
+from ..spec.schema import VariantSpec
+
+__all__ = ["UNLIMITED", "canasta_rules", "card_faces", "exchange_rules", "knock_rules"]
+
+#: Stands for "no limit" in integer tables.
+UNLIMITED = 10**6
+
+
+def card_faces(codes: list[str]) -> list[int]:
+    """The faces of card codes written rank then suit (``3H``)."""
+    return [face_of(RANK_ORDER[code[:-1]], SUITS.index(code[-1])) for code in codes]
+
+
+def canasta_rules(spec: VariantSpec) -> dict[str, Any]:
+    """The :class:`PlayRules` fields of the Canasta family's keys."""
+    return {
+        "canasta_size": spec.melds.canasta_size or 0,
+        "going_out_canastas": spec.going_out.canastas,
+        "stop_faces": frozenset(card_faces(spec.draw.stop_cards)),
+        "natural_pair": spec.draw.natural_pair,
+        "opening_from_pile": spec.opening.from_pile,
+        "bonus_faces": frozenset(card_faces(spec.deck.bonus_cards)),
+        "bonus_against": spec.scoring.bonus_cards_unopened == "against",
+        "cover_upcard": spec.table.cover_upcard,
+        "stock_cards": spec.draw.stock_cards,
+        "going_out_only": frozenset(card_faces(spec.melds.going_out_only)),
+    }
+
+
+def knock_rules(spec: VariantSpec) -> dict[str, Any]:
+    """The :class:`PlayRules` fields of ``going_out.knock`` (and the wall's
+    ``void_take``); the knock limit is -1 without knocking, -2 for the first
+    upcard's value, :data:`UNLIMITED` for any deadwood."""
+    knock = spec.going_out.knock
+    stock = spec.stock_exhausted
+    out: dict[str, Any] = {
+        "void_take_to_knock": stock is not None and stock.void_take == "to_knock",
+        "spade_upcard_factor": spec.scoring.spade_upcard_factor,
+        "deal_cap": spec.scoring.deal_cap,
+        "cut_wild": spec.deck.cut_wild,
+    }
+    drop = spec.going_out.drop
+    if drop is not None:
+        out["drop_first"] = -1 if drop.first is None else drop.first
+        out["drop_middle"] = -1 if drop.middle is None else drop.middle
+    if knock is None:
+        return out
+    if knock.wrong_declaration is not None:
+        out["wrong_declaration"] = knock.wrong_declaration
+    limit = knock.deadwood_limit
+    out["knock_limit"] = UNLIMITED if limit == "any" else -2 if limit == "upcard" else int(limit)
+    out["knock_lay_off"] = knock.defender_lays_off
+    out["undercut_on_tie"] = knock.undercut == "equal_or_lower"
+    out["big_gin"] = knock.big_gin
+    if knock.needs is not None:
+        out["knock_needs"] = (knock.needs.runs, knock.needs.pure_runs)
+        out["count_all_without_needs"] = knock.count_all_without_needs
+    return out
+
+
+def exchange_rules(spec: VariantSpec) -> dict[str, Any]:
+    """The :class:`PlayRules` fields of ``wilds.exchange``."""
+    exchange = spec.wilds.exchange
+    return {
+        "exchange": bool(exchange.allowed),
+        "exchange_from": exchange.from_melds,
+        "exchange_player_down": exchange.player_down,
+        "exchange_use_same_turn": exchange.use_same_turn,
+        "exchange_use_first": exchange.freed_wild_first,
+        "exchange_owner": exchange.from_owner,
+        "exchange_all_missing_suits": exchange.set_needs_all_missing_suits,
+        "exchange_forces_down": exchange.forces_going_down,
+        "exchange_natural_from_hand": exchange.natural_from_hand,
+        "claim_in_rotation": exchange.claim_order == "first_in_rotation",
+        "freed_new_meld_only": exchange.freed_wild_use == "new_meld_only",
+    }

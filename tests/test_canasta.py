@@ -1,0 +1,380 @@
+"""The Canasta family's cards with roles and the shipped Canasta files: bonus
+cards laid aside (red threes), a covered first upcard, cards melded only when
+going out (black threes), several cards drawn from the stock; and whole games
+read back from their records as a referee would, from docs/records.md alone."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rummy_rules import check_variant, load_variant
+from rummy_rules.cards import parse_cards
+from rummy_rules.sim.bots import make_bot, play_game
+from rummy_rules.sim.records import record_lines
+
+from .conftest import examples
+from .engine_helpers import act, pile, stacked_state, why
+
+#: Canasta for two with short hands, no opening minimum and no canasta needed
+#: to go out, so that scenarios stay a few cards long.
+SHORT = (
+    "deals=[{cards: 4}]",
+    "opening.requirement=none",
+    "opening.min_points=null",
+    "opening.min_points_by_total=[]",
+    "opening.from_pile=any",
+    "going_out.canastas=0",
+    "draw.stock_cards=1",
+)
+
+
+def _state(p1, p2, *, upcard="9C", stock=("KH",), extra=()):
+    """Seat 0 (p1) deals; seat 1 (p2) moves first."""
+    hands = {0: p1, 1: p2}
+    return stacked_state(
+        "canasta-2p", 2, hands, upcard=upcard, stock=stock, overrides=(*SHORT, *extra)
+    )
+
+
+def _aside(state, seat):
+    from rummy_rules.cards import format_card
+
+    return [format_card(state.faces[c]) for c in state.game.deal.aside[seat]]
+
+
+def _hand(state, seat):
+    from rummy_rules.cards import format_card
+
+    return sorted(format_card(f) for f in state.hand(seat))
+
+
+def test_a_bonus_card_dealt_is_laid_aside_and_replaced_from_the_stock():
+    state = _state("4C 5D 6H 7S", "3H 8C 8D 10S", stock=("QH", "KH"))
+    assert _aside(state, 1) == ["3H"]
+    assert _hand(state, 1) == ["10S", "8C", "8D", "QH"]
+    assert _aside(state, 0) == []
+
+
+def test_a_bonus_card_drawn_is_laid_aside_and_replaced_at_once():
+    state = _state("4C 5D 6H 7S", "8C 8D 10S JS", stock=("3D", "KH", "QS"))
+    act(state, "draw")
+    assert _aside(state, 1) == ["3D"]
+    assert "KH" in _hand(state, 1) and len(state.hand(1)) == 5
+
+
+def test_two_cards_are_drawn_from_the_stock_where_the_variant_says_so():
+    state = _state("4C 5D 6H 7S", "8C 8D 10S JS", stock=("KH", "QS"), extra=("draw.stock_cards=2",))
+    act(state, "draw")
+    assert {"KH", "QS"} <= set(_hand(state, 1)) and len(state.hand(1)) == 6
+
+
+def test_a_bonus_card_the_empty_stock_cannot_replace_ends_the_deal():
+    state = _state("4C 5D 6H 7S", "8C 8D 10S JS", stock=("3D",))
+    deal = state.game.deal
+    deal.stock = deal.stock[-1:]  # the stock is down to its last card, a red three
+    act(state, "draw")
+    result = state.results[0]
+    assert result.reason == "stock"
+    assert result.aside[1] == tuple(parse_cards("3D"))
+
+
+def test_a_wild_first_upcard_is_covered_and_freezes_the_pile():
+    state = _state("4C 5D 6H 7S", "9H JK 10S JS", upcard="2C", stock=("9D", "KH"))
+    assert pile(state) == ["2C", "9D"]
+    # One natural nine and a joker: no natural pair, and the pile is frozen.
+    assert why(state, "take 9D") is not None
+
+
+def test_a_red_three_first_upcard_is_covered_too():
+    state = _state("4C 5D 6H 7S", "9H 9S 10S JS", upcard="3H", stock=("9D", "KH"))
+    assert pile(state) == ["3H", "9D"]
+    act(state, "take 9D")  # a natural pair of nines
+    act(state, "meld 9D 9H 9S")
+    # The red three under the nine is laid aside, not taken into the hand.
+    assert _aside(state, 1) == ["3H"]
+    assert "3H" not in _hand(state, 1)
+
+
+def test_black_threes_are_melded_only_by_a_player_going_out():
+    state = _state("4C 5D 6H 7S", "3C 3S 3C KD", stock=("QH", "KH"))
+    act(state, "draw")  # QH: five cards, two would be left
+    refusal = why(state, "meld 3C 3C 3S")
+    assert refusal == "3C 3S: melded only by a player going out, as the last meld"
+
+
+def test_black_threes_are_melded_with_no_wild_card():
+    state = _state("4C 5D 6H 7S", "3C 3S JK KD", stock=("QH", "KH"))
+    act(state, "draw")
+    assert why(state, "meld 3C 3S JK=3D") == "3C 3S: melded with no wild card"
+
+
+def test_black_threes_melded_as_the_last_meld_go_out():
+    state = _state("4C 5D 6H 7S", "3C 3S 3C KD", stock=("KH", "QS"))
+    act(state, "draw")  # KH: 3C 3C 3S KD KH
+    assert why(state, "meld 3C 3C 3S") is not None  # KD and KH left
+    state = _state("4C 5D 6H", "3C 3S 3C", stock=("KH", "QS"), extra=("deals=[{cards: 3}]",))
+    act(state, "draw")  # 3C 3C 3S KH
+    act(state, "meld 3C 3C 3S")
+    act(state, "discard KH")
+    assert state.results[0].went_out == 1
+
+
+def test_a_black_three_is_never_laid_off():
+    state = _state("4C 5D 6H 7S", "9H 9S 9D 3C", stock=("KH", "QS"))
+    act(state, "draw")
+    act(state, "meld 9D 9H 9S")
+    assert why(state, "layoff 3C@1") == "3C is melded only by a player going out, never laid off"
+
+
+def test_bonus_cards_count_against_a_side_that_has_not_opened():
+    # p1 is dealt all four red threes; p2 goes out at once and p1 never melds.
+    state = _state("3H 3H 3D 3D", "9H 9S 9D 9C", stock=("4C", "5C", "6C", "7C", "KH"))
+    assert sorted(_aside(state, 0)) == ["3D", "3D", "3H", "3H"]
+    act(state, "draw")  # KH
+    act(state, "meld 9C 9D 9H 9S")
+    act(state, "discard KH")
+    # 4 x 100 and 400 for all four, against; 4C 5C 6C 7C left in hand: 4 x 5.
+    assert state.results[0].scores[0] == -(4 * 100 + 400) - 20
+
+
+def test_a_side_that_opened_scores_its_bonus_cards():
+    stock = ("4C", "4D", "4H", "7C", "KH", "5S", "KD", "4S", "QD")
+    state = _state("3H 3H 3D 3D", "9H 9S 9D QS", stock=stock)
+    act(state, "draw")  # p2: KH
+    act(state, "meld 9D 9H 9S")
+    act(state, "discard QS")
+    act(state, "draw")  # p1: 5S
+    act(state, "meld 4C 4D 4H")
+    act(state, "discard 7C")
+    act(state, "draw")  # p2: KD
+    act(state, "discard KD")
+    act(state, "draw")  # p1: 4S
+    act(state, "layoff 4S@2")
+    act(state, "discard 5S")
+    result = state.results[0]
+    assert result.went_out == 0
+    # 4 x 100 + 400 for the red threes, four fours melded (4 x 5), going out 100.
+    assert result.scores[0] == 4 * 100 + 400 + 20 + 100
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        (["scoring.bonuses=[{event: bonus_card, points: 100}]"], "set deck.bonus_cards"),
+        (["deck.bonus_cards=[3H]"], "set table.cover_upcard true"),
+        (["deck.bonus_cards=[3H]", "table.cover_upcard=true", "buying.enabled=true"], "buying"),
+        (["melds.going_out_only=[2C]", "deck.wild_ranks=[2]"], "2C is wild"),
+        (["draw.stock_cards=2", "buying.enabled=true"], "cannot be played with buying"),
+        (["scoring.bonus_cards_unopened=against"], "set deck.bonus_cards"),
+    ],
+)
+def test_the_canasta_keys_refuse_what_cannot_be_played(overrides, message):
+    report = check_variant("basic-rummy", overrides)
+    assert any(message in p.message for p in report.errors), report.errors
+
+
+# -- the records, read as a referee would (docs/records.md) --------------------
+
+
+def _face_text(card, decks):
+    """docs/records.md: card id i is face i % 52 of deck i // 52 below 52 x decks,
+    a joker after that; face f is rank f % 13 (A 2 ... K) of suit f // 13 (C D H S)."""
+    if card >= 52 * decks:
+        return "JK"
+    face = card % 52
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    return ranks[face % 13] + "CDHS"[face // 13]
+
+
+def _rank(text):
+    return text.split("=")[-1][:-1]
+
+
+class Referee:
+    """Checks one game record of a Canasta file: every pile take meets the pile
+    rule, every meld the wild limits, every going out the canastas needed."""
+
+    def __init__(self, variant):
+        self.v = variant
+        self.decks = variant["deck"]["decks"]
+        self.wild_ranks = set(variant["deck"]["wild_ranks"])
+        self.bonus = set(variant["deck"]["bonus_cards"])
+        self.stop = set(variant["draw"]["stop_cards"])
+        self.only = set(variant["melds"]["going_out_only"])
+        self.size = variant["melds"]["canasta_size"]
+        self.need = variant["going_out"]["canastas"]
+        self.teams = variant["partnerships"]["teams"] == "fixed_pairs"
+        self.counts = {"takes": 0, "frozen_takes": 0, "melds": 0, "outs": 0, "black_threes": 0}
+
+    def wild(self, text):
+        return text == "JK" or text[:-1] in self.wild_ranks
+
+    def side(self, seat):
+        return {seat % 2, seat % 2 + 2} if self.teams else {seat}
+
+    def check(self, lines):
+        entries = [json.loads(line) for line in lines]
+        players = len(entries[0]["seats"])
+        cards = self.v["deals"][0]["cards"]
+        i = 1
+        while i < len(entries):
+            entry = entries[i]
+            if "deal" in entry and "deck" in entry:
+                deck = [_face_text(c, self.decks) for c in entry["deck"]]
+                upcards = [deck[players * cards]]
+                at = players * cards + 1
+                while self.wild(upcards[-1]) or upcards[-1] in self.bonus:
+                    upcards.append(deck[at])
+                    at += 1
+                self.pile = upcards
+                self.table = []  # [owner, [card texts]]
+                self.opened = set()
+                self.pending = None  # (seat, top card) of a take that needs a pair
+            elif "action" in entry:
+                self.action(entry["action"], entries[i + 1 : i + 3])
+            elif "deal_end" in entry:
+                self.deal_end(entry)
+            i += 1
+
+    def action(self, text, following):
+        seat_text, verb, *rest = text.split(" ", 2)
+        seat = int(seat_text[1:]) - 1
+        args = rest[0] if rest else ""
+        if self.pending is not None:
+            taker, top = self.pending
+            assert taker == seat and verb in ("down", "meld"), text
+            holding = [m.split() for m in args.split(" / ") if top in m.split()]
+            assert holding, f"{top} taken with a natural pair is not melded: {text}"
+            naturals = [c for c in holding[0] if "=" not in c and _rank(c) == _rank(top)]
+            assert len(naturals) >= 3, f"{top} was taken from a frozen pile without a pair: {text}"
+            self.pending = None
+        if verb == "take":
+            top = args
+            assert self.pile and self.pile[-1] == top, (text, self.pile[-3:])
+            assert top not in self.stop, f"taken under a stop card: {text}"
+            assert not self.wild(top), f"a wild top card taken: {text}"
+            frozen = any(self.wild(c) or c in self.bonus for c in self.pile) or not (
+                self.side(seat) & self.opened
+            )
+            self.counts["takes"] += 1
+            if frozen:
+                self.counts["frozen_takes"] += 1
+                self.pending = (seat, top)
+            self.pile = []
+        elif verb == "discard":
+            self.pile.append(args)
+        elif verb in ("down", "meld"):
+            self.opened.add(seat)
+            for meld in args.split(" / "):
+                laid = meld.split()
+                self.table.append([seat, laid])
+                self.meld_limits(laid, text)
+                if any(c in self.only for c in laid):
+                    self.counts["black_threes"] += 1
+                    assert not any("=" in c for c in laid), text
+                    # The last meld: at most one more card played (a discard or
+                    # a lay-off), and the deal ends with this player out.
+                    rest = following[:1] if "action" in following[0] else []
+                    end = following[len(rest)] if len(following) > len(rest) else {}
+                    assert all(e["action"].startswith(seat_text + " ") for e in rest), text
+                    assert end.get("went_out") == seat, f"black threes not going out: {text}"
+        elif verb == "layoff":
+            card, _, number = args.rpartition("@")
+            assert card not in self.only, text
+            meld = self.table[int(number) - 1][1]
+            meld.append(card)
+            self.meld_limits(meld, text)
+
+    def meld_limits(self, cards, text):
+        wilds = sum(1 for c in cards if "=" in c)
+        naturals = [c for c in cards if "=" not in c]
+        assert wilds <= self.v["wilds"]["max_per_meld"], f"too many wild cards: {text}"
+        assert len(naturals) >= self.v["wilds"]["min_naturals"], f"too few natural cards: {text}"
+        assert len({_rank(c) for c in cards}) == 1, f"not a set: {text}"
+        self.counts["melds"] += 1
+
+    def deal_end(self, entry):
+        assert self.pending is None, "the deal ended before a take was melded"
+        if entry["reason"] != "out":
+            return
+        seat = entry["went_out"]
+        canastas = [
+            m for owner, m in self.table if owner in self.side(seat) and len(m) >= self.size
+        ]
+        assert len(canastas) >= self.need, (
+            f"deal {entry['deal_end']}: out without {self.need} canastas"
+        )
+        self.counts["outs"] += 1
+
+
+def referee_games(variant_id, games, seed=1):
+    """Play ``games`` greedy games of ``variant_id`` and referee their records."""
+    import random
+
+    from rummy_rules.engine import GameState
+    from rummy_rules.engine.rules import compile_rules
+
+    spec = load_variant(variant_id)
+    players = spec.players.best
+    data = spec.model_dump(mode="json")
+    referee = Referee(data)
+    for game in range(games):
+        state = GameState(compile_rules(spec, players), seed=seed + game)
+        play_game(
+            state,
+            [
+                make_bot("greedy", random.Random(seed * 1000 + game * 10 + s))
+                for s in range(players)
+            ],
+        )
+        referee.check(record_lines(state, data))
+    return referee.counts
+
+
+@pytest.mark.parametrize("variant_id", ["canasta", "canasta-2p"])
+def test_canasta_records_keep_the_pile_rule_the_wild_limits_and_the_canastas(variant_id):
+    counts = referee_games(variant_id, examples(3, 40))
+    assert counts["takes"] and counts["frozen_takes"] and counts["outs"], counts
+
+
+@pytest.mark.parametrize(("variant_id", "players"), [("canasta", "4"), ("canasta-2p", "2")])
+def test_simulated_canasta_games_end_by_the_target_and_their_records_pass_the_referee(
+    cli, tmp_path, variant_id, players
+):
+    """The issue's check: `simulate VARIANT --players N --games 300 --seed 1 --json
+    --records F` (6 games in the quick suite); every game ends by the target score,
+    the records replay, and the referee above reads every one of them."""
+    from rummy_rules.sim.records import replay_records
+
+    games = examples(6, 300)
+    records = tmp_path / "games.jsonl"
+    result = cli(
+        "simulate",
+        variant_id,
+        "--players",
+        players,
+        "--games",
+        str(games),
+        "--seed",
+        "1",
+        "--json",
+        "--records",
+        str(records),
+    )
+    assert result.exit_code == 0, result.output
+    stats = json.loads(result.stdout)["statistics"]
+    assert stats["games"] == games and not stats["failed_games"]
+    reports = replay_records(records)
+    assert len(reports) == games and all(r.finished for r in reports)
+    lines = records.read_text().splitlines()
+    starts = [i for i, line in enumerate(lines) if line.startswith('{"record"')]
+    referee = Referee(json.loads(lines[0])["variant"])
+    target = referee.v["game_end"]["target_score"]
+    for start, end in zip(starts, [*starts[1:], len(lines)], strict=True):
+        game = lines[start:end]
+        referee.check(game)
+        totals = json.loads(game[-1])["totals"]
+        assert max(totals) >= target, game[-1]
+    assert referee.counts["frozen_takes"] and referee.counts["outs"] >= games
