@@ -378,3 +378,18 @@ def test_simulated_canasta_games_end_by_the_target_and_their_records_pass_the_re
         totals = json.loads(game[-1])["totals"]
         assert max(totals) >= target, game[-1]
     assert referee.counts["frozen_takes"] and referee.counts["outs"] >= games
+
+
+def test_the_table_shows_the_sides_the_bonus_cards_and_the_opening_minimum():
+    from rummy_rules.engine import GameState
+    from rummy_rules.engine.rules import compile_rules
+    from rummy_rules.sim.session import table_lines
+
+    state = GameState(compile_rules(load_variant("canasta"), 4), seed=3)
+    while not any(state.game.deal.aside):
+        state = GameState(compile_rules(load_variant("canasta"), 4), seed=state.seed + 1)
+    lines = table_lines(state, 0)
+    assert "Sides: p1 (you) and p3 against p2 and p4." in lines
+    laid = [line for line in lines if line.startswith("Bonus cards laid aside: ")]
+    assert laid and all(f"p{s + 1} " in laid[0] for s, a in enumerate(state.game.deal.aside) if a)
+    assert lines[0].startswith("Deal 1: first melds worth 50 or more.")

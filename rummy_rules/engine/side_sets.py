@@ -18,6 +18,7 @@ __all__ = [
     "may_go_out",
     "opening_hand",
     "opening_minimum",
+    "opening_minimum_of",
     "pair_needed",
     "pair_reason",
     "second_set",
@@ -94,8 +95,14 @@ def opening_minimum(g: Game) -> int:
     """The least a minimum-points opening of the player in turn is worth: the
     last step of ``opening.min_points_by_total`` their running total has
     reached, else ``min_points``."""
+    return opening_minimum_of(g, g.deal.current)
+
+
+def opening_minimum_of(g: Game, seat: int) -> int:
+    """The least a minimum-points opening of ``seat`` is worth now (see
+    :func:`opening_minimum`)."""
     play = g.rules.play
-    total = g.totals[g.deal.current]
+    total = g.totals[seat]
     least = play.opening_min
     for at, points in play.opening_steps:
         if total >= at:

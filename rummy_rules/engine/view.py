@@ -54,6 +54,9 @@ class SeatView:
     """When this seat may ``drop`` now: what the drop costs; -1 otherwise."""
     own_turn: int = 0
     """Which of this seat's own turns of the deal it is on (1 on its first turn)."""
+    aside: tuple[tuple[int, ...], ...] = ()
+    """Per seat, the faces of the bonus cards laid aside this deal
+    (``deck.bonus_cards``, public); empty without bonus cards."""
 
 
 def _seat(state: GameState, seat: int) -> int:
@@ -155,6 +158,12 @@ def _own_turn(state: GameState, seat: int) -> int:
     return state.game.deal.turns_played[seat]
 
 
+def _aside(state: GameState, seat: int) -> tuple[tuple[int, ...], ...]:
+    g = state.game
+    faces = g.faces
+    return tuple(tuple(faces[c] for c in cards) for cards in g.deal.aside)
+
+
 #: How each field of a :class:`SeatView` is worked out, in field order.
 _FIELDS: dict[str, Callable[[GameState, int], Any]] = {
     "seat": _seat,
@@ -176,6 +185,7 @@ _FIELDS: dict[str, Callable[[GameState, int], Any]] = {
     "dropped": _dropped,
     "drop_cost": _drop_cost,
     "own_turn": _own_turn,
+    "aside": _aside,
 }
 _GETTERS = tuple(_FIELDS.values())
 

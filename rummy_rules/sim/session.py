@@ -24,6 +24,7 @@ from ..engine.hints import contract_hint, read_group
 from ..engine.knocking import complete_knock, wrong_knock
 from ..engine.rules import UNLIMITED, compile_rules
 from ..engine.shapes import describe_contract
+from ..engine.side_sets import opening_minimum_of
 from ..engine.state import GameState
 from ..engine.view import SeatView, seat_view
 from ..errors import UsageError
@@ -403,6 +404,10 @@ def contract_words(state: GameState, seat: int | None = None) -> str:
         return "knock with gin only" if limit == 0 else f"knock with {limit} or less deadwood"
     rules = state.deal_rules if seat is None else state.deal_rules_of(seat)
     if not rules.parts:
+        g = state.game
+        who = g.deal.current if seat is None else seat
+        if state.rules.play.opening == "min_points" and not g.is_open(who):
+            return f"first melds worth {opening_minimum_of(g, who)} or more"
         return "no contract"
     return describe_contract(rules.parts, all_out=rules.all_out)
 
@@ -469,6 +474,15 @@ def table_lines(
         for i, n in enumerate(v.hand_sizes)
     )
     lines.append(sizes)
+    play = state.rules.play
+    if play.teams:
+        sides: dict[int, list[str]] = {}
+        for i, team in enumerate(state.team):
+            sides.setdefault(team, []).append(f"p{i + 1}{f' ({label})' if i == you else ''}")
+        lines.append("Sides: " + " against ".join(" and ".join(s) for s in sides.values()) + ".")
+    laid = [f"p{i + 1} {names.texts(cards)}" for i, cards in enumerate(v.aside) if cards]
+    if laid:
+        lines.append("Bonus cards laid aside: " + "; ".join(laid) + ".")
     if state.rules.play.discard_pile in ("any_depth", "whole_pile") and len(v.discard_pile) > 1:
         # Where players may dig, the whole spread is in view (the top card last).
         pile = names.texts(v.discard_pile)
