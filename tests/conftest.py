@@ -100,6 +100,7 @@ STANDARD_IDS = {
     "basic-rummy",
     "canasta",
     "canasta-2p",
+    "hand-and-foot",
 }
 
 #: Every shipped variant of the contract family, house examples included.

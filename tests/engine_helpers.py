@@ -46,8 +46,9 @@ def pile(state):
     return [format_card(state.faces[c]) for c in state.discard_pile]
 
 
-def stacked_order(rules, hands, *, upcard, stock=(), dealer=0):
-    """A deck order dealing ``hands`` (text per seat), then ``upcard``, then ``stock`` on top."""
+def stacked_order(rules, hands, *, upcard, stock=(), dealer=0, feet=None):
+    """A deck order dealing ``hands`` (text per seat), then (``deals[].foot``) the
+    ``feet`` (text per seat), then ``upcard``, then ``stock`` on top."""
     seats = rules.players
     size = rules.pack.size
     faces = rules.pack.faces()
@@ -61,6 +62,9 @@ def stacked_order(rules, hands, *, upcard, stock=(), dealer=0):
     per_seat = [parse_cards(hands[s]) if s in hands else [] for s in range(seats)]
     cards = rules.deals[0].cards
     dealt = [[take(f) for f in seat_faces] for seat_faces in per_seat]
+    foot = rules.deals[0].foot
+    foot_faces = [parse_cards((feet or {}).get(s, "")) for s in range(seats)]
+    footed = [[take(f) for f in seat_faces] for seat_faces in foot_faces]
     up = take(parse_cards(upcard)[0])
     top = [take(f) for f in parse_cards(" ".join(stock))] if stock else []
     rest = [c for pile in free.values() for c in pile]
@@ -68,11 +72,16 @@ def stacked_order(rules, hands, *, upcard, stock=(), dealer=0):
     for s in range(seats):
         while len(dealt[s]) < cards:
             dealt[s].append(rest.pop())
+        while len(footed[s]) < foot:
+            footed[s].append(rest.pop())
     order = []
     for i in range(cards):
         for k in range(seats):
             seat = (dealer + 1 + k) % seats
             order.append(dealt[seat][i])
+    for i in range(foot):
+        for k in range(seats):
+            order.append(footed[(dealer + 1 + k) % seats][i])
     order.append(up)
     order.extend(top)
     order.extend(rest)
@@ -80,11 +89,11 @@ def stacked_order(rules, hands, *, upcard, stock=(), dealer=0):
     return order
 
 
-def stacked_state(variant, players, hands, *, upcard, stock=(), overrides=(), dealer=0):
+def stacked_state(variant, players, hands, *, upcard, stock=(), overrides=(), dealer=0, feet=None):
     """A game whose first deal is dealt as given; seat 1 (after dealer 0) moves first."""
     spec = load_variant(variant, list(overrides))
     rules = compile_rules(spec, players)
-    order = stacked_order(rules, hands, upcard=upcard, stock=stock, dealer=dealer)
+    order = stacked_order(rules, hands, upcard=upcard, stock=stock, dealer=dealer, feet=feet)
     chance = ScriptedChance(first_dealer=dealer, decks={0: order})
     return GameState(rules, chance=chance)
 

@@ -193,8 +193,9 @@ def _rank(text):
 
 
 class Referee:
-    """Checks one game record of a Canasta file: every pile take meets the pile
-    rule, every meld the wild limits, every going out the canastas needed."""
+    """Checks one game record of a Canasta-family file: every pile take meets the
+    pile rule, every meld the wild limits and the cards never melded, every going
+    out the canastas needed (natural ones too) and, with feet, a foot played."""
 
     def __init__(self, variant):
         self.v = variant
@@ -205,6 +206,11 @@ class Referee:
         self.only = set(variant["melds"]["going_out_only"])
         self.size = variant["melds"]["canasta_size"]
         self.need = variant["going_out"]["canastas"]
+        self.need_natural = variant["going_out"]["natural_canastas"]
+        self.never = set(variant["melds"]["unmeldable"])
+        self.whole = variant["draw"]["discard_pile"] == "whole_pile"
+        self.always = variant["draw"]["natural_pair"] == "always"
+        self.fewer = variant["wilds"]["versus_naturals"] == "fewer"
         self.teams = variant["partnerships"]["teams"] == "fixed_pairs"
         self.counts = {"takes": 0, "frozen_takes": 0, "melds": 0, "outs": 0, "black_threes": 0}
 
@@ -217,14 +223,16 @@ class Referee:
     def check(self, lines):
         entries = [json.loads(line) for line in lines]
         players = len(entries[0]["seats"])
-        cards = self.v["deals"][0]["cards"]
+        deals = self.v["deals"]
         i = 1
         while i < len(entries):
             entry = entries[i]
             if "deal" in entry and "deck" in entry:
                 deck = [_face_text(c, self.decks) for c in entry["deck"]]
-                upcards = [deck[players * cards]]
-                at = players * cards + 1
+                deal = deals[min(entry["deal"], len(deals)) - 1]
+                at = players * (deal["cards"] + deal["foot"])  # hands, then feet
+                upcards = [deck[at]]
+                at += 1
                 while self.wild(upcards[-1]) or upcards[-1] in self.bonus:
                     upcards.append(deck[at])
                     at += 1
@@ -255,14 +263,16 @@ class Referee:
             assert self.pile and self.pile[-1] == top, (text, self.pile[-3:])
             assert top not in self.stop, f"taken under a stop card: {text}"
             assert not self.wild(top), f"a wild top card taken: {text}"
-            frozen = any(self.wild(c) or c in self.bonus for c in self.pile) or not (
-                self.side(seat) & self.opened
+            frozen = (
+                self.always
+                or any(self.wild(c) or c in self.bonus for c in self.pile)
+                or not (self.side(seat) & self.opened)
             )
             self.counts["takes"] += 1
             if frozen:
                 self.counts["frozen_takes"] += 1
                 self.pending = (seat, top)
-            self.pile = []
+            self.pile = [] if self.whole else self.pile[:-1]
         elif verb == "discard":
             self.pile.append(args)
         elif verb in ("down", "meld"):
@@ -293,6 +303,8 @@ class Referee:
         assert wilds <= self.v["wilds"]["max_per_meld"], f"too many wild cards: {text}"
         assert len(naturals) >= self.v["wilds"]["min_naturals"], f"too few natural cards: {text}"
         assert len({_rank(c) for c in cards}) == 1, f"not a set: {text}"
+        assert not self.fewer or len(naturals) > wilds, f"wild cards not outnumbered: {text}"
+        assert not any(c in self.never for c in cards), f"a card never melded: {text}"
         self.counts["melds"] += 1
 
     def deal_end(self, entry):
@@ -306,6 +318,9 @@ class Referee:
         assert len(canastas) >= self.need, (
             f"deal {entry['deal_end']}: out without {self.need} canastas"
         )
+        natural = [m for m in canastas if not any("=" in c for c in m)]
+        assert len(natural) >= self.need_natural, f"deal {entry['deal_end']}: too few natural"
+        assert not entry.get("foot", [""] * len(entry["left"]))[seat], "out with a foot down"
         self.counts["outs"] += 1
 
 
@@ -333,19 +348,22 @@ def referee_games(variant_id, games, seed=1):
     return referee.counts
 
 
-@pytest.mark.parametrize("variant_id", ["canasta", "canasta-2p"])
+@pytest.mark.parametrize("variant_id", ["canasta", "canasta-2p", "hand-and-foot"])
 def test_canasta_records_keep_the_pile_rule_the_wild_limits_and_the_canastas(variant_id):
     counts = referee_games(variant_id, examples(3, 40))
     assert counts["takes"] and counts["frozen_takes"] and counts["outs"], counts
 
 
-@pytest.mark.parametrize(("variant_id", "players"), [("canasta", "4"), ("canasta-2p", "2")])
-def test_simulated_canasta_games_end_by_the_target_and_their_records_pass_the_referee(
+@pytest.mark.parametrize(
+    ("variant_id", "players"), [("canasta", "4"), ("canasta-2p", "2"), ("hand-and-foot", "4")]
+)
+def test_simulated_canasta_family_games_end_by_their_rules_and_pass_the_referee(
     cli, tmp_path, variant_id, players
 ):
     """The issue's check: `simulate VARIANT --players N --games 300 --seed 1 --json
-    --records F` (6 games in the quick suite); every game ends by the target score,
-    the records replay, and the referee above reads every one of them."""
+    --records F` (6 games in the quick suite); every game ends by its rules (the
+    target score, or the deals of the schedule), the records replay, and the
+    referee above reads every one of them."""
     from rummy_rules.sim.records import replay_records
 
     games = examples(6, 300)
@@ -376,7 +394,11 @@ def test_simulated_canasta_games_end_by_the_target_and_their_records_pass_the_re
         game = lines[start:end]
         referee.check(game)
         totals = json.loads(game[-1])["totals"]
-        assert max(totals) >= target, game[-1]
+        deals = sum(1 for line in game if line.startswith('{"deal_end"'))
+        if target is None:  # a fixed number of deals
+            assert deals == len(referee.v["deals"]), game[-1]
+        else:
+            assert max(totals) >= target, game[-1]
     assert referee.counts["frozen_takes"] and referee.counts["outs"] >= games
 
 
@@ -393,3 +415,108 @@ def test_the_table_shows_the_sides_the_bonus_cards_and_the_opening_minimum():
     laid = [line for line in lines if line.startswith("Bonus cards laid aside: ")]
     assert laid and all(f"p{s + 1} " in laid[0] for s, a in enumerate(state.game.deal.aside) if a)
     assert lines[0].startswith("Deal 1: first melds worth 50 or more.")
+
+
+# -- Hand and Foot: the foot, per-deal minimums, threes never melded ----------
+
+#: Hand and Foot for two players each alone, with hands and feet of three cards,
+#: no opening minimum and no books needed to go out.
+FOOT = (
+    "players={min: 2, max: 4, best: 2}",
+    "partnerships.teams=none",
+    "partnerships.opening_per=player",
+    "partnerships.scoring=individual",
+    "melding.lay_off.targets=own",
+    "deals=[{cards: 3, foot: 3}]",
+    "opening.requirement=none",
+    "opening.min_points=null",
+    "going_out.canastas=0",
+    "going_out.natural_canastas=0",
+    "draw.stock_cards=1",
+)
+
+
+def _foot_state(p2, foot2, *, stock=("KH", "QS", "JD"), p1="4C 5D 6H", foot1="8C 9D 10H"):
+    return stacked_state(
+        "hand-and-foot",
+        2,
+        {0: p1, 1: p2},
+        feet={0: foot1, 1: foot2},
+        upcard="KC",
+        stock=stock,
+        overrides=FOOT,
+    )
+
+
+def test_a_hand_emptied_by_a_meld_picks_up_the_foot_and_plays_on():
+    state = _foot_state("9H 9S 9C", "5C 6D 7H", stock=("9D", "KH"))
+    assert state.game.deal.feet[1]
+    act(state, "draw")  # 9D: four nines
+    act(state, "meld 9C 9D 9H 9S")
+    # The hand is empty: the foot is picked up and the turn goes on.
+    assert _hand(state, 1) == ["5C", "6D", "7H"] and not state.game.deal.feet[1]
+    assert state.to_move == 1 and not state.results
+    act(state, "discard 5C")
+    assert state.to_move == 0
+
+
+def test_a_hand_emptied_by_a_discard_picks_up_the_foot_for_the_next_turn():
+    state = _foot_state("9H 9S 9D", "5C 6D 7H", stock=("KH", "QS"))
+    act(state, "draw")  # KH
+    act(state, "meld 9D 9H 9S")
+    act(state, "discard KH")
+    assert not state.results  # not out: the foot is still to be played
+    assert _hand(state, 1) == ["5C", "6D", "7H"] and state.to_move == 0
+
+
+def test_only_a_player_who_picked_up_the_foot_goes_out_and_a_foot_left_counts():
+    state = _foot_state("9H 9S 9D", "5C 5D 5H", stock=("KH", "QS", "JD"))
+    act(state, "draw")  # KH
+    act(state, "meld 9D 9H 9S")
+    act(state, "discard KH")  # the foot is picked up
+    act(state, "draw")  # p1: QS
+    act(state, "discard QS")
+    act(state, "draw")  # p2: JD
+    act(state, "meld 5C 5D 5H")
+    act(state, "discard JD")
+    result = state.results[0]
+    assert result.went_out == 1
+    # p1 kept 4C 5D 6H and a foot of 8C 9D 10H: all count against them.
+    assert result.foot[0] and result.scores[0] == -(5 + 5 + 5) - (10 + 10 + 10)
+
+
+def test_threes_are_never_melded_where_the_variant_says_so():
+    state = _foot_state("3C 3S 3S", "5C 6D 7H", stock=("KH",))
+    act(state, "draw")
+    assert why(state, "meld 3C 3S 3S") == "3C 3S: never melded in this variant"
+
+
+def test_the_opening_minimum_follows_the_deal():
+    import random
+
+    from rummy_rules.engine import GameState
+    from rummy_rules.engine.rules import compile_rules
+    from rummy_rules.engine.side_sets import opening_minimum_of
+    from rummy_rules.engine.view import seat_view
+
+    state = GameState(compile_rules(load_variant("hand-and-foot"), 4), seed=5)
+    seen = {}
+    bots = [make_bot("greedy", random.Random(s)) for s in range(4)]
+    while not state.is_terminal():
+        seen.setdefault(state.deal_index, opening_minimum_of(state.game, 0))
+        state.apply(bots[state.to_move].choose(seat_view(state, state.to_move)))
+    assert seen == {0: 50, 1: 90, 2: 120, 3: 150}
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        (["deals=[{cards: 7, foot: 7}]", "buying.enabled=true"], "cannot be played with buying"),
+        (["deals=[{cards: 7, min_points: 50}]"], "it needs opening.requirement min_points"),
+        (["going_out.natural_canastas=1"], "more than going_out.canastas"),
+        (["melds.unmeldable=[2C]", "deck.wild_ranks=[2]"], "2C is wild"),
+    ],
+)
+def test_the_hand_and_foot_keys_refuse_what_cannot_be_played(overrides, message):
+    report = check_variant("basic-rummy", overrides)
+    assert any(message in p.message for p in report.errors), report.errors

@@ -125,6 +125,8 @@ def expected_scores(spec, rules, index, result, wild):
     if result.reason == "void":  # a cancelled deal scores nothing
         return [0] * len(result.left)
     held = [sum(value(f) for f in hand) for hand in result.left]
+    for seat, foot in enumerate(result.foot):  # a foot not picked up counts with the hand
+        held[seat] += sum(value(f) for f in foot)
     model = spec.scoring.model
     if model == "knock_difference":
         return knocked_scores(spec, result, held)
@@ -266,6 +268,7 @@ PLAYABLE = [
     "variants/house/gin-openspiel.yaml",
     "canasta",
     "canasta-2p",
+    "hand-and-foot",
 ]
 
 

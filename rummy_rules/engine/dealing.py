@@ -118,6 +118,13 @@ def _deal(
             if len(d.hands[seat]) < counts[seat]:
                 d.hands[seat].append(d.stock.pop())
             seat = step_active(active, seat, direction)
+    if deal_rules.foot:
+        # The feet: one card at a time in the same order, after the hands.
+        d.feet = [[] for _ in range(seats)]
+        for _ in range(deal_rules.foot):
+            for _ in range(in_play):
+                d.feet[seat].append(d.stock.pop())
+                seat = step_active(active, seat, direction)
     if play.upcard:
         d.discard.append(d.stock.pop())
         if play.cover_upcard:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from ..cards import format_card
 from .ending import end_deal, next_turn
 from .game import Game
-from .side_sets import may_go_out
+from .side_sets import may_go_out, pick_up_foot
 
 __all__ = [
     "apply_discard",
@@ -174,7 +174,8 @@ def apply_discard(g: Game, face: int) -> None:
     d.freed.pop(card, None)
     d.discard.append(card)
     d.discarder = seat
-    if not d.hands[seat] and g.rules.play.going_out != "must_meld_last":
+    emptied = not d.hands[seat] and g.rules.play.going_out != "must_meld_last"
+    if emptied and not pick_up_foot(g, seat):  # a foot picked up is played next turn
         end_deal(g, "out", seat)
         return
     d.passes = 0

@@ -76,6 +76,8 @@ def end_deal(g: Game, reason: str, went_out: int | None) -> None:
         entry["dropped"] = [None if c < 0 else c for c in result.dropped]
     if result.aside:
         entry["aside"] = [" ".join(format_card(f) for f in cards) for cards in result.aside]
+    if result.foot:
+        entry["foot"] = [" ".join(format_card(f) for f in cards) for cards in result.foot]
     if g.rules.play.game_end == "elimination":
         entry["bought_back"] = bought_back
         entry["eliminated"] = list(eliminated)
@@ -129,6 +131,7 @@ def _result(
         ),
         dropped=tuple(d.dropped) if leaves(g) else (),
         aside=tuple(tuple(faces[c] for c in cards) for cards in d.aside),
+        foot=tuple(tuple(sorted(faces[c] for c in cards)) for cards in d.feet),
     )
 
 

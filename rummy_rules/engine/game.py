@@ -121,6 +121,9 @@ class DealResult:
     aside: tuple[tuple[int, ...], ...] = ()
     """With ``deck.bonus_cards``: the faces of the bonus cards each seat laid
     aside; empty otherwise."""
+    foot: tuple[tuple[int, ...], ...] = ()
+    """With ``deals[].foot``: the faces of each seat's foot not picked up when the
+    deal ended (they count with the hand); empty otherwise."""
 
 
 @dataclass(slots=True)
@@ -232,6 +235,9 @@ class Deal:
     aside: list[list[int]] = field(default_factory=list)
     """With ``deck.bonus_cards``: per seat, the bonus cards laid aside this deal
     (physical); empty otherwise."""
+    feet: list[list[int]] = field(default_factory=list)
+    """With ``deals[].foot``: per seat, the foot still face down (physical; empty
+    once picked up); empty otherwise."""
 
     @property
     def rules(self) -> DealRules:
@@ -299,6 +305,7 @@ class Deal:
             must_pair=self.must_pair,
             dropped=list(self.dropped),
             aside=[list(a) for a in self.aside],
+            feet=[list(f) for f in self.feet],
         )
 
 

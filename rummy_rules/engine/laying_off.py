@@ -17,7 +17,7 @@ from .discarding import (
 from .ending import end_deal
 from .game import Game, TableMeld
 from .melds import Meld, check_meld, run_span
-from .side_sets import may_go_out, side_canastas
+from .side_sets import foot_down, may_go_out, pick_up_foot, side_canastas
 
 __all__ = [
     "apply_layoff",
@@ -299,6 +299,8 @@ def check_layoff(g: Game, action: Action) -> str | None:
         return reason
     if action.card in g.rules.play.going_out_only:
         return f"{format_card(action.card)} is melded only by a player going out, never laid off"
+    if action.card in g.rules.play.unmeldable:
+        return f"{format_card(action.card)}: never melded in this variant"
     card = _layable(g, action.card)
     if card is None:
         if g.find(d.hands[seat], action.card) is not None:
@@ -366,6 +368,8 @@ def check_leaving(
         elif not may_end_keeping(g) and (after is None or not may_go_out(after)):
             return canastas_needed(g)
     if not left:
+        if foot_down(g, g.deal.current):
+            return None  # the foot is picked up: the player plays on
         if play.going_out == "must_discard" and not g.deal.rules.all_out:
             return "you must keep a card to discard: in this variant you go out by discarding"
         return None
@@ -421,7 +425,7 @@ def layoff_actions(g: Game) -> list[Action]:
     held = {g.faces[c] for c in d.hands[seat]}
     if d.freed and play.freed_new_meld_only:
         held = {f for f in held if _layable(g, f) is not None}
-    held -= play.going_out_only
+    held -= play.going_out_only | play.unmeldable
     wilds_held = sorted(f for f in held if f in wild_faces)
     by_face: dict[int, list[Action]] = {}
     for index, meld in targets:
@@ -520,5 +524,5 @@ def _laid_off(g: Game, card: int) -> None:
     face = g.faces[card]
     if d.must_meld == card or (d.must_meld is not None and g.faces[d.must_meld] == face):
         d.must_meld = None
-    if not d.hands[seat]:
+    if not d.hands[seat] and not pick_up_foot(g, seat):
         end_deal(g, "out", seat)

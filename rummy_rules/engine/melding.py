@@ -19,7 +19,7 @@ from .laying_off import check_leaving, needs_after
 from .melds import Meld, check_meld, run_span
 from .rules import ContractPart, MeldRules, Rules
 from .shapes import contract_shapes, describe_contract
-from .side_sets import canastas_in, opening_hand, opening_minimum, side_reason
+from .side_sets import canastas_in, opening_hand, opening_minimum, pick_up_foot, side_reason
 from .solver import Arrangement, best_contract, find_contract
 
 __all__ = [
@@ -495,7 +495,7 @@ def apply_meld(g: Game, melds: Sequence[Meld]) -> None:
     _lay_melds(g, melds)
     if not d.down[seat]:
         _opened(g, seat)
-    elif not d.hands[seat]:
+    elif not d.hands[seat] and not pick_up_foot(g, seat):
         end_deal(g, "out", seat)
 
 
@@ -505,7 +505,7 @@ def _opened(g: Game, seat: int) -> None:
     d.down[seat] = True
     d.down_turn[seat] = d.turn
     d.down_this_turn = True
-    if not d.hands[seat]:
+    if not d.hands[seat] and not pick_up_foot(g, seat):
         end_deal(g, "out", seat)
 
 

@@ -33,6 +33,8 @@ def canasta_rules(spec: VariantSpec) -> dict[str, Any]:
         "cover_upcard": spec.table.cover_upcard,
         "stock_cards": spec.draw.stock_cards,
         "going_out_only": frozenset(card_faces(spec.melds.going_out_only)),
+        "unmeldable": frozenset(card_faces(spec.melds.unmeldable)),
+        "going_out_natural": spec.going_out.natural_canastas,
     }
 
 

@@ -169,6 +169,10 @@ class DealRules:
     """In a knock game, each face's value in hand (index 52: the joker)."""
     knock_needs: tuple[int, int] = (0, 0)
     """In a knock game, the runs and pure runs a knock's melds must hold."""
+    foot: int = 0
+    """``deals[].foot``: the cards of each player's foot (0: none)."""
+    min_points: int | None = None
+    """``deals[].min_points``: the opening minimum of this deal (``None``: the variant's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,8 +346,11 @@ class PlayRules:
     cover_upcard: bool = False
     stock_cards: int = 1
     going_out_only: frozenset[int] = frozenset()
+    unmeldable: frozenset[int] = frozenset()
+    going_out_natural: int = 0
     """``deck.bonus_cards``, ``scoring.bonus_cards_unopened: against``,
-    ``table.cover_upcard``, ``draw.stock_cards``, ``melds.going_out_only``."""
+    ``table.cover_upcard``, ``draw.stock_cards``, ``melds.going_out_only``,
+    ``melds.unmeldable``, ``going_out.natural_canastas``."""
     cut_wild: bool = False
     """``deck.cut_wild``: a card turned up after the deal makes its rank wild."""
     spade_upcard_factor: int = 1
@@ -483,6 +490,8 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
                 knock_melds=meld_rules if knocking else None,
                 knock_values=values if knocking else (),
                 knock_needs=knock_rules(spec).get("knock_needs", (0, 0)),
+                foot=deal.foot,
+                min_points=deal.min_points,
             )
         )
     return Rules(

@@ -130,6 +130,8 @@ def _model_scores(g: Game, went_out: int | None) -> None:
     play = g.rules.play
     faces = g.faces
     held = [sum(g.value(faces[c]) for c in hand) for hand in d.hands]
+    for seat, foot in enumerate(d.feet):  # a foot not picked up counts with the hand
+        held[seat] += sum(g.value(faces[c]) for c in foot)
     if play.scoring_model == "penalty":
         if d.knocker >= 0 and play.count_all_without_needs:
             _count_all_without_needs(g, held)

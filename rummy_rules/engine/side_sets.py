@@ -8,11 +8,13 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..cards import JOKER_FACE, format_card, rank_of
+from .dealing import lay_aside
 from .game import Game, TableMeld
 from .melds import Meld, rank_plural
 
 __all__ = [
     "canastas_in",
+    "foot_down",
     "going_out_only_reason",
     "layoff_completes",
     "may_go_out",
@@ -21,6 +23,7 @@ __all__ = [
     "opening_minimum_of",
     "pair_needed",
     "pair_reason",
+    "pick_up_foot",
     "second_set",
     "side_canastas",
     "side_reason",
@@ -58,17 +61,56 @@ def second_set(g: Game, melds: Sequence[Meld]) -> str | None:
     return None
 
 
-def side_canastas(g: Game, seat: int) -> int:
+def side_canastas(g: Game, seat: int, *, natural: bool = False) -> int:
     """The canastas (melds of ``canasta_size`` cards or more) on the table of
-    ``seat``'s side."""
+    ``seat``'s side; with ``natural``, only those with no wild card."""
     size = g.rules.play.canasta_size
-    return sum(1 for m in g.deal.melds if len(m.cards) >= size and _of_side(g, m.owner, seat))
+    wilds = g.deal.rules.wild_faces
+    faces = g.faces
+    return sum(
+        1
+        for m in g.deal.melds
+        if len(m.cards) >= size
+        and _of_side(g, m.owner, seat)
+        and not (natural and any(faces[c] in wilds for c in m.cards))
+    )
 
 
 def may_go_out(g: Game) -> bool:
-    """Whether the player in turn's side has the canastas going out needs."""
-    need = g.rules.play.going_out_canastas
-    return not need or side_canastas(g, g.deal.current) >= need
+    """Whether the player in turn may empty their hand: their foot is still down
+    (emptying the hand picks it up), or their side has the canastas going out
+    needs (``going_out.canastas``, ``natural_canastas`` of them natural)."""
+    seat = g.deal.current
+    if foot_down(g, seat):
+        return True
+    play = g.rules.play
+    need = play.going_out_canastas
+    if not need:
+        return True
+    if side_canastas(g, seat) < need:
+        return False
+    return side_canastas(g, seat, natural=True) >= play.going_out_natural
+
+
+def foot_down(g: Game, seat: int) -> bool:
+    """Whether ``seat``'s foot (``deals[].foot``) is still face down."""
+    feet = g.deal.feet
+    return bool(feet) and bool(feet[seat])
+
+
+def pick_up_foot(g: Game, seat: int) -> bool:
+    """When ``seat``'s hand is empty: pick up their foot if it is still down
+    (True: they play on; bonus cards in it are laid aside and replaced), else
+    False (they went out)."""
+    d = g.deal
+    if not foot_down(g, seat):
+        return False
+    d.hands[seat] = d.feet[seat]
+    d.feet[seat] = []
+    bonus = g.rules.play.bonus_faces
+    if bonus:  # bonus cards in the foot are laid aside and replaced as it is picked up
+        lay_aside(d, g.faces, bonus, seat)
+    return True
 
 
 def _of_side(g: Game, owner: int, seat: int) -> bool:
@@ -103,7 +145,8 @@ def opening_minimum_of(g: Game, seat: int) -> int:
     :func:`opening_minimum`)."""
     play = g.rules.play
     total = g.totals[seat]
-    least = play.opening_min
+    deal_min = g.deal.rules_of(seat).min_points
+    least = play.opening_min if deal_min is None else deal_min
     for at, points in play.opening_steps:
         if total >= at:
             least = points
@@ -187,6 +230,11 @@ def going_out_only_reason(g: Game, melds: Sequence[Meld]) -> str | None:
     (``melds.going_out_only``) wrongly: with a wild card, leaving more than one
     card in the hand, or before the side has its canastas; ``None`` when they
     lay none or lay them rightly."""
+    never = g.rules.play.unmeldable
+    for meld in melds:
+        barred = sorted({c for c in meld.cards if c in never})
+        if barred:
+            return f"{' '.join(format_card(f) for f in barred)}: never melded in this variant"
     only = g.rules.play.going_out_only
     laid = [m for m in melds if any(c in only for c in m.cards)]
     if not laid:
@@ -214,7 +262,7 @@ def side_reason(g: Game, melds: Sequence[Meld], *, opening: bool = False) -> str
         why = second_set(g, melds)
         if why is not None:
             return why
-    if g.rules.play.going_out_only:
+    if g.rules.play.going_out_only or g.rules.play.unmeldable:
         why = going_out_only_reason(g, melds)
         if why is not None:
             return why

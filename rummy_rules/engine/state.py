@@ -248,12 +248,13 @@ class GameState:
         return self.game.deal.down[seat]
 
     def all_cards(self) -> list[int]:
-        """Every physical card in hands, stock, discard pile, melds and laid aside
-        (bonus cards) (conservation check)."""
+        """Every physical card in hands, feet, stock, discard pile, melds and laid
+        aside (bonus cards) (conservation check)."""
         d = self.game.deal
         cards = [c for hand in d.hands for c in hand] + d.stock + d.discard
         cards += [c for m in d.melds for c in m.cards]
         cards += [c for aside in d.aside for c in aside]
+        cards += [c for foot in d.feet for c in foot]
         return cards
 
     def value(self, face: int) -> int:

@@ -57,6 +57,9 @@ class SeatView:
     aside: tuple[tuple[int, ...], ...] = ()
     """Per seat, the faces of the bonus cards laid aside this deal
     (``deck.bonus_cards``, public); empty without bonus cards."""
+    foot_sizes: tuple[int, ...] = ()
+    """Per seat, the cards of its foot still face down (``deals[].foot``);
+    empty without feet."""
 
 
 def _seat(state: GameState, seat: int) -> int:
@@ -158,6 +161,10 @@ def _own_turn(state: GameState, seat: int) -> int:
     return state.game.deal.turns_played[seat]
 
 
+def _foot_sizes(state: GameState, seat: int) -> tuple[int, ...]:
+    return tuple(len(foot) for foot in state.game.deal.feet)
+
+
 def _aside(state: GameState, seat: int) -> tuple[tuple[int, ...], ...]:
     g = state.game
     faces = g.faces
@@ -186,6 +193,7 @@ _FIELDS: dict[str, Callable[[GameState, int], Any]] = {
     "drop_cost": _drop_cost,
     "own_turn": _own_turn,
     "aside": _aside,
+    "foot_sizes": _foot_sizes,
 }
 _GETTERS = tuple(_FIELDS.values())
 

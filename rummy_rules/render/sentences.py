@@ -402,6 +402,10 @@ def _sets(s: VariantSpec) -> Iterator[str]:
                 "that rank are added to it."
             )
         )
+    if s.melds.unmeldable:
+        yield _("{cards} are never melded nor laid off; they may be discarded.").format(
+            cards=", ".join(s.melds.unmeldable)
+        )
     if s.melds.going_out_only:
         yield _(
             "{cards} are melded only by a player going out, as the last meld: in a meld of "
@@ -632,6 +636,7 @@ TOPICS: tuple[Topic, ...] = (
             "melds.set.one_per_rank",
             "melds.canasta_size",
             "melds.going_out_only",
+            "melds.unmeldable",
         ),
         _sets,
     ),

@@ -196,6 +196,25 @@ def opening_sentences(s: VariantSpec) -> Iterator[str]:
         return  # melds are shown only when a hand ends (see melding)
     if o.requirement == "contract":
         yield _("To go down for the first time in a deal, lay down the deal's contract.")
+    elif o.requirement == "min_points" and any(d.min_points is not None for d in s.deals):
+        yield (
+            _(
+                "Your first melds in a deal must be worth at least that deal's minimum (a "
+                "wild counting as the card it stands for)."
+            )
+            if o.wild_value == "represented"
+            else _(
+                "Your first melds in a deal must be worth at least that deal's minimum (a "
+                "wild counting its own value)."
+            )
+        )
+        items = "; ".join(
+            _("{points} in deal {n}").format(
+                points=o.min_points if d.min_points is None else d.min_points, n=n
+            )
+            for n, d in enumerate(s.deals, 1)
+        )
+        yield _("The minimum by deal: {items}.").format(items=items)
     elif o.requirement == "min_points":
         yield (
             _(
@@ -208,11 +227,6 @@ def opening_sentences(s: VariantSpec) -> Iterator[str]:
                 "counting its own value)."
             )
         ).format(points=o.min_points)
-        if o.from_pile == "top_card_only":
-            yield _(
-                "An opening made in the turn a player takes from the discard pile may use "
-                "only the pile's top card and cards already in the hand."
-            )
         if o.min_points_by_total:
             steps = "; ".join(
                 _("{points} from a total of {at}").format(points=step.points, at=step.at)
@@ -224,6 +238,11 @@ def opening_sentences(s: VariantSpec) -> Iterator[str]:
             ).format(steps=steps, points=o.min_points)
     else:
         yield _("There is no opening requirement: meld whenever you can.")
+    if o.requirement == "min_points" and o.from_pile == "top_card_only":
+        yield _(
+            "An opening made in the turn a player takes from the discard pile may use "
+            "only the pile's top card and cards already in the hand."
+        )
     if o.once_per_deal and o.requirement != "none":
         yield _("Each player goes down once per deal.")
 
@@ -503,6 +522,19 @@ def going_out_sentences(s: VariantSpec) -> Iterator[str]:
         }[s.going_out.last_card_discard],
         "all_at_once": _("A player goes out only by laying down the whole hand in one turn."),
     }[s.going_out.method]
+    foot = max(d.foot for d in s.deals)
+    if foot:
+        yield _(
+            "Each player is also dealt a foot of {n} cards, face down, after the hands. A "
+            "player whose hand is empty picks up their foot and plays on: at once if they "
+            "emptied the hand by melding or laying off, at their next turn if by "
+            "discarding. Only a player who has picked up their foot may go out; cards "
+            "left in a foot count as if they were in the hand."
+        ).format(n=foot)
+        if s.deck.bonus_cards:
+            yield _("Bonus cards in a foot are laid aside and replaced when it is picked up.")
+        if s.going_out.canastas:
+            yield _("Emptying the hand to pick up the foot is not going out: it needs no canasta.")
     if any(d.all_out for d in s.deals):
         yield _(
             "In a deal marked 'all at once' (see the deal table), the winner lays down every "
@@ -531,6 +563,10 @@ def going_out_sentences(s: VariantSpec) -> Iterator[str]:
                 s.going_out.canastas,
             )
         ).format(n=s.going_out.canastas)
+        if s.going_out.natural_canastas:
+            yield _("At least {n} of them must be natural, with no wild card.").format(
+                n=s.going_out.natural_canastas
+            )
 
 
 def stock_sentences(s: VariantSpec) -> Iterator[str]:

@@ -615,6 +615,8 @@ def _check_deal_end(file: str, number: int, entry: dict[str, Any], state: GameSt
         checks.append(("dropped", [None if c < 0 else c for c in result.dropped]))
     if "aside" in entry or result.aside:
         checks.append(("aside", [" ".join(format_card(f) for f in a) for a in result.aside]))
+    if "foot" in entry or result.foot:
+        checks.append(("foot", [" ".join(format_card(f) for f in a) for a in result.foot]))
     for key, expected in checks:
         if entry.get(key) != expected:
             raise RecordError(

@@ -469,6 +469,7 @@ def table_lines(
     ]
     sizes = "  ".join(
         f"p{i + 1}{f' ({label})' if i == you else ''}: {n} card{'' if n == 1 else 's'}"
+        f"{f' and a foot of {v.foot_sizes[i]}' if v.foot_sizes and v.foot_sizes[i] else ''}"
         f"{_down_word(v.down[i], i == deal.knocker)}{_left_word(v.dropped, i)}, "
         f"{v.totals[i]} points{buys[i]}{stages[i]}"
         for i, n in enumerate(v.hand_sizes)

@@ -22,6 +22,7 @@ def check_canasta_family(spec: VariantSpec, out: list[Finding]) -> None:
     _check_bonus_cards(spec, out)
     _check_going_out_only(spec, out)
     _check_stock_cards(spec, out)
+    _check_feet(spec, out)
     for index, bonus in enumerate(spec.scoring.bonuses):
         why = None
         if bonus.event in ("natural_canasta", "mixed_canasta") and not spec.melds.canasta_size:
@@ -93,9 +94,52 @@ def _check_going_out_only(spec: VariantSpec, out: list[Finding]) -> None:
         out.append((path, f"{wild[0]} is wild: it is melded as any card", "error"))
     elif spec.going_out.knock is not None:
         out.append((path, "cannot be played with going_out.knock yet", "error"))
+    elif set(only) & set(spec.melds.unmeldable):
+        out.append((path, "a card cannot be both never melded and melded going out", "error"))
     elif set(only) & set(spec.deck.bonus_cards):
         out.append(
             (path, "a bonus card (deck.bonus_cards) is never held, so never melded", "error")
+        )
+
+
+def _check_feet(spec: VariantSpec, out: list[Finding]) -> None:
+    """``deals[].foot``, ``deals[].min_points``, ``going_out.natural_canastas``
+    and ``melds.unmeldable``."""
+    for index, deal in enumerate(spec.deals):
+        why = None
+        if deal.min_points is not None and spec.opening.requirement != "min_points":
+            why = "is an opening minimum: it needs opening.requirement min_points"
+        elif deal.min_points is not None and spec.opening.min_points_by_total:
+            why = "cannot be given with opening.min_points_by_total: use one or the other"
+        if why is not None:
+            out.append((("deals", index, "min_points"), why, "error"))
+        if not deal.foot:
+            continue
+        why = _not_yet_with(spec)
+        if why is None and spec.going_out.method not in ("any", "must_discard"):
+            why = f"going_out.method {spec.going_out.method}"
+        elif why is None and spec.melding.rearrange_table:
+            why = "melding.rearrange_table"
+        elif why is None and spec.contract.progression == "each_player":
+            why = "contract.progression each_player"
+        elif why is None and (deal.all_out or deal.first_down_must_go_out):
+            why = "an all-at-once deal"
+        if why is not None:
+            out.append((("deals", index, "foot"), f"cannot be played with {why} yet", "error"))
+    going_out = spec.going_out
+    if going_out.natural_canastas:
+        path = ("going_out", "natural_canastas")
+        if going_out.natural_canastas > going_out.canastas:
+            out.append(
+                (path, "is more than going_out.canastas, the canastas needed in all", "error")
+            )
+        elif going_out.method != "must_discard":
+            out.append((path, "is played with going_out.method must_discard", "error"))
+    deck = spec.deck
+    wild = [c for c in spec.melds.unmeldable if c in deck.wild_cards or c[:-1] in deck.wild_ranks]
+    if wild:
+        out.append(
+            (("melds", "unmeldable"), f"{wild[0]} is wild: it is melded as any card", "error")
         )
 
 

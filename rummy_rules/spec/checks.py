@@ -265,12 +265,13 @@ def _check_deal_size(spec: VariantSpec, index: int, deal: DealSpec, out: list[Fi
         cards = evaluate_count(deal.cards, n) or 0
         pack = pack_size(spec, decks, jokers)
         upcard = 1 if spec.table.upcard else 0
-        need = n * cards + upcard + min_stock(n)
+        need = n * (cards + deal.foot) + upcard + min_stock(n)
         if pack < need:
             out.append(
                 (
                     ("deals", index, "cards"),
                     f"with {n} players deal {index + 1} needs {n}×{cards} cards"
+                    + (f" + {n}×{deal.foot} in the feet" if deal.foot else "")
                     + (" + 1 upcard" if upcard else "")
                     + f" + a stock of at least {min_stock(n)} = {need}, "
                     f"but the pack has only {pack} ({decks} decks + {jokers} jokers)",

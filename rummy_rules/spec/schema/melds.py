@@ -173,6 +173,13 @@ class MeldRules(StrictModel):
             "mixed_canasta bonuses. null: no canastas."
         ),
     )
+    unmeldable: list[str] = Field(
+        default_factory=list,
+        description=(
+            "Cards never melded nor laid off, as rank and suit (Hand and Foot's threes: "
+            "[3C, 3D, 3H, 3S]); they may be discarded and count in hand."
+        ),
+    )
     going_out_only: list[str] = Field(
         default_factory=list,
         description=(
@@ -183,9 +190,9 @@ class MeldRules(StrictModel):
         ),
     )
 
-    @field_validator("going_out_only")
+    @field_validator("going_out_only", "unmeldable")
     @classmethod
-    def _going_out_only(cls, cards: list[str]) -> list[str]:
+    def _card_codes(cls, cards: list[str]) -> list[str]:
         return card_list(cards)
 
 
@@ -410,6 +417,26 @@ class DealSpec(StrictModel):
         default=None,
         ge=0,
         description="Overrides buying.limits.per_deal for this deal.",
+    )
+    foot: int = Field(
+        default=0,
+        ge=0,
+        le=MAX_CARDS_DEALT,
+        description=(
+            "Cards dealt to each player face down as their foot, after the hands (Hand "
+            "and Foot: 11); 0: none. A player whose hand is empty picks up the foot and "
+            "plays on: at once when the hand was emptied by a meld or a lay-off, on their "
+            "next turn when by a discard. Only a player with no foot left goes out."
+        ),
+    )
+    min_points: int | None = Field(
+        default=None,
+        ge=1,
+        description=(
+            "With opening.requirement min_points: the least a side's first melds are "
+            "worth in this deal (Hand and Foot: 50, 90, 120, 150), in place of "
+            "opening.min_points."
+        ),
     )
     label: Name | None = Field(
         default=None, description="A name for the deal, shown in the rulebook and score sheet."

@@ -543,6 +543,15 @@ class GoingOut(StrictModel):
             "or discard their last card. 0: no such rule."
         ),
     )
+    natural_canastas: int = Field(
+        default=0,
+        ge=0,
+        le=10,
+        description=(
+            "How many of going_out.canastas must be natural, with no wild card (Hand "
+            "and Foot: one clean book); needs going_out.method must_discard. 0: any."
+        ),
+    )
     drop: DropRules | None = Field(
         default=None,
         description=(
