@@ -240,6 +240,7 @@ class Referee:
                 self.table = []  # [owner, [card texts]]
                 self.opened = set()
                 self.pending = None  # (seat, top card) of a take that needs a pair
+                self.asking = self.refused = None  # "may I go out?": who asks, who heard no
             elif "action" in entry:
                 self.action(entry["action"], entries[i + 1 : i + 3])
             elif "deal_end" in entry:
@@ -258,6 +259,17 @@ class Referee:
             naturals = [c for c in holding[0] if "=" not in c and _rank(c) == _rank(top)]
             assert len(naturals) >= 3, f"{top} was taken from a frozen pile without a pair: {text}"
             self.pending = None
+        if verb == "ask":
+            self.asking = seat
+            self.counts["asks"] = self.counts.get("asks", 0) + 1
+        elif verb in ("yes", "no"):
+            asker = self.asking
+            assert asker is not None and seat in self.side(asker) - {asker}, text
+            self.refused = asker if verb == "no" else None
+            self.asking = None
+        elif verb in ("draw", "take"):
+            assert self.asking is None, text
+            self.refused = None  # a new turn
         if verb == "take":
             top = args
             assert self.pile and self.pile[-1] == top, (text, self.pile[-3:])
@@ -312,6 +324,7 @@ class Referee:
         if entry["reason"] != "out":
             return
         seat = entry["went_out"]
+        assert seat != self.refused, f"deal {entry['deal_end']}: out after a partner's no"
         canastas = [
             m for owner, m in self.table if owner in self.side(seat) and len(m) >= self.size
         ]
@@ -520,3 +533,67 @@ def test_the_opening_minimum_follows_the_deal():
 def test_the_hand_and_foot_keys_refuse_what_cannot_be_played(overrides, message):
     report = check_variant("basic-rummy", overrides)
     assert any(message in p.message for p in report.errors), report.errors
+
+
+# -- "May I go out?" (going_out.ask_partner) -----------------------------------
+
+#: Canasta for four with the short deals of SHORT above (its draw of one card
+#: is Canasta's own).
+ASKING = SHORT
+
+
+def _ask_state(p2, *, stock=("KH", "QS", "JD", "10C"), extra=()):
+    """Seat 1 (p2) moves first; its partner is seat 3 (p4)."""
+    hands = {0: "4C 5D 6H 7S", 1: p2, 2: "4D 5H 6S 7C", 3: "4H 5S 6C 7D"}
+    return stacked_state("canasta", 4, hands, upcard="9C", stock=stock, overrides=(*ASKING, *extra))
+
+
+def test_the_partner_answers_and_a_no_forbids_going_out_this_turn():
+    from .engine_helpers import texts
+
+    state = _ask_state("9H 9S 9D 5C")
+    act(state, "draw")  # KH
+    assert "ask" in texts(state)
+    act(state, "ask")
+    assert state.to_move == 3 and texts(state) == ["no", "yes"]
+    assert why(state, "discard 5C") == "your partner asked 'may I go out?': answer yes or no"
+    act(state, "no")
+    assert state.to_move == 1 and "ask" not in texts(state)
+    act(state, "meld 9D 9H 9S")  # 5C and KH left: discarding one keeps the other
+    assert why(state, "layoff 5C@1") is not None
+    state = _ask_state("9H 9S 9D 9C")
+    act(state, "draw")
+    act(state, "ask")
+    act(state, "no")
+    # Melding the nines would leave KH alone, whose discard would go out.
+    refusal = "your partner said no: you may not go out this turn"
+    assert why(state, "meld 9C 9D 9H 9S") == refusal
+
+
+def test_a_yes_binds_the_player_to_go_out_melding_while_they_can():
+    state = _ask_state("9H 9S 9D 5C")
+    act(state, "draw")  # KH
+    act(state, "ask")
+    act(state, "yes")
+    refusal = "your partner said yes: go out this turn, melding and laying off while you can"
+    assert why(state, "discard 5C") == refusal
+    act(state, "meld 9D 9H 9S")
+    # 5C and KH: nothing more to meld, so the turn may end keeping a card.
+    assert why(state, "discard 5C") is None
+
+
+def test_where_asking_is_a_must_a_player_goes_out_only_after_a_yes():
+    state = _ask_state("9H 9S 9D 9C", extra=("going_out.ask_partner=must",))
+    act(state, "draw")  # KH
+    first = "ask your partner first: in this variant you go out only after they say yes"
+    assert why(state, "meld 9C 9D 9H 9S") == first
+    act(state, "ask")
+    act(state, "yes")
+    act(state, "meld 9C 9D 9H 9S")
+    act(state, "discard KH")
+    assert state.results[0].went_out == 1
+
+
+def test_asking_needs_partners():
+    report = check_variant("basic-rummy", ["going_out.ask_partner=may"])
+    assert any("needs partnerships.teams" in p.message for p in report.errors), report.errors

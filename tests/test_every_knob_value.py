@@ -128,6 +128,8 @@ NEEDS: dict[Any, dict[str, Any]] = {
     ("scoring.bonuses.event", "bonus_card"): _BONUS_CARDS,
     ("scoring.bonuses.event", "all_bonus_cards"): _BONUS_CARDS,
     ("scoring.bonus_cards_unopened", "against"): _BONUS_CARDS,
+    "going_out.ask_partner": _PAIRS,
+    ("going_out.ask_partner", "never"): {},
 }
 
 

@@ -36,6 +36,9 @@
 ``discard QC``            end the turn
 ``drop``                  leave the deal at its cost, before drawing
                           (``going_out.drop``)
+``ask``                   ask one's partner "may I go out?"
+                          (``going_out.ask_partner``)
+``yes`` / ``no``          the partner's answer, which binds for the turn
 ``end``                   end the turn without discarding
                           (``discard.required: false``), or end a buyer's
                           play out of turn (``buying.buyer_waits_for_turn``)
@@ -63,7 +66,22 @@ __all__ = [
     "shared_action",
 ]
 
-_SIMPLE = ("draw", "block", "buy", "pass", "veto", "allow", "give", "keep", "end", "undo", "drop")
+_SIMPLE = (
+    "draw",
+    "block",
+    "buy",
+    "pass",
+    "veto",
+    "allow",
+    "give",
+    "keep",
+    "end",
+    "undo",
+    "drop",
+    "ask",
+    "yes",
+    "no",
+)
 
 
 @dataclass(frozen=True, slots=True, repr=False)

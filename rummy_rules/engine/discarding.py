@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from ..cards import format_card
 from .ending import end_deal, next_turn
 from .game import Game
-from .side_sets import may_go_out, pick_up_foot
+from .side_sets import may_go_out, permits_going_out, pick_up_foot, side_may_go_out
 
 __all__ = [
     "apply_discard",
@@ -153,9 +153,18 @@ def check_discard(g: Game, face: int) -> str | None:
 
 
 def canastas_needed(g: Game) -> str:
-    """Why the player in turn may not go out yet (``going_out.canastas``)."""
+    """Why the player in turn may not go out yet: the canastas their side needs
+    (``going_out.canastas``), or their partner's answer (``going_out.ask_partner``)."""
+    if side_may_go_out(g) and not permits_going_out(g):
+        if g.deal.asked == 3:  # the partner said no
+            return "your partner said no: you may not go out this turn"
+        return "ask your partner first: in this variant you go out only after they say yes"
     n = g.rules.play.going_out_canastas
-    return f"your side needs {n} canasta{'s' if n != 1 else ''} on the table before you go out"
+    natural = g.rules.play.going_out_natural
+    text = f"your side needs {n} canasta{'s' if n != 1 else ''} on the table"
+    if natural:
+        text += f", {natural} of them natural,"
+    return text + " before you go out"
 
 
 def apply_discard(g: Game, face: int) -> None:

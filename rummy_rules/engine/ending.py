@@ -40,6 +40,7 @@ def next_turn(g: Game) -> None:
     d.down_this_turn = False
     d.open_this_turn = False
     d.must_knock = False
+    d.asked = 0
     d.phase = DRAW
 
 

@@ -235,6 +235,9 @@ class Deal:
     aside: list[list[int]] = field(default_factory=list)
     """With ``deck.bonus_cards``: per seat, the bonus cards laid aside this deal
     (physical); empty otherwise."""
+    asked: int = 0
+    """``going_out.ask_partner``: 0 until the player in turn asks; then the
+    question waits (1), or the partner said yes (2) or no (3)."""
     feet: list[list[int]] = field(default_factory=list)
     """With ``deals[].foot``: per seat, the foot still face down (physical; empty
     once picked up); empty otherwise."""
@@ -306,6 +309,7 @@ class Deal:
             dropped=list(self.dropped),
             aside=[list(a) for a in self.aside],
             feet=[list(f) for f in self.feet],
+            asked=self.asked,
         )
 
 

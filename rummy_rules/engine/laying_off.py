@@ -17,7 +17,7 @@ from .discarding import (
 from .ending import end_deal
 from .game import Game, TableMeld
 from .melds import Meld, check_meld, run_span
-from .side_sets import foot_down, may_go_out, pick_up_foot, side_canastas
+from .side_sets import foot_down, may_go_out, permits_going_out, pick_up_foot, side_canastas
 
 __all__ = [
     "apply_layoff",
@@ -343,7 +343,7 @@ def needs_after(g: Game, left: int) -> bool:
     ``left`` cards in hand: the last card must be melded, or going out needs
     canastas the side may complete with this very move (``going_out.canastas``)."""
     return last_card_must_meld(g, left) or (
-        left == 1 and g.rules.play.going_out_canastas > 0 and not may_go_out(g)
+        left == 1 and g.rules.play.going_out_limited and not may_go_out(g)
     )
 
 
@@ -360,10 +360,10 @@ def check_leaving(
     # Going out needs canastas the side lacks now: the move must complete them
     # (``completes`` of them when it empties the hand; with one card left, the
     # trial copy ``after`` shows them: a trial never plays a move that goes out).
-    if play.going_out_canastas > 0 and left <= 1 and not may_go_out(g):
+    if play.going_out_limited and left <= 1 and not may_go_out(g):
         if left == 0:
             have = side_canastas(g, g.deal.current) + completes
-            if have < play.going_out_canastas:
+            if have < play.going_out_canastas or not permits_going_out(g):
                 return canastas_needed(g)
         elif not may_end_keeping(g) and (after is None or not may_go_out(after)):
             return canastas_needed(g)

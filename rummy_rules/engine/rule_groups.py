@@ -35,6 +35,8 @@ def canasta_rules(spec: VariantSpec) -> dict[str, Any]:
         "going_out_only": frozenset(card_faces(spec.melds.going_out_only)),
         "unmeldable": frozenset(card_faces(spec.melds.unmeldable)),
         "going_out_natural": spec.going_out.natural_canastas,
+        "ask_partner": spec.going_out.ask_partner,
+        "going_out_limited": spec.going_out.canastas > 0 or spec.going_out.ask_partner != "never",
     }
 
 

@@ -348,9 +348,12 @@ class PlayRules:
     going_out_only: frozenset[int] = frozenset()
     unmeldable: frozenset[int] = frozenset()
     going_out_natural: int = 0
+    ask_partner: str = "never"
+    going_out_limited: bool = False
+    """Going out has conditions beyond an empty hand: canastas, or a partner's yes."""
     """``deck.bonus_cards``, ``scoring.bonus_cards_unopened: against``,
     ``table.cover_upcard``, ``draw.stock_cards``, ``melds.going_out_only``,
-    ``melds.unmeldable``, ``going_out.natural_canastas``."""
+    ``melds.unmeldable``, ``going_out.natural_canastas``, ``going_out.ask_partner``."""
     cut_wild: bool = False
     """``deck.cut_wild``: a card turned up after the deal makes its rank wild."""
     spade_upcard_factor: int = 1

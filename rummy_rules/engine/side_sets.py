@@ -23,9 +23,11 @@ __all__ = [
     "opening_minimum_of",
     "pair_needed",
     "pair_reason",
+    "permits_going_out",
     "pick_up_foot",
     "second_set",
     "side_canastas",
+    "side_may_go_out",
     "side_reason",
 ]
 
@@ -83,6 +85,15 @@ def may_go_out(g: Game) -> bool:
     seat = g.deal.current
     if foot_down(g, seat):
         return True
+    return side_may_go_out(g) and permits_going_out(g)
+
+
+def side_may_go_out(g: Game) -> bool:
+    """Whether the player in turn has no foot down and their side has the
+    canastas going out needs (natural ones too), whatever their partner says."""
+    seat = g.deal.current
+    if foot_down(g, seat):
+        return False
     play = g.rules.play
     need = play.going_out_canastas
     if not need:
@@ -90,6 +101,20 @@ def may_go_out(g: Game) -> bool:
     if side_canastas(g, seat) < need:
         return False
     return side_canastas(g, seat, natural=True) >= play.going_out_natural
+
+
+#: ``Deal.asked`` (see :mod:`.asking`): the partner said yes, or no.
+_YES, _NO = 2, 3
+
+
+def permits_going_out(g: Game) -> bool:
+    """Whether ``going_out.ask_partner`` lets the player in turn go out now: not
+    after their partner said no; with ``must``, only after a yes."""
+    rule = g.rules.play.ask_partner
+    if rule == "never":
+        return True
+    asked = g.deal.asked
+    return asked != _NO and (rule != "must" or asked == _YES)
 
 
 def foot_down(g: Game, seat: int) -> bool:
@@ -249,6 +274,7 @@ def going_out_only_reason(g: Game, melds: Sequence[Meld]) -> str | None:
     left = len(d.hands[d.current]) - sum(len(m.cards) for m in melds)
     need = g.rules.play.going_out_canastas
     short = need and side_canastas(g, d.current) + canastas_in(g, melds) < need
+    short = short or not permits_going_out(g)
     if left > 1 or short:
         return f"{named}: melded only by a player going out, as the last meld"
     return None

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Action, ActionError, action_text
+from .asking import ASKING, partner_of
 from .buying import apply_buy_phase, buy_actions, check_buy_phase
 from .chance import Chance, ScriptedChance, SeededChance
 from .dealing import new_game
@@ -213,6 +214,8 @@ class GameState:
             return d.buy_queue[0]
         if d.phase == CLAIM:
             return d.claim_queue[0]
+        if d.asked == ASKING and d.phase == PLAY:
+            return partner_of(self.game, d.current)  # "may I go out?" waits for the answer
         return d.current
 
     @property

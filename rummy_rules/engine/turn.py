@@ -9,6 +9,16 @@ from collections.abc import Iterator
 
 from ..cards import format_card
 from .actions import Action, action_text, shared_action
+from .asking import (
+    ANSWERS,
+    ASK,
+    ASKED_YES,
+    ASKING,
+    apply_answer,
+    apply_ask,
+    check_answer,
+    check_ask,
+)
 from .discarding import (
     apply_discard,
     apply_end,
@@ -153,6 +163,11 @@ def _keeps_use_open(g: Game, action: Action, face: int) -> str | None:
 def check_play_phase(g: Game, action: Action) -> str | None:
     """Why ``action`` is illegal after the draw (``None``: legal)."""
     kind = action.kind
+    asked = g.deal.asked
+    if asked == ASKING:
+        return check_answer(g, action)
+    if asked == ASKED_YES and kind in ("discard", "end") and _yes_binds(g, action):
+        return "your partner said yes: go out this turn, melding and laying off while you can"
     if kind in ("pass", "buy"):
         return "no buy window is open"
     if kind in ("draw", "take"):
@@ -193,12 +208,39 @@ def check_play_phase_plain(g: Game, action: Action) -> str | None:
         return check_end(g)
     if kind == "undo":
         return check_undo(g)
+    if kind == "ask":
+        return check_ask(g)
+    if kind in ("yes", "no"):
+        return "nobody has asked you anything"
     return f"unknown action '{kind}'"
+
+
+def _yes_binds(g: Game, action: Action) -> bool:
+    """After a partner's yes, whether ending the turn with ``action`` is refused:
+    it keeps cards while the player could still meld or lay off one."""
+    d = g.deal
+    if action.kind == "discard" and len(d.hands[d.current]) == 1:
+        return False  # the discard goes out
+    return _can_still_play(g)
+
+
+def _can_still_play(g: Game) -> bool:
+    """Whether the player in turn has any legal down, meld or lay-off."""
+    if can_go_down(g):
+        return True
+    plays: list[Action] = [*layoff_actions(g), *meld_actions(g)]
+    return any(_duty_reason(g, action) is None for action in plays)
 
 
 def apply_play_phase(g: Game, action: Action) -> None:
     """Play ``action`` after the draw, checked to be legal."""
     kind = action.kind
+    if g.deal.asked == ASKING:
+        apply_answer(g, action)
+        return
+    if kind == "ask":
+        apply_ask(g)
+        return
     if kind == "undo":
         apply_undo(g)
         return
@@ -266,15 +308,23 @@ def _other_play_actions(g: Game) -> Iterator[Action]:
     for action in meld_actions(g):
         if not duty or _duty_reason(g, action) is None:
             yield action
+    asks = g.rules.play.ask_partner != "never" and check_ask(g) is None
+    if asks and (not duty or _duty_reason(g, ASK) is None):
+        yield ASK
     if d.must_use is None and not (d.open_this_turn and not d.down[d.current]):
-        if d.must_meld is None and may_end_keeping(g):
+        bound = d.asked == ASKED_YES and _can_still_play(g)  # after yes: play on
+        if d.must_meld is None and may_end_keeping(g) and not bound:
             yield _END
+        last = len(d.hands[d.current]) == 1
         for face in discardable(g):
-            yield _DISCARDS[face]
+            if not bound or last:
+                yield _DISCARDS[face]
 
 
 def sorted_play_actions(g: Game) -> list[Action]:
-    """:func:`play_actions`, sorted by text."""
+    """:func:`play_actions`, sorted by text (while a question waits, the answers)."""
+    if g.deal.asked == ASKING:
+        return list(ANSWERS)
     actions = list(play_actions(g))
     # The discards come last, already in the order of their text, and
     # "discard ..." sorts before every other action of this phase.

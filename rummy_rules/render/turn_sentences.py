@@ -567,6 +567,25 @@ def going_out_sentences(s: VariantSpec) -> Iterator[str]:
             yield _("At least {n} of them must be natural, with no wild card.").format(
                 n=s.going_out.natural_canastas
             )
+    ask = s.going_out.ask_partner
+    if ask != "never":
+        yield (
+            _(
+                'Before going out a player may ask their partner "May I go out?", once a '
+                "turn, while holding two cards or more, when their side could go out."
+            )
+            if ask == "may"
+            else _(
+                'A player goes out only after asking their partner "May I go out?" and '
+                "hearing yes; they may ask once a turn, while holding two cards or more, when "
+                "their side could go out."
+            )
+        )
+        yield _(
+            "The partner answers yes or no, and the answer binds for that turn: after no "
+            "the player may not go out; after yes they must, and may not end the turn "
+            "while they can still meld or lay off a card."
+        )
 
 
 def stock_sentences(s: VariantSpec) -> Iterator[str]:

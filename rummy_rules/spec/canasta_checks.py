@@ -127,6 +127,14 @@ def _check_feet(spec: VariantSpec, out: list[Finding]) -> None:
         if why is not None:
             out.append((("deals", index, "foot"), f"cannot be played with {why} yet", "error"))
     going_out = spec.going_out
+    if going_out.ask_partner != "never":
+        path = ("going_out", "ask_partner")
+        if spec.partnerships.teams != "fixed_pairs":
+            out.append(
+                (path, "a partner is asked: it needs partnerships.teams fixed_pairs", "error")
+            )
+        elif going_out.knock is not None:
+            out.append((path, "cannot be played with going_out.knock yet", "error"))
     if going_out.natural_canastas:
         path = ("going_out", "natural_canastas")
         if going_out.natural_canastas > going_out.canastas:

@@ -426,6 +426,8 @@ class GreedyBot:
                 by_kind[action.kind] = [action]
             else:
                 group.append(action)
+        if "yes" in by_kind:
+            return by_kind["yes"][0]  # a partner asks "may I go out?": yes
         if "meld" in by_kind and view.down[view.seat]:
             # New melds after going down: pairs and near runs still count then.
             self.melds_after_down = True
@@ -440,6 +442,9 @@ class GreedyBot:
                 return max(options, key=_meld_rank)
             if options:
                 return options[0]
+        asks = by_kind.get("ask")
+        if asks and len(hand) <= 3:
+            return asks[0]  # few cards left and the side may go out: ask the partner
         discards = by_kind.get("discard")
         if not discards:
             # No discard allowed: end the turn keeping the cards, where the rules let us.

@@ -543,6 +543,16 @@ class GoingOut(StrictModel):
             "or discard their last card. 0: no such rule."
         ),
     )
+    ask_partner: Literal["never", "may", "must"] = Field(
+        default="never",
+        description=(
+            'Asking one\'s partner "may I go out?" (Canasta, Hand and Foot): never; may '
+            "(a player may ask before going out); must (a player goes out only after "
+            "asking and hearing yes). The partner answers yes or no and the answer binds "
+            "for the turn: after no the player may not go out; after yes they must, "
+            "melding and laying off while they can. Needs partnerships."
+        ),
+    )
     natural_canastas: int = Field(
         default=0,
         ge=0,

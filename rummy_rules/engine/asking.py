@@ -1,0 +1,77 @@
+"""Asking a partner "may I go out?" (``going_out.ask_partner``).
+
+The player in turn may ``ask`` (``may``), or must ask and hear ``yes`` before
+going out (``must``); their partner then answers ``yes`` or ``no`` and the
+answer binds for the rest of the turn: after ``no`` the player may not go out;
+after ``yes`` they must, so while they can still meld or lay off they may not
+end the turn keeping cards (:func:`yes_binds`).
+"""
+
+from __future__ import annotations
+
+from .actions import Action, shared_action
+from .game import Game
+from .side_sets import side_may_go_out
+
+__all__ = [
+    "ANSWERS",
+    "ASK",
+    "ASKED_NO",
+    "ASKED_YES",
+    "ASKING",
+    "apply_answer",
+    "apply_ask",
+    "check_answer",
+    "check_ask",
+    "partner_of",
+]
+
+#: ``Deal.asked``: nobody asked this turn (0), the question waits for the
+#: partner's answer, the partner said yes, the partner said no.
+ASKING, ASKED_YES, ASKED_NO = 1, 2, 3
+
+ASK = shared_action("ask")
+#: The partner's answers, in the order of their text.
+ANSWERS = [shared_action("no"), shared_action("yes")]
+
+
+def partner_of(g: Game, seat: int) -> int:
+    """The partner of ``seat`` (the other seat of its team)."""
+    team = g.team
+    for other in range(g.seats):
+        if other != seat and team[other] == team[seat]:
+            return other
+    return seat
+
+
+def check_ask(g: Game) -> str | None:
+    """Why the player in turn may not ``ask`` now (``None``: they may)."""
+    rule = g.rules.play.ask_partner
+    if rule == "never":
+        return "there is no asking a partner in this variant"
+    if g.deal.asked:
+        return "you have asked your partner already this turn"
+    if not side_may_go_out(g):
+        return "your side may not go out yet, so there is nothing to ask"
+    d = g.deal
+    if len(d.hands[d.current]) < 2:
+        # After a no the player must still end the turn keeping a card.
+        return "ask while you hold two cards or more"
+    return None
+
+
+def apply_ask(g: Game) -> None:
+    """The question is put: the partner answers next."""
+    g.deal.asked = ASKING
+
+
+def check_answer(g: Game, action: Action) -> str | None:
+    """Why ``action`` is not an answer to the question asked."""
+    if action.kind in ("yes", "no"):
+        return None
+    return "your partner asked 'may I go out?': answer yes or no"
+
+
+def apply_answer(g: Game, action: Action) -> None:
+    """The partner's answer, which binds for the rest of the turn."""
+    g.deal.asked = ASKED_YES if action.kind == "yes" else ASKED_NO
