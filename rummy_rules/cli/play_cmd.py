@@ -263,6 +263,8 @@ def _list_actions(legal: list[str], say: Say, *, limit: int | None) -> None:
         say(f"  {i:>2}. {text}")
     if len(shown) < len(legal):
         say(f"  ... and {len(legal) - len(shown)} more: type all to list them, or the action")
+    if legal == ["no", "yes"]:
+        say("Your partner asks: may I go out? (yes binds them to go out this turn)")
     say("Your move (a number, an action, or help):")
 
 

@@ -429,6 +429,8 @@ class PlayApp(App[None]):
         legal = self.session.legal()
         picked = self.query_one("#hand", HandBar).picked_faces()
         actions.border_title = "Your move" if legal else ""
+        if legal == ["no", "yes"]:
+            actions.border_title = "Your partner asks: may I go out?"
         if legal and picked:
             cards = self.session.cards.texts(picked)
             matching = self.session.actions_with(picked)
