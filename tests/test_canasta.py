@@ -597,3 +597,26 @@ def test_where_asking_is_a_must_a_player_goes_out_only_after_a_yes():
 def test_asking_needs_partners():
     report = check_variant("basic-rummy", ["going_out.ask_partner=may"])
     assert any("needs partnerships.teams" in p.message for p in report.errors), report.errors
+
+
+def test_a_wild_laid_on_the_last_natural_canasta_may_not_leave_one_card():
+    """Going out needs a natural canasta: a lay-off that makes the side's only one
+    mixed, leaving one card, would leave a hand that can neither go out nor meld."""
+    extra = (
+        "deals=[{cards: 8}]",
+        "going_out.canastas=1",
+        "going_out.natural_canastas=1",
+    )
+    state = stacked_state(
+        "hand-and-foot",
+        2,
+        {0: "4C 5D 6H 7S 8C 9D 10H JS", 1: "9C 9C 9D 9D 9H 9H 9S JK"},
+        upcard="KC",
+        stock=("KH", "QS"),
+        overrides=(*FOOT, *extra),
+    )
+    act(state, "draw")  # KH
+    act(state, "meld 9C 9C 9D 9D 9H 9H 9S")  # a natural canasta: JK and KH left
+    refusal = why(state, "layoff JK=9C@1")
+    assert refusal is not None and "1 of them natural" in refusal
+    assert why(state, "discard KH") is None

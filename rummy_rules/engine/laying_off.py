@@ -342,8 +342,10 @@ def needs_after(g: Game, left: int) -> bool:
     """Whether :func:`check_leaving` needs the game after a move that leaves
     ``left`` cards in hand: the last card must be melded, or going out needs
     canastas the side may complete with this very move (``going_out.canastas``)."""
+    play = g.rules.play
+    # A wild laid on the side's last natural canasta can take going out away.
     return last_card_must_meld(g, left) or (
-        left == 1 and g.rules.play.going_out_limited and not may_go_out(g)
+        left == 1 and play.going_out_limited and (play.going_out_natural > 0 or not may_go_out(g))
     )
 
 
@@ -367,6 +369,14 @@ def check_leaving(
                 return canastas_needed(g)
         elif not may_end_keeping(g) and (after is None or not may_go_out(after)):
             return canastas_needed(g)
+    elif (
+        left == 1
+        and after is not None
+        and play.going_out_natural
+        and not may_go_out(after)
+        and not may_end_keeping(g)
+    ):
+        return canastas_needed(after)  # the move leaves the side short of natural canastas
     if not left:
         if foot_down(g, g.deal.current):
             return None  # the foot is picked up: the player plays on
