@@ -620,3 +620,13 @@ def test_a_wild_laid_on_the_last_natural_canasta_may_not_leave_one_card():
     refusal = why(state, "layoff JK=9C@1")
     assert refusal is not None and "1 of them natural" in refusal
     assert why(state, "discard KH") is None
+
+
+def test_bonus_cards_laid_aside_count_out_of_the_pack_in_the_deck_check():
+    every = ",".join(r + s for s in "CDHS" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split())
+    report = check_variant(
+        "basic-rummy", [f"deck.bonus_cards=[{every}]", "table.cover_upcard=true"]
+    )
+    messages = [p.message for p in report.errors]
+    assert any("52 of them bonus cards laid aside" in m for m in messages), messages
+    assert any("(1 deck + 0 jokers)" in m for m in messages), messages

@@ -266,7 +266,8 @@ def _check_deal_size(spec: VariantSpec, index: int, deal: DealSpec, out: list[Fi
         pack = pack_size(spec, decks, jokers)
         upcard = 1 if spec.table.upcard else 0
         need = n * (cards + deal.foot) + upcard + min_stock(n)
-        if pack < need:
+        bonus = decks * len(spec.deck.bonus_cards)  # laid aside, never played
+        if pack - bonus < need:
             out.append(
                 (
                     ("deals", index, "cards"),
@@ -274,7 +275,9 @@ def _check_deal_size(spec: VariantSpec, index: int, deal: DealSpec, out: list[Fi
                     + (f" + {n}×{deal.foot} in the feet" if deal.foot else "")
                     + (" + 1 upcard" if upcard else "")
                     + f" + a stock of at least {min_stock(n)} = {need}, "
-                    f"but the pack has only {pack} ({decks} decks + {jokers} jokers)",
+                    f"but the pack has only {pack} ({decks} deck{'s' if decks != 1 else ''} + "
+                    f"{jokers} joker{'s' if jokers != 1 else ''})"
+                    + (f", {bonus} of them bonus cards laid aside" if bonus else ""),
                     "error",
                 )
             )
