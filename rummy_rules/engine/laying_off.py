@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..cards import format_card, rank_of, suit_of
+from ..cards import JOKER_FACE, format_card, rank_of, suit_of
 from .actions import Action
 from .discarding import (
     can_end_turn_after,
@@ -23,6 +23,7 @@ __all__ = [
     "apply_layoff",
     "check_layoff",
     "check_leaving",
+    "complete_layoff",
     "fits_table",
     "last_card_must_meld",
     "layoff_actions",
@@ -276,6 +277,44 @@ def _natural_fits(meld: TableMeld, any_suit: bool = False) -> list[int] | None:
 _NATURAL_FITS: dict[tuple[str, int, int, bool], list[int] | None] = {}
 
 
+def _found_stand_in(g: Game, meld: TableMeld, face: int) -> int:
+    """What a wild of ``face`` laid off on ``meld`` without its stand-in stands
+    for: the card that fits (in a run the high end first); ``face`` if none."""
+    options = _fits(g, meld, face, True)
+    if not options:
+        return face
+    return options[-1] if meld.kind == "run" else options[0]
+
+
+def _set_stand_in(g: Game, meld: TableMeld, face: int, stands: int) -> bool:
+    """Whether a wild of ``face`` may stand for ``stands`` in the set ``meld``:
+    any card of the set's rank that keeps it a valid set (the listing offers
+    one suit; where suits may repeat, any suit will do)."""
+    if meld.kind != "set" or face not in g.deal.rules.wild_faces or stands >= JOKER_FACE:
+        return False
+    if rank_of(stands) != rank_of(meld.stands_for[0]):
+        return False
+    cards = tuple(g.faces[c] for c in meld.cards)
+    trial = Meld("set", (*cards, face), (*meld.stands_for, stands))
+    return check_meld(trial, g.rules.melds, g.deal.rules.wild_faces) is None
+
+
+def complete_layoff(g: Game, action: Action) -> Action:
+    """A ``layoff`` of a wild card written without its stand-in (``layoff
+    JK@2``), with the stand-in found (:func:`_found_stand_in`); any other action
+    as it is. The record writes the completed action."""
+    d = g.deal
+    if (
+        action.kind != "layoff"
+        or action.stands_for != -1
+        or action.card not in d.rules.wild_faces
+        or not 0 <= action.target < len(d.melds)
+    ):
+        return action
+    stands = _found_stand_in(g, d.melds[action.target], action.card)
+    return Action("layoff", card=action.card, stands_for=stands, target=action.target)
+
+
 def _layable(g: Game, face: int) -> int | None:
     """A physical card of ``face`` the player in turn may lay off: any held one,
     but a freed wild where freed wilds go only into new melds."""
@@ -314,9 +353,13 @@ def check_layoff(g: Game, action: Action) -> str | None:
         return reason
     wild = action.card in d.rules.wild_faces
     stands = action.stands_for if action.stands_for != -1 else action.card
+    if wild and action.stands_for == -1:
+        stands = _found_stand_in(g, target, action.card)
     if not wild and stands != action.card:
         return f"{format_card(action.card)} is not wild, so it stands only for itself"
-    if stands not in _fits(g, target, action.card, wild):
+    if stands not in _fits(g, target, action.card, wild) and not _set_stand_in(
+        g, target, action.card, stands
+    ):
         shown = Meld(target.kind, tuple(g.faces[c] for c in target.cards), tuple(target.stands_for))
         what = format_card(action.card)
         if wild:

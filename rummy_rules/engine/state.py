@@ -42,7 +42,7 @@ from .exchanging import (
 )
 from .game import BUY, CLAIM, DEFEND, DRAW, OVER, PLAY, DealResult, Game, MeldRecord, TableMeld
 from .knocking import apply_defend, check_defend, complete_knock, defend_actions
-from .laying_off import fits_table
+from .laying_off import complete_layoff, fits_table
 from .melding import suggest_down
 from .rules import DealRules, Rules
 from .turn import apply_play_phase, check_play_phase, sorted_play_actions
@@ -319,9 +319,12 @@ class GameState:
         """Play ``action`` for :attr:`to_move`; raises :class:`ActionError` if it is illegal.
 
         A ``knock`` that names no melds is played (and recorded) with the layout
-        that leaves the least deadwood."""
+        that leaves the least deadwood; a ``layoff`` of a wild card that names no
+        stand-in, with the one found for it."""
         if action.kind == "knock" and not action.melds and self.game.deal.phase == PLAY:
             action = complete_knock(self.game, action)
+        elif action.kind == "layoff" and action.stands_for == -1:
+            action = complete_layoff(self.game, action)  # a wild's stand-in, found
         reason = self.check(action)
         if reason is not None:
             raise ActionError(
