@@ -439,3 +439,27 @@ def test_plain_input_that_is_no_choice_is_refused_not_a_crash(tmp_path):
     assert len(first) <= 513 and first.endswith("\n")
     assert read_line(stream) == "?[31mred\n"
     assert read_line(stream) == "next\n" and read_line(stream) == ""
+
+
+def test_play_without_a_seed_deals_a_new_game_and_prints_the_seed_that_deals_it_again():
+    import re
+
+    from typer.testing import CliRunner
+
+    from rummy_rules.cli import app
+
+    def hand_and_seed(*extra):
+        result = CliRunner().invoke(app, ["play", "contract", "--plain", *extra], input="quit\nn\n")
+        assert result.exit_code == 0, result.output
+        hand = re.search(r"^Your hand: (.*)$", result.stdout, re.M).group(1)
+        found = re.search(r"seed (\d+) \(--seed \d+ deals this game again\)", result.stderr)
+        return hand, int(found.group(1)) if found else None
+
+    hands = {}
+    for _ in range(3):
+        hand, seed = hand_and_seed()
+        assert seed is not None
+        hands[seed] = hand
+    assert len(hands) > 1  # not the same game every time
+    for seed, hand in hands.items():
+        assert hand_and_seed("--seed", str(seed)) == (hand, None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -22,7 +23,7 @@ from .common import (
     read_line,
     small_number,
 )
-from .runs import PlayersOption, SeedOption, bot_list, check_playable
+from .runs import PlayersOption, bot_list, check_playable
 
 if TYPE_CHECKING:
     from ..sim.session import PlaySession
@@ -76,7 +77,14 @@ def play(
         int, typer.Option("--seat", min=1, help="Your seat, from 1 (p1 plays first).")
     ] = 1,
     bots: PlayBotsOption = None,
-    seed: SeedOption = 0,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            help="The game's seed: the same seed deals the same game. Default: a new "
+            "seed for every game, printed at the start so the game can be dealt again.",
+        ),
+    ] = None,
     record: Annotated[
         Path | None,
         typer.Option(
@@ -135,6 +143,9 @@ def play(
         kinds = bot_list(bots or "greedy", count - 1) if count > 1 else []
         if record is not None:
             prepare_output(record, "records", force=force)
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 1_000_000)
+            note(f"seed {seed} (--seed {seed} deals this game again)")
         session = PlaySession(
             spec, players=count, seat=seat - 1, bots=kinds, seed=seed, record=record
         )
