@@ -463,3 +463,16 @@ def test_play_without_a_seed_deals_a_new_game_and_prints_the_seed_that_deals_it_
     assert len(hands) > 1  # not the same game every time
     for seed, hand in hands.items():
         assert hand_and_seed("--seed", str(seed)) == (hand, None)
+
+
+def test_the_discards_are_listed_in_card_order_by_rank_then_suit():
+    from rummy_rules.cards import parse_card
+
+    game = session("basic-rummy", players=2, seed=4)
+    for _ in game.bot_moves():
+        pass  # the bots play up to the person's turn
+    assert game.play("draw") is None
+    discards = [text for text in game.legal() if text.startswith("discard ")]
+    faces = [parse_card(text.split()[1]) for text in discards]
+    keys = [(f % 13, f // 13) for f in faces]
+    assert len(discards) > 5 and keys == sorted(keys), discards

@@ -181,7 +181,18 @@ class PlaySession:
         """The person's legal actions now, as text."""
         if not self.my_turn():
             return []
-        return [self.cards.show(str(a)) for a in self.state.legal_actions()]
+        actions = self.state.legal_actions()
+        # The engine lists actions by text ("discard 10C" before "discard 2C");
+        # a person reads discards in card order: by rank, then suit.
+        discards = iter(
+            sorted(
+                (a for a in actions if a.kind == "discard"),
+                key=lambda a: (a.card % 13 if a.card < 52 else 13, a.card // 13),
+            )
+        )
+        # The discards keep their place in the list, in card order among themselves.
+        ordered = [next(discards) if a.kind == "discard" else a for a in actions]
+        return [self.cards.show(str(a)) for a in ordered]
 
     def hint(self) -> str:
         """What the solver suggests: a way to go down now, if there is one, else
