@@ -38,3 +38,22 @@ def test_a_wild_laid_off_on_a_set_may_stand_for_any_suit_the_set_allows():
     assert why(state, "layoff JK=5C@1") == "JK=5C does not fit meld 1 (4C 4D 4S)"
     act(state, "layoff JK@1")
     assert state.game.log[-1]["action"].startswith("layoff JK=4")
+
+
+def test_a_wild_rank_card_laid_off_plain_stands_for_itself_where_it_fits_so():
+    """Records write a wild-rank card standing for itself plain (`2H`), so a
+    plain lay-off of one that fits as itself keeps that meaning on replay."""
+    state = stacked_state(
+        "basic-rummy",
+        2,
+        {0: "2C 3D 9S 10D JC QS KH 8C 6D 5S", 1: "3H 4H 5H 2H 3S 9C 10C KC KD QC"},
+        upcard="AD",
+        stock=("KS", "QD"),
+        overrides=("deck.wild_ranks=[2]",),
+    )
+    act(state, "draw")
+    act(state, "meld 3H 4H 5H")
+    act(state, "layoff 2H@1")
+    assert state.game.log[-1]["action"] == "layoff 2H@1"
+    meld = state.game.deal.melds[0]
+    assert state.faces[meld.cards[0]] == meld.stands_for[0]  # 2H as 2H, at the low end

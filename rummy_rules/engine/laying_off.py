@@ -279,9 +279,11 @@ _NATURAL_FITS: dict[tuple[str, int, int, bool], list[int] | None] = {}
 
 def _found_stand_in(g: Game, meld: TableMeld, face: int) -> int:
     """What a wild of ``face`` laid off on ``meld`` without its stand-in stands
-    for: the card that fits (in a run the high end first); ``face`` if none."""
+    for: itself where it fits as itself (a wild-rank card standing for itself
+    is written plain, ``2H``), else the card that fits (in a run the high end
+    first); ``face`` if none."""
     options = _fits(g, meld, face, True)
-    if not options:
+    if not options or face in options or _set_stand_in(g, meld, face, face):
         return face
     return options[-1] if meld.kind == "run" else options[0]
 
