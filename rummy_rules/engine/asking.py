@@ -10,7 +10,7 @@ end the turn keeping cards (:func:`yes_binds`).
 from __future__ import annotations
 
 from .actions import Action, shared_action
-from .game import Game
+from .game import ASKED_NO, ASKED_YES, ASKING, Game
 from .side_sets import side_may_go_out
 
 __all__ = [
@@ -26,9 +26,6 @@ __all__ = [
     "partner_of",
 ]
 
-#: ``Deal.asked``: nobody asked this turn (0), the question waits for the
-#: partner's answer, the partner said yes, the partner said no.
-ASKING, ASKED_YES, ASKED_NO = 1, 2, 3
 
 ASK = shared_action("ask")
 #: The partner's answers, in the order of their text.

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from ..cards import format_card
 from .ending import end_deal, next_turn
-from .game import Game
+from .game import ASKED_NO, Game
 from .side_sets import may_go_out, permits_going_out, pick_up_foot, side_may_go_out
 
 __all__ = [
@@ -156,7 +156,7 @@ def canastas_needed(g: Game) -> str:
     """Why the player in turn may not go out yet: the canastas their side needs
     (``going_out.canastas``), or their partner's answer (``going_out.ask_partner``)."""
     if side_may_go_out(g) and not permits_going_out(g):
-        if g.deal.asked == 3:  # the partner said no
+        if g.deal.asked == ASKED_NO:
             return "your partner said no: you may not go out this turn"
         return "ask your partner first: in this variant you go out only after they say yes"
     n = g.rules.play.going_out_canastas

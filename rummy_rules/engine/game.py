@@ -26,6 +26,9 @@ from .chance import Chance
 from .rules import ContractPart, DealRules, Rules
 
 __all__ = [
+    "ASKED_NO",
+    "ASKED_YES",
+    "ASKING",
     "BUY",
     "CLAIM",
     "DEFEND",
@@ -91,6 +94,11 @@ class MeldRecord:
     stands_for: tuple[int, ...]
     laid_by: tuple[int, ...]
     factor: int
+
+
+#: ``Deal.asked`` (``going_out.ask_partner``): the player in turn has asked
+#: "may I go out?" and waits for the answer; their partner said yes; said no.
+ASKING, ASKED_YES, ASKED_NO = 1, 2, 3
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from ..cards import JOKER_FACE, format_card, rank_of
 from .dealing import lay_aside
-from .game import Game, TableMeld
+from .game import ASKED_NO, ASKED_YES, Game, TableMeld
 from .melds import Meld, rank_plural
 
 __all__ = [
@@ -103,10 +103,6 @@ def side_may_go_out(g: Game) -> bool:
     return side_canastas(g, seat, natural=True) >= play.going_out_natural
 
 
-#: ``Deal.asked`` (see :mod:`.asking`): the partner said yes, or no.
-_YES, _NO = 2, 3
-
-
 def permits_going_out(g: Game) -> bool:
     """Whether ``going_out.ask_partner`` lets the player in turn go out now: not
     after their partner said no; with ``must``, only after a yes."""
@@ -114,7 +110,7 @@ def permits_going_out(g: Game) -> bool:
     if rule == "never":
         return True
     asked = g.deal.asked
-    return asked != _NO and (rule != "must" or asked == _YES)
+    return asked != ASKED_NO and (rule != "must" or asked == ASKED_YES)
 
 
 def foot_down(g: Game, seat: int) -> bool:
