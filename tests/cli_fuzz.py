@@ -12,6 +12,7 @@ it ended: ``ok`` (exit 0), ``refused`` (exit 1 or 2 with a message),
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import resource
@@ -99,7 +100,7 @@ COMMANDS = [
     *("validate", "show", "meld", "rulebook", "diff", "simulate", "compare", "replay"),
     *("validate", "show", "meld", "rulebook", "diff", "simulate", "compare", "replay"),
     *("rulebook", "replay", "new", "new", "list", "schema", "schema", "bogus"),
-    *("play", "watch"),
+    *("play", "watch", "sweep", "resume"),
 ]
 HOSTILE_NUMBERS = [-1, 0, 1, 2, 3, 7, 13, 60, 61, 100, 10**6, 10**12]
 SET_PATHS = [
@@ -198,9 +199,12 @@ class Case:
     args: list[str]
     files: dict[str, str] = field(default_factory=dict)
     special: dict[str, str] = field(default_factory=dict)  # name -> fifo | dir | symlink
+    charset: str = "utf-8"  # the output's encoding (PYTHONIOENCODING=latin-1 and the like)
+    stdin: str = ""  # what a line-based command reads
 
     def __str__(self) -> str:
-        return " ".join(a if len(a) < 60 else a[:57] + "..." for a in self.args)
+        shown = " ".join(a if len(a) < 60 else a[:57] + "..." for a in self.args)
+        return shown if self.charset == "utf-8" else f"{shown} [output in {self.charset}]"
 
 
 def _variant_arg(c: Choices, case: Case) -> str:
@@ -292,12 +296,88 @@ def make_case(c: Choices, record_sample: str) -> Case:
         case.files["r.jsonl"] = _record_text(c, record_sample)
         args += ["r.jsonl", "--plain"]
         args += c.pick([[], ["--all"], ["--seat", str(c.pick(HOSTILE_NUMBERS))], ["--game", "2"]])
+    elif command == "sweep":
+        _sweep_case(c, case, args)
+    elif command == "resume":
+        args[0] = "play"
+        case.files["p.jsonl"] = _resume_text(c, play_sample())
+        args += c.pick([[], [], [], [c.pick(SHIPPED_IDS)]])
+        args += ["--resume", "p.jsonl", "--plain"]
+        args += c.pick([[], ["--bots", c.pick(["random", "greedy", "os:system"])]])
+        case.files["evil.py"] = _EVIL
+        case.stdin = c.pick(["", "quit\n", "1\n" * 5, "²\n", "9" * 5000 + "\n", "\x1b[2J\n"])
     elif command == "schema":
         args += c.pick([[], ["-o", _output_arg(c, case, ".json")], ["--install"]])
     else:
         args += [c.pick(HOSTILE_STRINGS)]
+    if c.number(0, 9) == 0:
+        case.charset = c.pick(["latin-1", "ascii", "cp1252"])
     case.args = args
     return case
+
+
+#: A bot file a hostile record names: loading it leaves a mark on disk.
+_EVIL = "open('PWNED', 'w').write('ran')\nclass Evil:\n    pass\n"
+
+
+def _sweep_case(c: Choices, case: Case, args: list[str]) -> None:
+    """A sweep that would play, with one or two hostile changes: values, a
+    checkpoint that is not a sweep's, a scheduler, a target, a report."""
+    args += [c.pick(["basic-rummy", "gin", "persian", "knock-rummy"])]
+    args += ["--vary", "buying.limits.per_deal=1,2", "--games", str(c.number(1, 3))]
+    args += ["--chunk", str(c.pick([1, 2, 25])), *c.pick([[], ["--json"]])]
+    for _ in range(c.number(1, 2)):
+        change = c.pick(["vary", "games", "metric", "target", "scheduler", "report"] + ["cp"] * 4)
+        if change == "vary":
+            values = ",".join(c.pick(["0", "1", "x", "", "-1", "1e400"]) for _ in range(2))
+            key = c.pick(["deck.jokers", "nonsense.key", "deals.1.cards"])
+            args += ["--vary", f"{key}={values}"]
+        elif change == "games":
+            args += ["--games", str(c.pick([0, -1, 10**6 + 1, 10**9]))]
+        elif change in ("metric", "target"):
+            args += ["--metric", c.pick(["turns_per_game", "first_player_win_rate", "x"])]
+            args += c.pick([[], ["--target", c.pick(["nan", "1e400", "-inf", "5", "0.25", "x"])]])
+        elif change == "scheduler":
+            address = c.pick(["garbage!!", "", "http://x", "inproc://x", "tcp://127.0.0.1:1"])
+            args += ["--executor", "dask", "--scheduler", address]
+        elif change == "report":
+            if "--report" not in args:
+                args += ["--report", _output_arg(c, case, ".html")]
+        elif "--checkpoint" not in args:
+            kind = c.pick(["note", "json42", "list", "binary", "tampered", "fifo", "dir", "new"])
+            if kind in ("fifo", "dir"):
+                case.special["cp.jsonl"] = kind
+            elif kind != "new":
+                case.files["cp.jsonl"] = {
+                    "note": "my own notes, keep them",
+                    "json42": "42\n",
+                    "list": "[1, 2]\n",
+                    "binary": "\x00\xff\xfe\n",
+                    "tampered": '{"sweep": 1, "turns": 999999}\n{"chunk": [0, 100], "games": NaN}\n',
+                }[kind]
+            args += ["--checkpoint", "cp.jsonl"]
+
+
+def _resume_text(c: Choices, sample: str) -> str:
+    """A record to go on with: a real one with its seats, game count or lines tampered."""
+    lines = sample.splitlines(keepends=True)
+    kind = c.pick(["seats", "seats", "seats", "games", "mutated", "long", "whole"])
+    if kind == "whole":
+        return sample
+    if kind == "games":
+        return sample * c.number(2, 30)
+    if kind == "long":
+        return lines[0] + "x" * c.number(10, 2_000_000) + "\n"
+    if kind == "mutated":
+        return _record_text(c, sample)
+    head = json.loads(lines[0])
+    seats = list(head.get("seats") or ["random"] * 2)
+    hostile = ["evil.py:Evil", "os:system", "../evil.py:Evil", "", "random", "greedy:buy=x"]
+    seats[c.number(0, len(seats) - 1)] = c.pick(hostile)
+    if c.number(0, 3) == 0:
+        seats = seats[: c.number(0, len(seats))] + c.pick([[], ["random"] * c.number(1, 20)])
+    head["seats"] = seats
+    return json.dumps(head) + "\n" + "".join(lines[1:])
 
 
 def record_sample() -> str:
@@ -311,6 +391,21 @@ def record_sample() -> str:
         args = ["simulate", "basic-rummy", "--games", "1", "--records", str(path), "--json"]
         result = CliRunner().invoke(app, args)
         assert result.exit_code == 0, result.output
+        return path.read_text(encoding="utf-8")
+
+
+@functools.lru_cache(maxsize=1)
+def play_sample() -> str:
+    """A real record of a game played with ``play`` and saved after a few moves."""
+    from typer.testing import CliRunner
+
+    from rummy_rules.cli import app
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "p.jsonl"
+        args = ["play", "basic-rummy", "--plain", "--seed", "3", "--record", str(path)]
+        result = CliRunner().invoke(app, args, input="1\n" * 6 + "quit\n")
+        assert path.exists(), result.output
         return path.read_text(encoding="utf-8")
 
 
@@ -386,9 +481,26 @@ def _materialise(case: Case, folder: Path) -> None:
 class Outcome:
     """How a case ended, and what it printed (cut short)."""
 
-    kind: str  # ok | refused | traceback | hang | memory | silent
+    kind: str  # ok | refused | traceback | hang | memory | silent | code | clobbered
     exit_code: int | None
     detail: str
+
+
+def _kept_files(case: Case) -> list[str]:
+    """The files a case must leave byte-identical: every file it starts with,
+    unless --force lets an output replace it or it is the saved game that
+    ``play --resume`` goes on recording."""
+    if "--force" in case.args:
+        return []
+    resumed = case.args[0] == "play" and "--resume" in case.args
+    return [name for name in case.files if not (resumed and name == "p.jsonl")]
+
+
+def _bytes_of(name: str) -> bytes | None:
+    try:
+        return Path(name).read_bytes()
+    except OSError:
+        return None
 
 
 def run_case(case: Case, *, on_start: Callable[[], None] | None = None) -> Outcome:
@@ -397,7 +509,7 @@ def run_case(case: Case, *, on_start: Callable[[], None] | None = None) -> Outco
 
     from rummy_rules.cli import app
 
-    runner = CliRunner()
+    runner = CliRunner(charset=case.charset)
     with tempfile.TemporaryDirectory(prefix="rummy-soak-") as folder:
         _materialise(case, Path(folder))
         cwd = os.getcwd()
@@ -405,8 +517,16 @@ def run_case(case: Case, *, on_start: Callable[[], None] | None = None) -> Outco
         try:
             if on_start is not None:
                 on_start()
+            kept = {name: Path(name).read_bytes() for name in _kept_files(case)}
             with limits():
-                result = runner.invoke(app, case.args, catch_exceptions=True)
+                result = runner.invoke(
+                    app, case.args, input=case.stdin.encode(), catch_exceptions=True
+                )
+            if Path("PWNED").exists():
+                return Outcome("code", result.exit_code, "code named by a file was run")
+            changed = [name for name, data in kept.items() if _bytes_of(name) != data]
+            if changed:
+                return Outcome("clobbered", result.exit_code, f"changed {', '.join(changed)}")
         except _Timeout:
             return Outcome("hang", None, f"more than {TIME_LIMIT} s")
         except MemoryError:

@@ -488,6 +488,35 @@ def test_a_narrow_output_encoding_prints_question_marks_and_says_so(tmp_path):
     assert b"internal error" not in result.stderr
 
 
+def test_a_program_calling_the_app_with_narrow_streams_gets_question_marks():
+    """The app run by another program (a test runner, a notebook) whose output
+    streams are cp1252: '?' for what cp1252 lacks (the schema's ♥) and one
+    note, not an error."""
+    from typer.testing import CliRunner
+
+    from rummy_rules.cli import app
+
+    result = CliRunner(charset="cp1252").invoke(app, ["schema"])
+    assert result.exit_code == 0, result.exception
+    assert result.stdout.rstrip().endswith("}") and "\u2665" not in result.stdout
+    assert result.stderr.count("cannot show some characters") == 1
+
+
+def test_typed_bytes_that_are_not_text_in_the_terminals_encoding_are_not_an_error():
+    """play --plain on an ASCII terminal, sent '²' in UTF-8: an unknown action
+    ('?' or U+FFFD echoed), then quit; no UnicodeDecodeError."""
+    from typer.testing import CliRunner
+
+    from rummy_rules.cli import app
+
+    result = CliRunner(charset="ascii").invoke(
+        app, ["play", "basic-rummy", "--plain", "--seed", "1"], input="²\nquit\n".encode()
+    )
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code in (0, 1), result.output
+    assert "internal error" not in result.output
+
+
 def test_a_full_disk_is_reported_in_plain_words(cli, tmp_path, monkeypatch):
     import errno
 
@@ -537,6 +566,48 @@ def test_a_second_run_writing_the_same_records_file_is_refused(cli, tmp_path):
     assert result.exit_code == 1
     assert "being written by another rummy-rules run" in result.stderr
     assert path.read_text() == '{"a finished game": 1}\n'
+
+
+def test_on_windows_a_second_writer_of_a_records_file_is_refused(tmp_path, monkeypatch):
+    """Windows has no flock: the run locks one byte past the file's end with
+    msvcrt.locking (a stand-in here that refuses a byte already locked, as
+    Windows does) and leaves the file position where it was."""
+    import os
+    import sys
+    import types
+
+    from rummy_rules.cli import runs
+    from rummy_rules.errors import RummyRulesError
+
+    held: set[tuple[str, int]] = set()
+    calls: list[tuple[int, int]] = []
+
+    def locking(fd: int, mode: int, nbytes: int) -> None:
+        where = os.lseek(fd, 0, os.SEEK_CUR)
+        calls.append((where, nbytes))
+        key = (os.path.realpath(f"/proc/self/fd/{fd}"), where)
+        if key in held:
+            raise OSError(36, "Resource deadlock avoided")
+        held.add(key)
+
+    fake = types.SimpleNamespace(locking=locking, LK_NBLCK=2)
+    monkeypatch.setitem(sys.modules, "msvcrt", fake)
+    monkeypatch.setattr(sys, "platform", "win32")
+    path = tmp_path / "games.jsonl"
+    path.write_text("kept\n")
+    first = os.open(path, os.O_WRONLY)
+    second = os.open(path, os.O_WRONLY)
+    try:
+        runs._lock(first, path)
+        assert calls == [(runs._WINDOWS_LOCK_AT, 1)]
+        assert os.lseek(first, 0, os.SEEK_CUR) == 0
+        with pytest.raises(RummyRulesError, match="being written by another rummy-rules run"):
+            runs._lock(second, path)
+        assert os.lseek(second, 0, os.SEEK_CUR) == 0
+    finally:
+        os.close(first)
+        os.close(second)
+    assert path.read_text() == "kept\n"
 
 
 def test_meld_at_the_schemas_limits_stops_its_search_and_says_so(cli, write, monkeypatch):

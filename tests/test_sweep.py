@@ -328,6 +328,31 @@ def test_malformed_scheduler_addresses_and_targets_are_usage_errors(cli, args):
     assert "internal error" not in result.stderr
 
 
+@pytest.mark.parametrize("command", ["simulate", "sweep"])
+def test_more_games_than_one_run_plays_is_a_usage_error_before_any_work(cli, command):
+    """A billion games would fill memory with their plan before the first game."""
+    vary = ["--vary", "deck.jokers=1,2"] if command == "sweep" else []
+    result = cli(command, "basic-rummy", *vary, "--games", str(10**9))
+    assert result.exit_code == 2
+    assert "at most 1,000,000 games" in result.stderr
+
+
+def test_a_scheduler_that_does_not_answer_is_reported_within_seconds(cli):
+    """Nothing listens on port 1: one line and exit 1 after the 5 s wait, not
+    Dask's own 30 s of retries."""
+    pytest.importorskip("distributed")
+    import time
+
+    started = time.monotonic()
+    result = cli(
+        "sweep", "basic-rummy", "--vary", "discard.not_just_taken=never,always", "--games", "1",
+        "--executor", "dask", "--scheduler", "tcp://127.0.0.1:1",
+    )  # fmt: skip
+    assert result.exit_code == 1
+    assert "no Dask scheduler answers at tcp://127.0.0.1:1" in result.stderr
+    assert time.monotonic() - started < 9
+
+
 def test_a_report_without_a_target_is_written(cli, tmp_path):
     pytest.importorskip("matplotlib")  # the report extra
     report = tmp_path / "r.html"

@@ -114,6 +114,7 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
+    ctx: typer.Context,
     version: Annotated[
         bool,
         typer.Option(
@@ -131,6 +132,10 @@ def _root(
 ) -> None:
     """House rules for the rummy family as data."""
     QUIET[0] = quiet
+    # The streams of this invocation (a test runner's, or a program's that
+    # calls the app) may not be the ones main() saw.
+    _tolerate_narrow_encodings()
+    ctx.call_on_close(_note_replaced)
 
 
 app.command("validate")(validate)
@@ -163,17 +168,11 @@ def main() -> None:
     import os
     import sys
 
-    replaced = _tolerate_narrow_encodings()
+    _tolerate_narrow_encodings()  # also for --help, before any command starts
     try:
         app()
     except (KeyboardInterrupt, SystemExit):
-        if replaced:
-            print(
-                "note: the terminal's character encoding cannot show some characters; "
-                "they were printed as '?' (set PYTHONIOENCODING=utf-8, or write to a "
-                "file with -o)",
-                file=sys.stderr,
-            )
+        _note_replaced()
         raise
     except Exception as exc:
         if os.environ.get("RUMMY_RULES_DEBUG"):
@@ -188,27 +187,43 @@ def main() -> None:
         raise SystemExit(INTERNAL_ERROR) from None
 
 
-def _tolerate_narrow_encodings() -> list[bool]:
+#: Set once a character was printed as '?' (see :func:`_tolerate_narrow_encodings`).
+_REPLACED: list[bool] = []
+
+
+def _replace_unencodable(exc: UnicodeError) -> tuple[str, int]:
+    if not _REPLACED:
+        _REPLACED.append(True)
+    assert isinstance(exc, UnicodeEncodeError)
+    return "?" * (exc.end - exc.start), exc.end
+
+
+def _tolerate_narrow_encodings() -> None:
     """Where stdout or stderr cannot encode every character (a latin-1 terminal,
-    PYTHONIOENCODING=ascii), print '?' for the others instead of failing; the
-    returned flag becomes true once that has happened."""
+    PYTHONIOENCODING=ascii), print '?' for the others instead of failing;
+    :func:`_note_replaced` then says so once."""
     import codecs
     import sys
 
-    seen: list[bool] = []
-
-    def replace(exc: UnicodeError) -> tuple[str, int]:
-        if not seen:
-            seen.append(True)
-        assert isinstance(exc, UnicodeEncodeError)
-        return "?" * (exc.end - exc.start), exc.end
-
-    codecs.register_error("rummy_rules_replace", replace)
+    codecs.register_error("rummy_rules_replace", _replace_unencodable)
     for stream in (sys.stdout, sys.stderr):
         encoding = (getattr(stream, "encoding", None) or "").lower().replace("_", "-")
         if encoding not in ("utf-8", "utf8") and hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="rummy_rules_replace")
-    return seen
+
+
+def _note_replaced() -> None:
+    """Say once, on stderr, that characters were printed as '?'."""
+    import sys
+
+    if _REPLACED:
+        _REPLACED.clear()
+        print(
+            "note: the terminal's character encoding cannot show some characters; "
+            "they were printed as '?' (set PYTHONIOENCODING=utf-8, or write to a "
+            "file with -o)",
+            file=sys.stderr,
+        )
 
 
 def _save_traceback(exc: BaseException) -> str | None:

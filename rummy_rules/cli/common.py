@@ -237,7 +237,10 @@ def read_line(stdin: TextIO) -> str:
     """One line typed at a prompt ('' at the end of input): at most
     :data:`MAX_INPUT_LINE` characters are kept, the rest of a longer line is read
     and dropped (memory stays bounded whatever is piped in), and control
-    characters (terminal escapes) become '?', so echoing the line is safe."""
+    characters (terminal escapes) become '?', so echoing the line is safe.
+    Bytes that are not text in the input's encoding are read as U+FFFD."""
+    if getattr(stdin, "errors", "replace") == "strict" and hasattr(stdin, "reconfigure"):
+        stdin.reconfigure(errors="replace")
     line = stdin.readline(MAX_INPUT_LINE)
     if line and not line.endswith("\n"):
         while True:  # skip the rest of an over-long line

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -101,7 +101,17 @@ def games_and_precision(text: str, precision: float) -> tuple[int, Any]:
         ) from None
     if games < 1:
         raise typer.BadParameter("play at least one game", param_hint="'--games'")
+    if games > MAX_GAMES:
+        raise typer.BadParameter(
+            f"at most {MAX_GAMES:,} games in one run (run again with another --seed for more)",
+            param_hint="'--games'",
+        )
     return games, None
+
+
+#: The most games one run plays (per side or combination): about a day of
+#: Contract Rummy on one core, and a plan that fits in memory.
+MAX_GAMES = 1_000_000
 
 
 PlayersOption = Annotated[
@@ -177,22 +187,45 @@ def check_outputs(records: Path | None, report: Path | None, force: bool) -> Non
         pyplot()  # a missing extra is reported before the games, not after
 
 
+#: Where a Windows lock is taken: one byte far past any record file's end, so
+#: that the lock (mandatory on Windows) never covers a byte anyone reads.
+_WINDOWS_LOCK_AT = 0x7FFF_FFF0
+
+
 def _lock(fd: int, path: Path) -> None:
-    """Lock the open file ``fd`` for this run alone (where the system has
-    ``flock``); raise if another run holds it."""
-    try:
-        import fcntl
-    except ImportError:  # Windows: no advisory locks; one writer is the user's care
+    """Lock the open file ``fd`` for this run alone; raise if another run holds it.
+
+    ``flock`` where the system has it; on Windows, ``msvcrt.locking`` of one
+    byte past the end (the lock lasts until the file is closed)."""
+    import os
+
+    if sys.platform == "win32":
+        import msvcrt
+
+        where = os.lseek(fd, 0, os.SEEK_CUR)
+        os.lseek(fd, _WINDOWS_LOCK_AT, os.SEEK_SET)
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            _held_elsewhere(path)
+        finally:
+            os.lseek(fd, where, os.SEEK_SET)
         return
+    import fcntl
+
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
-        from ..errors import RummyRulesError
+        _held_elsewhere(path)
 
-        raise RummyRulesError(
-            f"{path} is being written by another rummy-rules run: wait for it to "
-            "finish, or write to another file"
-        ) from None
+
+def _held_elsewhere(path: Path) -> NoReturn:
+    from ..errors import RummyRulesError
+
+    raise RummyRulesError(
+        f"{path} is being written by another rummy-rules run: wait for it to "
+        "finish, or write to another file"
+    ) from None
 
 
 class RecordFile:

@@ -205,7 +205,7 @@ class DaskExecutor:
                 client = client_class(cluster)
             else:
                 try:
-                    client = client_class(self.address, timeout=10)
+                    client = client_class(self.address, timeout=CONNECT_SECONDS)
                 except OSError as exc:
                     raise UsageError(
                         f"no Dask scheduler answers at {self.address}: {exc}"
@@ -228,6 +228,10 @@ class DaskExecutor:
                 if cluster is not None:
                     cluster.close()
 
+
+#: How long to wait for a Dask scheduler named with --scheduler to answer: a
+#: scheduler that is up answers within a second; a wrong address fails here.
+CONNECT_SECONDS = 5
 
 #: The first line of a checkpoint file.
 CHECKPOINT_MARK = "rummy-rules sweep checkpoint"
