@@ -99,6 +99,29 @@ def test_a_stopped_game_is_resumed_from_its_record_and_finishes(tmp_path):
     assert replay_record(record).finished
 
 
+def test_a_resumed_game_shows_the_moves_of_its_deal_so_far(tmp_path):
+    """The log of a game going on from its record starts with the deal's moves
+    as they were shown when played (not an empty log); a new game's does not."""
+    record = tmp_path / "game.jsonl"
+    game = session("basic-rummy", 2, record=record, seed=4)
+    first = io.StringIO()
+    answers = iter(["1"] * 4 + ["quit"])
+
+    class Script:
+        def readline(self, size: int = -1) -> str:
+            return next(answers, "quit") + "\n"
+
+    play_plain(game, Script(), first)
+    shown = [line for line in first.getvalue().splitlines() if line[:2] in ("p1", "p2")]
+    moves = [line for line in shown if " " in line and ":" not in line]
+    assert "Going on with" not in first.getvalue()
+    out = io.StringIO()
+    play_plain(PlaySession.resume(record), Script(), out)
+    lines = out.getvalue().splitlines()
+    assert lines[1] == "Going on with deal 1; its moves so far:"
+    assert lines[2 : 2 + len(moves)] == moves
+
+
 def test_the_screen_shows_no_other_seat_s_hand():
     game = session("contract", 4, seed=3)
     list(game.bot_moves())
@@ -305,6 +328,37 @@ def test_the_table_shows_each_player_s_buys_and_how_many_are_left():
     line = game.status()[1]
     seat_text = line.split(f"p{buyer + 1}", 1)[1].split("  p", 1)[0]
     assert f", 1 buy ({limit - 1} left)" in seat_text
+
+
+def _first_buy_offer(game: PlaySession) -> list[str]:
+    """Play (passing and drawing) until the person is offered a buy; the status then."""
+    for _ in range(300):
+        list(game.bot_moves())
+        legal = game.legal()
+        if "buy" in legal:
+            return game.status()
+        game.play("draw" if "draw" in legal else legal[-1])
+    raise AssertionError("no buy offered")
+
+
+@pytest.mark.parametrize(
+    ("changes", "price"), [({}, "1 penalty card"), ({"penalty_cards": 2}, "2 penalty cards")]
+)
+def test_a_buy_offer_names_the_card_and_what_buying_it_costs(changes, price):
+    spec = load_variant("contract")
+    cost = spec.buying.cost.model_copy(update=changes)
+    spec = spec.model_copy(update={"buying": spec.buying.model_copy(update={"cost": cost})})
+    game = PlaySession(spec, players=4, seat=0, bots=["greedy"] * 3, seed=5)
+    lines = _first_buy_offer(game)
+    d = game.state.game.deal
+    card = format_card(game.state.game.faces[d.buy_card])
+    assert lines[-1] == (
+        f"May I? p{d.discarder + 1}'s discard {card} is offered to you: "
+        f"buy takes it with {price}; pass leaves it."
+    )
+    assert "May I?" not in " ".join(lines[:-1])
+    game.play("pass")
+    assert not any("May I?" in line for line in game.status())
 
 
 def test_a_person_takes_back_a_meld_where_the_rules_allow_it():

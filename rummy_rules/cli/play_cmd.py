@@ -172,6 +172,8 @@ def play_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> None:
         stdout.flush()
 
     say(f"{session.spec.name}: you are p{session.seat + 1}. Type help for the commands.")
+    for line in session.resumed_lines():
+        say(line)
     ended = len(session.state.results)
     try:
         while True:

@@ -396,6 +396,8 @@ class PlayApp(App[None]):
     def on_mount(self) -> None:
         self.sub_title = f"{self.session.spec.name}: you are p{self.session.seat + 1}"
         self.log_line(f"{self.session.spec.name}: you are p{self.session.seat + 1}.")
+        for line in self.session.resumed_lines():
+            self.log_line(line)
         self.refresh_table()
         self.call_later(self.advance)
 

@@ -19,6 +19,7 @@ from .scoring import add_bonus
 __all__ = [
     "apply_buy_phase",
     "buy_actions",
+    "buy_cost",
     "check_buy_phase",
     "finish_draw",
     "open_buy_window",
@@ -190,7 +191,7 @@ def open_buy_window(g: Game) -> None:
             continue
         if play.buy_limit_game is not None and g.buys_game[seat] >= play.buy_limit_game:
             continue
-        if payable is not None and _cost(g, seat) > payable:
+        if payable is not None and buy_cost(g, seat) > payable:
             continue
         if play.buyer_discards and not d.hands[seat]:
             continue  # no card held before the buy to discard after it
@@ -208,7 +209,7 @@ def _buy(g: Game, seat: int, *, give: bool = False) -> None:
     play = g.rules.play
     bought = d.discard.pop()
     d.hands[seat].append(bought)
-    cost = _cost(g, seat)
+    cost = buy_cost(g, seat)
     if give and cost:
         d.hands[seat].append(d.hands[d.current].pop())
         cost -= 1
@@ -232,7 +233,7 @@ def _buy(g: Game, seat: int, *, give: bool = False) -> None:
     _close(g, seat)
 
 
-def _cost(g: Game, seat: int) -> int:
+def buy_cost(g: Game, seat: int) -> int:
     """The penalty cards ``seat``'s next buy in this deal costs."""
     costs = g.rules.play.buy_cost
     return costs[min(g.deal.buys[seat], len(costs) - 1)]

@@ -20,6 +20,8 @@ from typing import Any
 
 from ..cards import CardNames
 from ..engine.actions import Action, ActionError, format_seat_action, parse_action
+from ..engine.buying import buy_cost
+from ..engine.game import BUY
 from ..engine.hints import contract_hint, read_group
 from ..engine.knocking import complete_knock, wrong_knock
 from ..engine.rules import UNLIMITED, compile_rules
@@ -85,6 +87,8 @@ class PlaySession:
         self.record = record
         self.variant: dict[str, Any] = spec.model_dump(mode="json")
         self.state = state or GameState(compile_rules(spec, players), seed=seed)
+        #: Whether this game goes on from a record (``state`` given).
+        self.resumed = state is not None
         names = list(bots)
         names.insert(seat, HUMAN)
         self.names = names
@@ -353,6 +357,26 @@ class PlaySession:
             self.save()
             yield Move(seat, self.cards.show(format_seat_action(seat, action)))
 
+    def resumed_lines(self) -> list[str]:
+        """For a game going on from its record, where it stands: the deal, and
+        its moves so far (the last 30) as the log showed them; nothing hidden
+        is named. Empty for a new game."""
+        moves = self.moves_so_far()
+        if not self.resumed or not moves:
+            return []
+        return [f"Going on with deal {self.state.deal_index + 1}; its moves so far:", *moves]
+
+    def moves_so_far(self, most: int = 30) -> list[str]:
+        """The last ``most`` moves of the deal in play, as the log showed them."""
+        lines: list[str] = []
+        for entry in reversed(self.state.log):
+            if "deal" in entry or len(lines) == most:
+                break
+            if "action" in entry:
+                action = parse_action(entry["action"])
+                lines.append(self.cards.show(format_seat_action(entry["seat"], action)))
+        return lines[::-1]
+
     def save(self) -> None:
         """Write the record as it stands (atomically), if one is kept."""
         if self.record is not None:
@@ -363,7 +387,9 @@ class PlaySession:
     def status(self, *, by_rank: bool = False) -> list[str]:
         """The table as the person sees it, in lines of text (nothing of other hands);
         the hand sorted by suit, or by rank."""
-        return table_lines(self.state, self.seat, by_rank=by_rank)
+        return table_lines(self.state, self.seat, by_rank=by_rank) + offer_lines(
+            self.state, self.seat
+        )
 
     def deal_results(self, since: int) -> list[str]:
         """How each deal from number ``since`` (from 0) on ended, in words."""
@@ -393,6 +419,34 @@ class PlaySession:
             + "  ".join(f"p{i + 1}: {t}" for i, t in enumerate(totals))
             + f". Best: {winners}."
         ]
+
+
+def offer_lines(state: GameState, seat: int) -> list[str]:
+    """What ``seat`` is asked in an open buy window, in words: the card, and
+    what buying it costs (empty when nothing is asked of that seat)."""
+    d = state.game.deal
+    if d.phase != BUY or state.to_move != seat or d.buy_card is None:
+        return []
+    card = state.rules.names.text(state.game.faces[d.buy_card])
+    play = state.rules.play
+    if d.buyer_discarding:
+        return [f"You bought {card}: discard one of the cards you held before the buy."]
+    if d.buy_claim is not None:
+        who = f"p{d.buy_claim + 1} asks to buy {card}"
+        if play.buy_current_player == "veto":
+            return [f"{who}: allow the buy, or veto it."]
+        return [
+            f"{who}: give them the card you drew as their first penalty card "
+            "(you draw again), or keep it (they take their penalty cards from the stock)."
+        ]
+    cost = buy_cost(state.game, seat)
+    price = f"{cost} penalty card{'' if cost == 1 else 's'}" if cost else "no penalty card"
+    points = f", and {play.buy_points} points on your score" if play.buy_points else ""
+    whose = "The discard" if d.discarder is None else f"p{d.discarder + 1}'s discard"
+    return [
+        f"May I? {whose} {card} is offered to you: buy takes it with {price}{points}; "
+        "pass leaves it."
+    ]
 
 
 def _down_word(down: bool, knocker: bool) -> str:
