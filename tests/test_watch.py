@@ -39,9 +39,42 @@ def test_stepping_forwards_then_back_shows_the_same_position(records):
 def test_deal_by_deal_forwards_and_back(records):
     steps = Steps(records, 1)
     shown = screens(steps, None, "d\nd\nu\nq\n")
-    deals = [s.splitlines()[1].split(":")[0] for s in shown]
+    deals = [next(x for x in s.splitlines() if "Dealer" in x).split(":")[0] for s in shown]
     assert deals == ["Deal 1", "Deal 2", "Deal 3", "Deal 2"]
     assert len(steps) > 100 and steps.states[-1].is_terminal()
+
+
+def test_the_move_that_ends_a_deal_says_how_it_ended_and_its_scores(records):
+    steps = Steps(records, 1)
+    first_of_deal_2 = steps.next_deal(0)
+    lines = steps.text(first_of_deal_2, 0)
+    result = steps.states[first_of_deal_2].results[0]
+    scores = "  ".join(f"p{i + 1}: {s:+d}" for i, s in enumerate(result.scores))
+    assert lines[1].startswith("Deal 1 is over: ") and lines[1].endswith(f"Scores {scores}.")
+    assert lines[2].startswith("Deal 2: ")
+    assert not any("is over" in line for line in steps.text(first_of_deal_2 + 1, 0))
+
+
+def test_the_last_screen_names_the_last_deal_and_who_won(records):
+    steps = Steps(records, 1)
+    state = steps.states[-1]
+    lines = steps.text(len(steps) - 1, None)
+    deals = len(state.rules.deals)
+    assert lines[1].startswith(f"Deal {deals} is over: ")
+    assert lines[2].startswith(f"Deal {deals}: ")
+    assert not any(line.startswith(f"Deal {deals + 1}") for line in lines)
+    assert not any("to play" in line for line in lines)
+    best = ", ".join(f"p{w + 1}" for w in state.winners())
+    assert lines[-1].endswith(f". Best: {best}.")
+
+
+def test_a_compare_record_says_which_side_it_shows(cli, tmp_path):
+    path = tmp_path / "c.jsonl"
+    result = cli("compare", "basic-rummy", "knock-rummy", "--games", "1", "--records", str(path))
+    assert result.exit_code == 0, result.stderr
+    first, second = Steps(path, 1), Steps(path, 2)
+    assert first.text(0, 0)[0].endswith("(side A of a compare: Rummy)")
+    assert second.text(0, 0)[0].endswith(f"(side B of a compare: {second.spec.name})")
 
 
 def test_one_seat_sees_only_its_own_hand_and_all_shows_every_hand(records):

@@ -76,16 +76,21 @@ class Steps:
 
     def text(self, step: int, seat: int | None) -> list[str]:
         """The position ``step`` as seat ``seat`` saw it (every hand with None)."""
-        from ..sim.session import table_lines
+        from ..sim.session import deal_result_lines, game_over_line, table_lines
 
         state = self.states[step]
         head = f"Move {step} of {len(self) - 1}" + (
             f": {self.actions[step]}" if self.actions[step] else ": the deal"
         )
-        lines = [head, *table_lines(state, seat, label="shown")]
+        side = self.header.get("side")
+        if isinstance(side, str):  # a record written by compare
+            head += f" (side {side} of a compare: {self.spec.name})"
+        lines = [head]
+        if step:  # the move that ended a deal: how it ended and its scores, then the table
+            lines += deal_result_lines(state, len(self.states[step - 1].results))
+        lines += table_lines(state, seat, label="shown")
         if state.is_terminal():
-            totals = "  ".join(f"p{i + 1}: {t}" for i, t in enumerate(state.totals))
-            lines.append(f"The game is over. Totals: {totals}.")
+            lines.append(game_over_line(state))
         return lines
 
 

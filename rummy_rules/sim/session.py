@@ -35,7 +35,17 @@ from .bots import Bot, make_bot, parse_bot_spec
 from .records import load_game, write_record
 from .simulate import game_seed, parse_bots
 
-__all__ = ["HUMAN", "Move", "PlaySession", "contract_words", "sorted_hand", "table_lines"]
+__all__ = [
+    "HUMAN",
+    "Move",
+    "PlaySession",
+    "contract_words",
+    "deal_result_lines",
+    "game_over_line",
+    "offer_lines",
+    "sorted_hand",
+    "table_lines",
+]
 
 #: The label of the person's seat in records.
 HUMAN = "you"
@@ -393,32 +403,36 @@ class PlaySession:
 
     def deal_results(self, since: int) -> list[str]:
         """How each deal from number ``since`` (from 0) on ended, in words."""
-        lines = []
-        for number, result in enumerate(self.state.results[since:], since + 1):
-            won = result.went_out
-            if result.reason in _KNOCKED and won is not None:
-                who = f"p{won + 1} {_KNOCKED[result.reason]}"
-            elif result.reason == "knock":
-                who = "a knock with equal deadwood: no score"
-            elif won is not None and won >= 0:
-                who = f"p{won + 1} went out"
-            else:
-                who = f"it ended: {result.reason}"
-            scores = "  ".join(f"p{i + 1}: {s:+d}" for i, s in enumerate(result.scores))
-            lines.append(f"Deal {number} is over: {who}. Scores {scores}.")
-        return lines
+        return deal_result_lines(self.state, since)
 
     def result(self) -> list[str]:
         """The final totals and the winners, once the game is over."""
-        totals = self.state.totals
-        winners = ", ".join(
-            f"p{w + 1}{' (you)' if w == self.seat else ''}" for w in self.state.winners()
-        )
-        return [
-            "The game is over. Totals: "
-            + "  ".join(f"p{i + 1}: {t}" for i, t in enumerate(totals))
-            + f". Best: {winners}."
-        ]
+        return [game_over_line(self.state, self.seat)]
+
+
+def deal_result_lines(state: GameState, since: int) -> list[str]:
+    """How each deal of ``state`` from number ``since`` (from 0) on ended, in words."""
+    lines = []
+    for number, result in enumerate(state.results[since:], since + 1):
+        won = result.went_out
+        if result.reason in _KNOCKED and won is not None:
+            who = f"p{won + 1} {_KNOCKED[result.reason]}"
+        elif result.reason == "knock":
+            who = "a knock with equal deadwood: no score"
+        elif won is not None and won >= 0:
+            who = f"p{won + 1} went out"
+        else:
+            who = f"it ended: {result.reason}"
+        scores = "  ".join(f"p{i + 1}: {s:+d}" for i, s in enumerate(result.scores))
+        lines.append(f"Deal {number} is over: {who}. Scores {scores}.")
+    return lines
+
+
+def game_over_line(state: GameState, you: int | None = None, label: str = "you") -> str:
+    """The final totals and the winners (``you``, if given, marked with ``label``)."""
+    winners = ", ".join(f"p{w + 1}{f' ({label})' if w == you else ''}" for w in state.winners())
+    totals = "  ".join(f"p{i + 1}: {t}" for i, t in enumerate(state.totals))
+    return f"The game is over. Totals: {totals}. Best: {winners}."
 
 
 def offer_lines(state: GameState, seat: int) -> list[str]:
@@ -523,7 +537,10 @@ def table_lines(
     own = state.rules.play.each_player
     contract = "each player on their own contract" if own else contract_words(state)
     deal = state.game.deal
-    lines = [f"Deal {v.deal}: {contract}. Dealer p{v.dealer + 1}; p{v.current + 1} to play."]
+    if state.is_terminal():  # the last deal's table, as it ended
+        lines = [f"Deal {len(state.results)}: {contract}. Dealer p{v.dealer + 1}."]
+    else:
+        lines = [f"Deal {v.deal}: {contract}. Dealer p{v.dealer + 1}; p{v.current + 1} to play."]
     if own and you >= 0:
         number = state.deal_rules_of(you).number
         lines.append(f"Your contract ({number} of {len(state.rules.deals)}): "
