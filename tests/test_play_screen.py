@@ -443,3 +443,26 @@ def test_a_person_knocks_in_gin_by_typing_the_knock():
     made = asyncio.run(type_and_enter(session, f"knock {card}"))
     mine = [e for e in made if "action" in e and e["seat"] == 0]
     assert mine[0]["action"].startswith(f"knock {card} with ")
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+def test_log_lines_wrap_within_the_log_pane_and_nothing_is_cut(size):
+    """A hint and a refusal longer than the pane wrap onto more lines; every
+    word of them is in the pane (RichLog would render at 78 columns and cut)."""
+    from textual.widgets import RichLog
+
+    app = PlayApp(game("contract", 4, seed=5), pace=0)
+    said = "not allowed: 'ZZ' is not a card (write 10H, QS, AS or JK); " * 2
+
+    async def run() -> tuple[list[str], int]:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            app.log_line(said)
+            await pilot.pause()
+            log = app.query_one("#log", RichLog)
+            width = log.scrollable_content_region.width
+            return [strip.text.rstrip() for strip in log.lines], width
+
+    lines, width = asyncio.run(run())
+    assert all(len(line) <= width for line in lines)
+    assert " ".join(" ".join(lines).split()).endswith(" ".join(said.split()))

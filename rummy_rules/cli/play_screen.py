@@ -381,7 +381,9 @@ class PlayApp(App[None]):
                 yield Static(id="table")
                 yield HandBar(self.session.cards, id="hand")
             with Vertical(id="right"):
-                log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+                # min_width: RichLog renders at 78 columns at least, which the
+                # narrower pane would cut; lines wrap at the pane's own width.
+                log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
                 log.can_focus = False  # Tab goes between the hand, the actions and the box
                 yield log
                 yield ActionList(id="actions")
