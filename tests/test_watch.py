@@ -108,6 +108,32 @@ def test_the_full_screen_viewer_steps_with_the_arrow_keys(records):
     assert seen[:3] == [1, 2, 1] and seen[3] > 2 and seen[4] == 0
 
 
+def test_the_full_screen_viewer_jumps_to_a_move_and_lists_the_moves_before_it(records):
+    """g, a number and Enter go to that move; a number out of range is asked
+    again; the side pane lists the deal's moves up to the position."""
+    pytest.importorskip("textual")
+    from textual.widgets import Static
+
+    from rummy_rules.cli.watch_screen import WatchApp
+
+    steps = Steps(records, 1)
+    app = WatchApp(steps, None)
+
+    async def run() -> tuple[int, int, str]:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("g", *"99999", "enter")
+            refused = app.step
+            await pilot.press("backspace", *"12", "enter", "right")
+            pane = str(app.query_one("#moves", Static).render())
+            return refused, app.step, pane
+
+    refused, step, pane = asyncio.run(run())
+    assert refused == 0 and step == 13
+    listed = [line.split(". ", 1)[1] for line in pane.splitlines()[1:]]
+    assert listed == [steps.actions[i] for i in range(2, 14)]
+    assert pane.splitlines()[-1] == f"  13. {steps.actions[13]}"
+
+
 def test_a_record_cut_short_is_a_located_error_not_a_traceback(cli, records, tmp_path):
     cut = tmp_path / "cut.jsonl"
     text = records.read_text()

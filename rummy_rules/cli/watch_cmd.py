@@ -50,6 +50,20 @@ class Steps:
     def __len__(self) -> int:
         return len(self.states)
 
+    def recent(self, step: int, most: int) -> list[tuple[int, str]]:
+        """The moves up to position ``step`` (the last ``most``, numbered) that
+        were made in the deal of move ``step`` (the deal it ended, for the move
+        that ends one)."""
+        out: list[tuple[int, str]] = []
+        if step == 0:
+            return out
+        deal = self.deal_of(step - 1)
+        i = step
+        while i > 0 and len(out) < most and self.deal_of(i - 1) == deal:
+            out.append((i, self.actions[i]))
+            i -= 1
+        return out[::-1]
+
     def deal_of(self, step: int) -> int:
         """The deal (from 0) the position ``step`` is in."""
         return self.states[step].deal_index
@@ -127,7 +141,8 @@ def watch(
 
     The record is checked as `replay` checks it. The table is shown as one seat
     saw it (--seat; only that seat's hand), or with every hand open (--all).
-    Keys: Enter or n next move, b back, d next deal, u back a deal, q quit.
+    Keys: Enter or n next move, b back, d next deal, u back a deal, g go to a
+    move by its number, q quit; the full screen lists the moves of the deal so far.
     """
     from ..sim.records import RecordError
 

@@ -6,8 +6,10 @@ from typing import Any, ClassVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, Header, Static
+from textual.containers import Horizontal
+from textual.widgets import Footer, Header, Input, Static
 
+from .common import small_number
 from .watch_cmd import Steps
 
 __all__ = ["WatchApp", "run_watch"]
@@ -17,9 +19,16 @@ class WatchApp(App[None]):
     """Step through a recorded game."""
 
     TITLE = "rummy-rules watch"
+    #: The keys step through the game; the go-to box takes focus only when opened.
+    AUTO_FOCUS = None
     CSS = """
-    #position { border: round $primary; padding: 0 1; height: 1fr; }
+    #position { border: round $primary; padding: 0 1; height: 1fr; width: 1fr; }
+    #moves { border: round $secondary; padding: 0 1; height: 1fr; width: 36; }
+    #goto { display: none; }
+    #goto.open { display: block; }
     """
+    #: How many of the moves before the position the side pane lists.
+    RECENT = 12
     BINDINGS: ClassVar[list[Any]] = [
         Binding("right,n,enter", "step(1)", "Next move"),
         Binding("left,b", "step(-1)", "Back"),
@@ -27,6 +36,8 @@ class WatchApp(App[None]):
         Binding("up,u", "deal(-1)", "Deal back"),
         Binding("home", "go(0)", "Start", show=False),
         Binding("end", "go(-1)", "End", show=False),
+        Binding("g", "ask_move", "Go to move"),
+        Binding("escape", "close_goto", "Back to stepping", show=False),
         Binding("q", "quit", "Quit"),
     ]
 
@@ -38,7 +49,11 @@ class WatchApp(App[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(id="position")
+        with Horizontal():
+            yield Static(id="position")
+            yield Static(id="moves")
+        last = len(self.steps) - 1
+        yield Input(id="goto", placeholder=f"go to move (0 to {last}), Enter; Escape: back")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -47,8 +62,33 @@ class WatchApp(App[None]):
         self.show()
 
     def show(self) -> None:
-        """Draw the current position."""
+        """Draw the current position, and the moves of its deal that led to it."""
         self.query_one("#position", Static).update("\n".join(self.steps.text(self.step, self.seat)))
+        recent = self.steps.recent(self.step, self.RECENT)
+        moves = [f"{number:>4}. {text}" for number, text in recent]
+        self.query_one("#moves", Static).update("\n".join(["Moves so far:", *moves]))
+
+    def action_ask_move(self) -> None:
+        box = self.query_one("#goto", Input)
+        box.value = ""
+        box.add_class("open")
+        box.focus()
+
+    def action_close_goto(self) -> None:
+        box = self.query_one("#goto", Input)
+        box.remove_class("open")
+        self.set_focus(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        number = small_number(event.value.strip())
+        last = len(self.steps) - 1
+        if number is None or number > last:
+            event.input.value = ""
+            event.input.placeholder = f"a move number from 0 to {last}; Escape: back"
+            return
+        self.step = number
+        self.action_close_goto()
+        self.show()
 
     def action_step(self, by: int) -> None:
         self.step = max(0, min(len(self.steps) - 1, self.step + by))
