@@ -99,6 +99,23 @@ def test_a_stopped_game_is_resumed_from_its_record_and_finishes(tmp_path):
     assert replay_record(record).finished
 
 
+@pytest.mark.parametrize(
+    ("variant", "then"),
+    [("contract", "Next, deal 2: 1 set of 3 + 1 run of 4."), ("persian", "Next, deal 2.")],
+)
+def test_the_end_of_a_deal_gives_the_totals_and_what_the_next_deal_asks(variant, then):
+    game = session(variant, 4, seed=5)
+    for _ in range(5000):
+        list(game.bot_moves())
+        if game.state.results:
+            break
+        game.play(game.legal()[0])
+    lines = game.deal_results(0)
+    totals = "  ".join(f"p{i + 1}: {t}" for i, t in enumerate(game.state.totals))
+    assert lines[0].startswith("Deal 1 is over: ")
+    assert lines[1] == f"Totals: {totals}. {then}"
+
+
 def test_a_resumed_game_shows_the_moves_of_its_deal_so_far(tmp_path):
     """The log of a game going on from its record starts with the deal's moves
     as they were shown when played (not an empty log); a new game's does not."""

@@ -402,8 +402,19 @@ class PlaySession:
         )
 
     def deal_results(self, since: int) -> list[str]:
-        """How each deal from number ``since`` (from 0) on ended, in words."""
-        return deal_result_lines(self.state, since)
+        """How each deal from number ``since`` (from 0) on ended, in words; while
+        the game goes on, then the totals and what the next deal asks for."""
+        lines = deal_result_lines(self.state, since)
+        if lines and not self.over():
+            state = self.state
+            totals = "  ".join(f"p{i + 1}: {t}" for i, t in enumerate(state.totals))
+            own = state.rules.play.each_player
+            ask = "each player on their own contract" if own else contract_words(state)
+            then = f"Next, deal {state.deal_index + 1}" + (
+                "" if ask == "no contract" else f": {ask}"
+            )
+            lines.append(f"Totals: {totals}. {then}.")
+        return lines
 
     def result(self) -> list[str]:
         """The final totals and the winners, once the game is over."""
