@@ -466,3 +466,26 @@ def test_log_lines_wrap_within_the_log_pane_and_nothing_is_cut(size):
     lines, width = asyncio.run(run())
     assert all(len(line) <= width for line in lines)
     assert " ".join(" ".join(lines).split()).endswith(" ".join(said.split()))
+
+
+def test_a_buy_offer_is_shown_with_the_status_above_the_table():
+    from textual.widgets import Static
+
+    session = game("contract", 4, seed=5)
+    app = PlayApp(session, pace=0)
+
+    async def run() -> tuple[str, str]:
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(400):
+                await pilot.pause()
+                if session.my_turn() and "buy" in session.legal():
+                    break
+                if session.my_turn() and app.query_one("#actions").option_count:
+                    await pilot.press("down", "enter")
+            status = str(app.query_one("#status", Static).render())
+            table = str(app.query_one("#table", Static).render())
+            return status, table
+
+    status, table = asyncio.run(run())
+    assert status.splitlines()[-1].startswith("May I? ") and "penalty card" in status
+    assert "May I?" not in table

@@ -412,10 +412,11 @@ class PlayApp(App[None]):
 
     def refresh_table(self) -> None:
         """Redraw the status, table and hand from the person's view."""
-        lines = self.session.status(by_rank=self.by_rank)
+        offer = self.session.offer()  # shown with the status, above the table
+        lines = self.session.status(by_rank=self.by_rank)[: -len(offer) or None]
         rest = [line for line in lines if not line.startswith("Your hand")]
         table_at = next((i for i, line in enumerate(rest) if line == "Table:"), len(rest))
-        self.query_one("#status", Static).update("\n".join(rest[:table_at]))
+        self.query_one("#status", Static).update("\n".join(rest[:table_at] + offer))
         self.query_one("#table", Static).update(
             "\n".join(rest[table_at:]) or "Nothing on the table yet."
         )
@@ -423,7 +424,10 @@ class PlayApp(App[None]):
         bar = self.query_one("#hand", HandBar)
         bar.show(faces)
         bar.border_title = f"Your hand ({len(faces)})"
-        bar.border_subtitle = "click/space: pick · g: set aside · d: down · m: meld · x: clear"
+        keys = "click/space: pick · g: set aside · d: down · m: meld · x: clear"
+        if bar.size.width and bar.size.width < len(keys) + 6:  # a narrow screen
+            keys = "space/g/d/m/x: pick/aside/down/meld/clear"
+        bar.border_subtitle = keys
 
     def show_actions(self, *, focus: bool = True) -> None:
         """List the person's legal actions (empty while the bots play); with

@@ -397,9 +397,11 @@ class PlaySession:
     def status(self, *, by_rank: bool = False) -> list[str]:
         """The table as the person sees it, in lines of text (nothing of other hands);
         the hand sorted by suit, or by rank."""
-        return table_lines(self.state, self.seat, by_rank=by_rank) + offer_lines(
-            self.state, self.seat
-        )
+        return table_lines(self.state, self.seat, by_rank=by_rank) + self.offer()
+
+    def offer(self) -> list[str]:
+        """What the person is asked in an open buy window (the last lines of :meth:`status`)."""
+        return offer_lines(self.state, self.seat)
 
     def deal_results(self, since: int) -> list[str]:
         """How each deal from number ``since`` (from 0) on ended, in words; while
