@@ -39,12 +39,11 @@ class Steps:
 
     @staticmethod
     def _last_action(state: GameState) -> str:
+        from ..sim.session import logged_action_text
+
         for entry in reversed(state.log):
             if "action" in entry:
-                from ..engine.actions import format_seat_action, parse_action
-
-                text = format_seat_action(entry["seat"], parse_action(entry["action"]))
-                return state.rules.names.show(text)
+                return logged_action_text(state, entry)
         return ""
 
     def __len__(self) -> int:

@@ -42,6 +42,7 @@ __all__ = [
     "contract_words",
     "deal_result_lines",
     "game_over_line",
+    "logged_action_text",
     "offer_lines",
     "sorted_hand",
     "table_lines",
@@ -383,8 +384,7 @@ class PlaySession:
             if "deal" in entry or len(lines) == most:
                 break
             if "action" in entry:
-                action = parse_action(entry["action"])
-                lines.append(self.cards.show(format_seat_action(entry["seat"], action)))
+                lines.append(logged_action_text(self.state, entry))
         return lines[::-1]
 
     def save(self) -> None:
@@ -421,6 +421,13 @@ class PlaySession:
     def result(self) -> list[str]:
         """The final totals and the winners, once the game is over."""
         return [game_over_line(self.state, self.seat)]
+
+
+def logged_action_text(state: GameState, entry: dict[str, Any]) -> str:
+    """An action entry of ``state``'s log as the log shows it ("p2 discard 5C"),
+    in the pack's own notation."""
+    action = parse_action(entry["action"])
+    return state.rules.names.show(format_seat_action(entry["seat"], action))
 
 
 def deal_result_lines(state: GameState, since: int) -> list[str]:
