@@ -1,7 +1,8 @@
-"""Regenerate the files derived from the schema: docs/format.md and docs/variant.schema.json.
+"""Regenerate the files derived from the code: docs/format.md, docs/variant.schema.json
+and docs/refusals.md.
 
 python scripts/gen_docs.py          # write them
-python scripts/gen_docs.py --check  # exit 1 if either is out of date
+python scripts/gen_docs.py --check  # exit 1 if any is out of date
 """
 
 from __future__ import annotations
@@ -10,12 +11,13 @@ import sys
 from pathlib import Path
 
 from rummy_rules.fsutil import atomic_write_text
-from rummy_rules.render.docgen import format_reference, schema_text
+from rummy_rules.render.docgen import format_reference, refusal_reference, schema_text
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGETS = {
     ROOT / "docs" / "format.md": format_reference,
     ROOT / "docs" / "variant.schema.json": schema_text,
+    ROOT / "docs" / "refusals.md": refusal_reference,
 }
 
 

@@ -123,9 +123,9 @@ def test_a_melded_wild_keeps_what_it_stands_for_in_a_rearrangement():
 def test_a_rearrangement_that_adds_a_meld_needs_new_melds_to_be_allowed():
     state = gamerules_sets("melding.new_melds_after_opening=false")
     reason = why(state, "rearrange 1 into 7C 7D 7S / 5H 6H JK=7H")
-    assert reason == (
-        "this rearrangement lays a new meld, and go down (open) before laying down other melds"
-    )
+    # A rearrangement that lays a new meld is refused by the rule against new melds.
+    assert reason == "go down (open) before laying down other melds"
+    assert reason.code == "meld.open_first"
 
 
 # -- exchanges with the natural card from the table ---------------------------

@@ -135,7 +135,9 @@ def test_a_knock_may_name_another_layout_within_the_limit():
     assert why(state, "knock 2S with 7C 7D 7S / 9C 10C JC") is None
     # Keeping the clubs out leaves 9+10+10+1 = 30.
     assert "at most 10" in why(state, "knock 2S with 7C 7D 7S / 2H 3H 4H")
-    assert "not a meld" in why(state, "knock 2S with 7C 7D 7S / 9C 10C JC / 2H 3H")
+    assert why(state, "knock 2S with 7C 7D 7S / 9C 10C JC / 2H 3H") == (
+        "2H 3H: a run needs at least 3 cards"
+    )
     act(state, "knock 2S with 7C 7D 7S / 9C 10C JC")
     assert sorted(state.hand(1)) == sorted(parse_cards("2H 3H 4H AD"))
 

@@ -43,6 +43,7 @@ def extracted() -> set[str]:
     """Every message the code and templates use now (as ``pybabel extract`` finds them)."""
     method_map = [
         ("rummy_rules/render/**.py", "python"),
+        ("rummy_rules/engine/**.py", "python"),
         ("rummy_rules/cli/diff_cmd.py", "python"),
         ("templates/**.j2", "jinja2"),
     ]

@@ -184,7 +184,7 @@ def test_without_a_canasta_a_player_may_not_go_out():
     act(state, "draw")  # 7H: five sevens, three nines, three kings
     act(state, "meld 9C 9D 9H")
     act(state, "meld KC KD KH")
-    needed = "your side needs 1 canasta on the table before you go out"
+    needed = "your side needs a canasta on the table before you go out"
     assert why(state, "meld 7C 7D 7H 7H 7S") == needed  # no card left
     assert why(state, "meld 7C 7D 7H 7S") == needed  # one left, whose discard goes out
     assert why(state, "meld 7C 7D 7H") is None  # two left: discard one, keep one

@@ -229,7 +229,7 @@ def _offer_save(session: PlaySession, stdin: TextIO, say: Say) -> None:
 def _turn(session: PlaySession, stdin: TextIO, say: Say) -> str:
     """One prompt: show the table and the actions, read until an action is made.
     ``played``, or ``quit`` when the person quits, ``ended`` when the input ends."""
-    from ..render.explain import rule_for_action
+    from ..render.refusals import rule_lines
 
     say("")
     for line in session.status():
@@ -265,8 +265,7 @@ def _turn(session: PlaySession, stdin: TextIO, say: Say) -> str:
             say(f"p{session.seat + 1} {session.last_made}")
             return "played"
         say(f"not allowed: {reason}")
-        rule = rule_for_action(session.spec, text, reason)
-        if rule is not None:
+        for rule in rule_lines(session.spec, text, reason):
             say(f"  the rule: {rule}")
 
 

@@ -43,7 +43,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Header, Input, Label, OptionList, RichLog, Static
 
 from ..cards import CardNames
-from ..render.explain import rule_for_action
+from ..render.refusals import rule_lines
 from ..sim.session import Move, PlaySession, sorted_hand
 
 __all__ = ["PlayApp", "run_screen"]
@@ -514,8 +514,7 @@ class PlayApp(App[None]):
         """Show a refusal (and the rule behind it), or go on after a made action."""
         if reason is not None:
             self.log_line(f"not allowed: {reason}")
-            rule = rule_for_action(self.session.spec, text, reason)
-            if rule is not None:
+            for rule in rule_lines(self.session.spec, text, reason):
                 self.log_line(f"  the rule: {rule}")
             self.bell()
             return

@@ -132,6 +132,8 @@ class ActionError(RummyRulesError, ValueError):
 
     def __init__(self, reason: str, *, seat: int, action: Action, deal: int, turn: int) -> None:
         super().__init__(f"p{seat + 1} {action}: {reason}")
+        #: Why: the engine's refusal (a ``str`` with ``code``, ``keys`` and
+        #: ``params``: :class:`~rummy_rules.engine.refusals.Refusal`).
         self.reason = reason
         self.seat = seat
         self.action = action

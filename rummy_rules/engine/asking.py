@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .actions import Action, shared_action
 from .game import ASKED_NO, ASKED_YES, ASKING, Game
+from .refusals import N_, Refusal, refusal
 from .side_sets import side_may_go_out
 
 __all__ = [
@@ -41,19 +42,31 @@ def partner_of(g: Game, seat: int) -> int:
     return seat
 
 
-def check_ask(g: Game) -> str | None:
+_KEYS = ("going_out.ask_partner",)
+_NO_ASKING = refusal("ask.none", _KEYS, N_("there is no asking a partner in this variant"))
+_ASKED = refusal("ask.already", _KEYS, N_("you have asked your partner already this turn"))
+_NOTHING_TO_ASK = refusal(
+    "ask.side_may_not_go_out",
+    ("going_out.canastas", "going_out.ask_partner"),
+    N_("your side may not go out yet, so there is nothing to ask"),
+)
+_TWO_CARDS = refusal("ask.two_cards", _KEYS, N_("ask while you hold two cards or more"))
+_ANSWER = refusal("ask.answer", _KEYS, N_("your partner asked 'may I go out?': answer yes or no"))
+
+
+def check_ask(g: Game) -> Refusal | None:
     """Why the player in turn may not ``ask`` now (``None``: they may)."""
     rule = g.rules.play.ask_partner
     if rule == "never":
-        return "there is no asking a partner in this variant"
+        return _NO_ASKING
     if g.deal.asked:
-        return "you have asked your partner already this turn"
+        return _ASKED
     if not side_may_go_out(g):
-        return "your side may not go out yet, so there is nothing to ask"
+        return _NOTHING_TO_ASK
     d = g.deal
     if len(d.hands[d.current]) < 2:
         # After a no the player must still end the turn keeping a card.
-        return "ask while you hold two cards or more"
+        return _TWO_CARDS
     return None
 
 
@@ -62,11 +75,11 @@ def apply_ask(g: Game) -> None:
     g.deal.asked = ASKING
 
 
-def check_answer(g: Game, action: Action) -> str | None:
+def check_answer(g: Game, action: Action) -> Refusal | None:
     """Why ``action`` is not an answer to the question asked."""
     if action.kind in ("yes", "no"):
         return None
-    return "your partner asked 'may I go out?': answer yes or no"
+    return _ANSWER
 
 
 def apply_answer(g: Game, action: Action) -> None:

@@ -14,6 +14,7 @@ from .actions import Action, shared_action
 from .dealing import cards_drawable, lay_aside, refill_stock
 from .ending import end_deal
 from .game import BUY, PLAY, Game
+from .refusals import N_, Refusal, refusal, refusal_kind
 from .scoring import add_bonus
 
 __all__ = [
@@ -46,21 +47,37 @@ def buy_actions(g: Game) -> list[Action]:
     return list(_BUY_OR_PASS)
 
 
-def check_buy_phase(g: Game, action: Action) -> str | None:
+_DISCARD_NOW = refusal(
+    "buy.discard_now",
+    ("buying.buyer_discards",),
+    N_("you bought the discard: discard one card now"),
+)
+_HELD_BEFORE = refusal(
+    "buy.discard_held_before",
+    ("buying.buyer_discards",),
+    N_("discard a card you held before the buy"),
+)
+_ASKED = refusal_kind(
+    "buy.asked", ("buying.current_player",), N_("p{seat} asked to buy: {choices}")
+)
+_WINDOW_OPEN = refusal("buy.window_open", (), N_("a buy window is open: buy or pass"))
+
+
+def check_buy_phase(g: Game, action: Action) -> Refusal | None:
     """Why ``action`` is illegal while a buy window is open (``None``: legal)."""
     d = g.deal
     if d.buyer_discarding:
         if action.kind != "discard":
-            return "you bought the discard: discard one card now"
+            return _DISCARD_NOW
         if action.card not in _buyer_discards(g):
-            return "discard a card you held before the buy"
+            return _HELD_BEFORE
         return None
     if d.buy_claim is not None:
         if action in buy_actions(g):
             return None
         words = " or ".join(str(a) for a in buy_actions(g))
-        return f"p{d.buy_claim + 1} asked to buy: {words}"
-    return None if action.kind in ("buy", "pass") else "a buy window is open: buy or pass"
+        return _ASKED(seat=d.buy_claim + 1, choices=words)
+    return None if action.kind in ("buy", "pass") else _WINDOW_OPEN
 
 
 def apply_buy_phase(g: Game, action: Action) -> None:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from ..cards import format_card
 from .ending import end_deal, next_turn
 from .game import ASKED_NO, Game
+from .refusals import N_, NOT_HELD, Refusal, refusal, refusal_kind
 from .side_sets import may_go_out, permits_going_out, pick_up_foot, side_may_go_out
 
 __all__ = [
@@ -22,8 +23,94 @@ __all__ = [
     "check_end",
     "discardable",
     "may_end_keeping",
+    "must_meld_freed",
     "no_discard_barred",
 ]
+
+_JUST_TAKEN = refusal(
+    "discard.just_taken",
+    ("discard.not_just_taken",),
+    N_("you may not discard the card you just took from the discard pile"),
+)
+_WILD = refusal("discard.wild", ("wilds.discard",), N_("wild cards may not be discarded"))
+_WILD_LAST = refusal(
+    "discard.wild_last_card",
+    ("wilds.discard",),
+    N_("a wild card may be discarded only as your last card"),
+)
+_OUT_OF_TURN = refusal(
+    "discard.buyer_out_of_turn",
+    ("buying.buyer_waits_for_turn",),
+    N_("you bought out of turn: lay down melds or end, and discard at your own turn"),
+)
+_MELD_TAKEN_FIRST = refusal_kind(
+    "discard.meld_taken_first",
+    ("draw.discard_condition", "draw.deep_card_use"),
+    N_("{card} must be melded before you discard"),
+)
+_MELD_FREED_FIRST = refusal_kind(
+    "discard.meld_freed_first",
+    ("wilds.exchange.freed_wild_first",),
+    N_("{card} must be melded before you discard"),
+)
+_ALL_OUT = refusal(
+    "discard.all_out",
+    ("deals.all_out",),
+    N_("in this deal you go out only by laying down every card at once"),
+)
+_MELD_LAST = refusal(
+    "discard.meld_last_card",
+    ("going_out.method",),
+    N_("in this variant you go out only by melding your last card"),
+)
+_PARTNER_NO = refusal(
+    "going_out.partner_said_no",
+    ("going_out.ask_partner",),
+    N_("your partner said no: you may not go out this turn"),
+)
+_ASK_PARTNER = refusal(
+    "going_out.ask_partner",
+    ("going_out.ask_partner",),
+    N_("ask your partner first: in this variant you go out only after they say yes"),
+)
+_ONE_CANASTA = refusal(
+    "going_out.one_canasta",
+    ("going_out.canastas",),
+    N_("your side needs a canasta on the table before you go out"),
+)
+_CANASTAS = refusal_kind(
+    "going_out.canastas",
+    ("going_out.canastas",),
+    N_("your side needs {count} canastas on the table before you go out"),
+)
+_NATURAL_CANASTAS = refusal_kind(
+    "going_out.natural_canastas",
+    ("going_out.canastas", "going_out.natural_canastas"),
+    N_(
+        "your side needs {count} canastas on the table, {natural} of them natural, "
+        "before you go out"
+    ),
+)
+_FIRST_DOWN_OUT = refusal(
+    "end.first_down_goes_out",
+    ("deals.first_down_must_go_out",),
+    N_("the first player to go down must go out this turn: discard your last card"),
+)
+_DISCARD_REQUIRED = refusal(
+    "end.discard_required",
+    ("discard.required",),
+    N_("in this variant every turn ends with a discard"),
+)
+_END_TAKEN_FIRST = refusal_kind(
+    "end.meld_taken_first",
+    ("draw.discard_condition", "draw.deep_card_use"),
+    N_("{card} must be melded before you end your turn"),
+)
+_END_FREED_FIRST = refusal_kind(
+    "end.meld_freed_first",
+    ("wilds.exchange.freed_wild_first",),
+    N_("{card} must be melded before you end your turn"),
+)
 
 #: Each face's place when the faces are sorted by their text (``format_card``).
 _TEXT_ORDER = [0] * 53
@@ -52,7 +139,7 @@ def no_discard_barred(g: Game) -> bool:
     )
 
 
-def barred_discard(g: Game, face: int) -> str | None:
+def barred_discard(g: Game, face: int) -> Refusal | None:
     """Why the rules on wilds and on the card just taken bar discarding ``face``."""
     d = g.deal
     hand = d.hands[d.current]
@@ -64,12 +151,12 @@ def barred_discard(g: Game, face: int) -> str | None:
         and play.not_just_taken != "never"
         and (play.just_taken_face or sum(1 for c in hand if faces[c] == face) == 1)
     ):
-        return "you may not discard the card you just took from the discard pile"
+        return _JUST_TAKEN
     wild = face in d.rules.wild_faces
     if wild and play.wild_discard == "forbidden":
-        return "wild cards may not be discarded"
+        return _WILD
     if wild and play.wild_discard == "last_card_only" and len(hand) > 1:
-        return "a wild card may be discarded only as your last card"
+        return _WILD_LAST
     return None
 
 
@@ -128,43 +215,43 @@ def discardable(g: Game) -> list[int]:
     return free or held
 
 
-def check_discard(g: Game, face: int) -> str | None:
+def check_discard(g: Game, face: int) -> Refusal | None:
     """Why the player in turn may not discard ``face`` (``None``: they may)."""
     d = g.deal
     hand = d.hands[d.current]
     if d.resume is not None:
-        return "you bought out of turn: lay down melds or end, and discard at your own turn"
+        return _OUT_OF_TURN
     if g.find(hand, face) is None:
-        return f"you do not hold {format_card(face)}"
+        return NOT_HELD(card=format_card(face))
     if d.must_meld is not None:
-        return f"{format_card(g.faces[d.must_meld])} must be melded before you discard"
+        kind = _MELD_FREED_FIRST if must_meld_freed(g) else _MELD_TAKEN_FIRST
+        return kind(card=format_card(g.faces[d.must_meld]))
     reason = barred_discard(g, face)
     # A hand in which every card is barred (say only wilds, drawn from the
     # stock) may discard any card: the turn must be able to end.
     if reason is not None and any(barred_discard(g, g.faces[c]) is None for c in hand):
         return reason
     if d.rules.all_out and len(hand) == 1:
-        return "in this deal you go out only by laying down every card at once"
+        return _ALL_OUT
     if g.rules.play.last_card_kept and len(hand) == 1:
-        return "in this variant you go out only by melding your last card"
+        return _MELD_LAST
     if len(hand) == 1 and not may_go_out(g):
         return canastas_needed(g)
     return None
 
 
-def canastas_needed(g: Game) -> str:
+def canastas_needed(g: Game) -> Refusal:
     """Why the player in turn may not go out yet: the canastas their side needs
     (``going_out.canastas``), or their partner's answer (``going_out.ask_partner``)."""
     if side_may_go_out(g) and not permits_going_out(g):
         if g.deal.asked == ASKED_NO:
-            return "your partner said no: you may not go out this turn"
-        return "ask your partner first: in this variant you go out only after they say yes"
+            return _PARTNER_NO
+        return _ASK_PARTNER
     n = g.rules.play.going_out_canastas
     natural = g.rules.play.going_out_natural
-    text = f"your side needs {n} canasta{'s' if n != 1 else ''} on the table"
     if natural:
-        text += f", {natural} of them natural,"
-    return text + " before you go out"
+        return _NATURAL_CANASTAS(count=n, natural=natural)
+    return _ONE_CANASTA if n == 1 else _CANASTAS(count=n)
 
 
 def apply_discard(g: Game, face: int) -> None:
@@ -214,18 +301,32 @@ def _playable_penalty(g: Game, face: int) -> bool:
     return paid > 0
 
 
-def check_end(g: Game) -> str | None:
+def check_end(g: Game) -> Refusal | None:
     """Why the player in turn may not end the turn without discarding (``None``: they may)."""
     d = g.deal
     if not may_end_keeping(g) and d.down[d.current] and d.rules.first_down_must_go_out:
-        return "the first player to go down must go out this turn: discard your last card"
+        return _FIRST_DOWN_OUT
     if d.resume is not None:
         return None  # a buyer ends their play out of turn
     if g.rules.play.discard_required:
-        return "in this variant every turn ends with a discard"
+        return _DISCARD_REQUIRED
     if d.must_meld is not None:
-        return f"{format_card(g.faces[d.must_meld])} must be melded before you end your turn"
+        kind = _END_FREED_FIRST if must_meld_freed(g) else _END_TAKEN_FIRST
+        return kind(card=format_card(g.faces[d.must_meld]))
     return None
+
+
+def must_meld_freed(g: Game) -> bool:
+    """Whether the card that must be melded first is a wild freed by an exchange
+    (``wilds.exchange.freed_wild_first``), not a card taken from the discard pile."""
+    d = g.deal
+    card = d.must_meld
+    assert card is not None
+    return (
+        g.rules.play.exchange_use_first
+        and card != d.taken_single
+        and g.faces[card] in d.rules.wild_faces
+    )
 
 
 def apply_end(g: Game) -> None:

@@ -13,10 +13,120 @@ from .ending import end_deal, pass_turn
 from .game import PLAY, Game
 from .knocking import knock_actions
 from .laying_off import fits_table
+from .refusals import N_, NO_BUY_WINDOW, Refusal, refusal, refusal_kind
 from .side_sets import holds_pair, pair_needed
 from .turn import can_go_on
 
 __all__ = ["apply_draw_phase", "check_draw_phase", "draw_actions"]
+
+_OFFERED = refusal(
+    "draw.upcard_offered",
+    ("table.upcard_offer",),
+    N_("the upcard is offered to you first: take it or pass"),
+)
+_NO_BLOCK = refusal(
+    "draw.no_block_call", ("buying.block_call",), N_("there is no block call in this variant")
+)
+_NOTHING_TO_BLOCK = refusal(
+    "draw.block_empty_stock", (), N_("the stock is empty: there is nothing to draw")
+)
+_NO_DISCARD_TO_BLOCK = refusal("draw.block_no_discard", (), N_("there is no discard to block"))
+_STOCK_CLOSED = refusal(
+    "draw.stock_closed",
+    ("stock_exhausted.action",),
+    N_("the stock is empty: take a discard you can meld at once, or pass"),
+)
+_DRAW_FIRST = refusal("draw.first", (), N_("draw first: from the stock, or take the discard"))
+_STOCK_ONLY = refusal(
+    "take.stock_only",
+    ("draw.discard_pile",),
+    N_("in this variant players draw from the stock only"),
+)
+_PILE_EMPTY = refusal("take.pile_empty", (), N_("the discard pile is empty"))
+_UPCARD_REFUSED = refusal(
+    "take.upcard_refused",
+    ("table.upcard_offer",),
+    N_("every player offered the upcard refused it: draw from the stock"),
+)
+_ONLY_UPCARD = refusal_kind(
+    "take.only_upcard", ("table.upcard_offer",), N_("only the upcard, {card}, is offered")
+)
+_NOT_IN_PILE = refusal_kind("take.not_in_pile", (), N_("there is no {card} in the discard pile"))
+_SKIP = refusal(
+    "take.skip", ("deck.numbered.skips",), N_("a skip card on the discard pile is never taken")
+)
+_STOP_CARD = refusal_kind(
+    "take.stop_card",
+    ("draw.stop_cards",),
+    N_("{card} on top of the discard pile stops you from taking from it"),
+)
+_WILD_PAIR = refusal(
+    "take.wild_with_pair",
+    ("draw.natural_pair",),
+    N_("a wild card on top of the discard pile cannot be taken with a natural pair"),
+)
+_PAIR = refusal_kind(
+    "take.natural_pair",
+    ("draw.natural_pair",),
+    N_("take {card} only with two natural cards of its rank from your hand"),
+)
+_FROZEN_PAIR = refusal_kind(
+    "take.frozen_pile",
+    ("draw.natural_pair",),
+    N_("the pile is frozen: take {card} only with two natural cards of its rank from your hand"),
+)
+_DISCARDED_WILD = refusal(
+    "take.discarded_wild",
+    ("wilds.take_discarded",),
+    N_("a wild card a player has discarded may not be taken"),
+)
+_WHOLE_PILE = refusal_kind(
+    "take.whole_pile",
+    ("draw.discard_pile",),
+    N_("the whole pile is taken by naming its top card, {card}"),
+)
+_TOP_ONLY = refusal(
+    "take.top_only", ("draw.discard_pile",), N_("only the top discard may be taken")
+)
+_AFTER_DOWN = refusal(
+    "take.after_going_down",
+    ("draw.discard_after_going_down",),
+    N_("you have gone down, so you may no longer take discards"),
+)
+_AT_THE_WALL = refusal(
+    "take.at_the_wall",
+    ("stock_exhausted.void_take",),
+    N_("with the stock this low, the discard is taken only to knock with it"),
+)
+_MUST_OPEN = refusal(
+    "take.must_open",
+    ("draw.discard_condition",),
+    N_("taking the discard obliges you to open this turn, and you could not"),
+)
+_DEEP_AT_ONCE = refusal_kind(
+    "take.deep_meld_now",
+    ("draw.deep_card_use",),
+    N_(
+        "{card} lies under other cards: it may be taken only to be melded at once, and it cannot be melded now"
+    ),
+)
+_DEEP_THIS_TURN = refusal_kind(
+    "take.deep_this_turn",
+    ("draw.deep_card_use",),
+    N_(
+        "{card} lies under other cards: it may be taken only to be melded this turn, and it cannot be melded now"
+    ),
+)
+_MELD_AT_ONCE = refusal_kind(
+    "take.meld_now",
+    ("draw.discard_condition",),
+    N_("{card} may be taken only to be melded at once, and it cannot be now"),
+)
+_CLOSED_MELD_AT_ONCE = refusal_kind(
+    "take.stock_closed_meld_now",
+    ("stock_exhausted.action",),
+    N_("{card} may be taken only to be melded at once, and it cannot be now"),
+)
 
 #: The shared take actions, by face.
 _TAKES = [shared_action("take", face) for face in range(53)]
@@ -55,7 +165,7 @@ def draw_actions(g: Game) -> list[Action]:
     return sorted(actions, key=action_text)
 
 
-def check_draw_phase(g: Game, action: Action) -> str | None:
+def check_draw_phase(g: Game, action: Action) -> Refusal | None:
     """Why ``action`` is illegal at the start of a turn (``None``: legal)."""
     kind = action.kind
     if g.deal.offer:
@@ -63,31 +173,31 @@ def check_draw_phase(g: Game, action: Action) -> str | None:
             return None
         if kind == "take":
             return _check_take(g, action.card)
-        return "the upcard is offered to you first: take it or pass"
+        return _OFFERED
     if kind == "drop":
         return check_drop(g)
     if kind == "block":
         if not g.rules.play.block_call:
-            return "there is no block call in this variant"
+            return _NO_BLOCK
         if stock_closed(g):
-            return "the stock is empty: there is nothing to draw"
+            return _NOTHING_TO_BLOCK
         if not g.deal.discard:
-            return "there is no discard to block"
+            return _NO_DISCARD_TO_BLOCK
         return None
     if stock_closed(g):
         if kind == "pass":
             return None
         if kind == "draw":
-            return "the stock is empty: take a discard you can meld at once, or pass"
+            return _STOCK_CLOSED
     elif kind == "pass":
-        return "no buy window is open"
+        return NO_BUY_WINDOW
     if kind == "buy":
-        return "no buy window is open"
+        return NO_BUY_WINDOW
     if kind == "draw":
         return None
     if kind == "take":
         return _check_take(g, action.card)
-    return "draw first: from the stock, or take the discard"
+    return _DRAW_FIRST
 
 
 def apply_draw_phase(g: Game, action: Action) -> None:
@@ -149,64 +259,59 @@ def _take_duties(g: Game, depth: int) -> tuple[str, bool]:
     return "", condition == "forces_opening" and not down
 
 
-def _check_take(g: Game, face: int) -> str | None:
+def _check_take(g: Game, face: int) -> Refusal | None:
     d = g.deal
     play = g.rules.play
     if play.discard_pile == "none":
-        return "in this variant players draw from the stock only"
+        return _STOCK_ONLY
     if not d.discard:
-        return "the discard pile is empty"
+        return _PILE_EMPTY
     if d.upcard_refused:
-        return "every player offered the upcard refused it: draw from the stock"
+        return _UPCARD_REFUSED
     if d.offer and g.faces[d.discard[-1]] != face:
-        return f"only the upcard, {format_card(g.faces[d.discard[-1]])}, is offered"
+        return _ONLY_UPCARD(card=format_card(g.faces[d.discard[-1]]))
     depth = _depth_of(g, face)
     if depth is None:
-        return f"there is no {format_card(face)} in the discard pile"
+        return _NOT_IN_PILE(card=format_card(face))
     return _check_take_at(g, face, depth)
 
 
-def _check_take_at(g: Game, face: int, depth: int) -> str | None:
+def _check_take_at(g: Game, face: int, depth: int) -> Refusal | None:
     """:func:`_check_take` for the card of ``face`` nearest the top, ``depth`` deep."""
     d = g.deal
     play = g.rules.play
     if face == g.rules.melds.skip_face:
-        return "a skip card on the discard pile is never taken"
+        return _SKIP
     top = g.faces[d.discard[-1]]
     if top in play.stop_faces:
-        return f"{format_card(top)} on top of the discard pile stops you from taking from it"
+        return _STOP_CARD(card=format_card(top))
     if depth == 0 and pair_needed(g) and not holds_pair(g, face):
         if face == JOKER_FACE or face in d.rules.wild_faces:
-            return "a wild card on top of the discard pile cannot be taken with a natural pair"
-        frozen = "the pile is frozen: " if play.natural_pair == "when_frozen" else ""
-        return (
-            f"{frozen}take {format_card(face)} only with two natural cards of its rank "
-            "from your hand"
-        )
+            return _WILD_PAIR
+        kind = _FROZEN_PAIR if play.natural_pair == "when_frozen" else _PAIR
+        return kind(card=format_card(face))
     if (
         not play.take_discarded_wild
         and face in d.rules.wild_faces
         and not (depth == 0 and d.discarder is None)
     ):
-        return "a wild card a player has discarded may not be taken"
+        return _DISCARDED_WILD
     if depth and play.discard_pile == "whole_pile":
-        return (
-            f"the whole pile is taken by naming its top card, {format_card(g.faces[d.discard[-1]])}"
-        )
+        return _WHOLE_PILE(card=format_card(g.faces[d.discard[-1]]))
     if depth and play.discard_pile != "any_depth":
-        return "only the top discard may be taken"
+        return _TOP_ONLY
     if d.down[d.current] and not play.discard_after_going_down:
-        return "you have gone down, so you may no longer take discards"
+        return _AFTER_DOWN
     if _at_the_wall(g):
         trial = g.trial()
         _take(trial, face)
         if not knock_actions(trial):
-            return "with the stock this low, the discard is taken only to knock with it"
+            return _AT_THE_WALL
     duty, must_open = _take_duties(g, depth)
     if not (duty or must_open):
         return None
     if duty and not must_open and not _could_meld(g, face, depth):
-        return _take_refusal(face, depth, duty)
+        return _take_refusal(g, face, depth, duty)
     # Try the take on a copy: the player must then have a way to go on. A card
     # to be used some time this turn must be usable at once (what the player
     # does first may only keep that way open: see the play phase's duties).
@@ -218,19 +323,17 @@ def _check_take_at(g: Game, face: int, depth: int) -> str | None:
     if can_go_on(trial):
         return None
     if must_open:
-        return "taking the discard obliges you to open this turn, and you could not"
-    return _take_refusal(face, depth, duty)
+        return _MUST_OPEN
+    return _take_refusal(g, face, depth, duty)
 
 
-def _take_refusal(face: int, depth: int, duty: str) -> str:
+def _take_refusal(g: Game, face: int, depth: int, duty: str) -> Refusal:
     """Why a card that must be melded cannot be taken: it could not be melded."""
     if depth:
-        when = "at once" if duty == "meld_now" else "this turn"
-        return (
-            f"{format_card(face)} lies under other cards: it may be taken only to be "
-            f"melded {when}, and it cannot be melded now"
-        )
-    return f"{format_card(face)} may be taken only to be melded at once, and it cannot be now"
+        kind = _DEEP_AT_ONCE if duty == "meld_now" else _DEEP_THIS_TURN
+    else:
+        kind = _CLOSED_MELD_AT_ONCE if stock_closed(g) else _MELD_AT_ONCE
+    return kind(card=format_card(face))
 
 
 def _could_meld(g: Game, face: int, depth: int) -> bool:

@@ -14,8 +14,9 @@ from __future__ import annotations
 from .actions import shared_action
 from .ending import end_deal, next_turn
 from .game import Game
+from .refusals import N_, Refusal, refusal
 
-__all__ = ["DROP", "check_drop", "drop_cost", "drop_kind", "leave_deal"]
+__all__ = ["DROP", "NO_DROP", "check_drop", "drop_cost", "drop_kind", "leave_deal"]
 
 DROP = shared_action("drop")
 
@@ -31,15 +32,29 @@ def drop_cost(g: Game) -> int:
     return play.drop_first if drop_kind(g) == "first" else play.drop_middle
 
 
-def check_drop(g: Game) -> str | None:
+_KEYS = ("going_out.drop.first", "going_out.drop.middle")
+NO_DROP = refusal("drop.none", _KEYS, N_("there is no dropping in this variant"))
+_MIDDLE_ONLY = refusal(
+    "drop.middle_only",
+    _KEYS,
+    N_("only a middle drop is allowed: not on your first turn of the deal"),
+)
+_FIRST_ONLY = refusal(
+    "drop.first_only",
+    _KEYS,
+    N_("only a first drop is allowed: before your first draw of the deal"),
+)
+
+
+def check_drop(g: Game) -> Refusal | None:
     """Why the player in turn may not ``drop`` now (``None``: they may)."""
     play = g.rules.play
     if play.drop_first < 0 and play.drop_middle < 0:
-        return "there is no dropping in this variant"
+        return NO_DROP
     if drop_cost(g) < 0:
         if drop_kind(g) == "first":
-            return "only a middle drop is allowed: not on your first turn of the deal"
-        return "only a first drop is allowed: before your first draw of the deal"
+            return _MIDDLE_ONLY
+        return _FIRST_ONLY
     return None
 
 

@@ -15,12 +15,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from ..cards import format_card
+from . import table_refusals as T
 from .actions import Action, shared_action
 from .discarding import can_end_turn_after
 from .game import CLAIM, PLAY, Game
 from .laying_off import legal_layoff_of, meld_without
 from .melding import can_go_down, meld_actions
 from .melds import check_meld
+from .refusals import NOT_HELD, Refusal
 
 __all__ = [
     "apply_claim_phase",
@@ -36,7 +38,7 @@ __all__ = [
 _PASS = shared_action("pass")
 
 
-def check_exchange(g: Game, action: Action) -> str | None:
+def check_exchange(g: Game, action: Action) -> Refusal | None:
     """Why the exchange ``action`` is illegal for the player in turn (``None``: legal)."""
     return _checked(g, action)[0]
 
@@ -46,69 +48,62 @@ def check_exchange(g: Game, action: Action) -> str | None:
 _Given = tuple[int, int]
 
 
-def _natural_given(g: Game, action: Action) -> tuple[str | None, _Given]:
+def _natural_given(g: Game, action: Action) -> tuple[Refusal | None, _Given]:
     """Find the natural card the exchange ``action`` gives, in the hand or (with
     ``action.source``) in another table meld that stays a meld without it."""
     d = g.deal
     if action.source < 0:
         card = g.find(d.hands[d.current], action.card)
         if card is None:
-            return f"you do not hold {format_card(action.card)}", (-1, -1)
+            return NOT_HELD(card=format_card(action.card)), (-1, -1)
         return None, (card, -1)
     if g.rules.play.exchange_natural_from_hand:
-        return "the natural card given for a wild must come from your hand", (-1, -1)
+        return T.NATURAL_FROM_HAND, (-1, -1)
     if not 0 <= action.source < len(d.melds):
-        return f"there is no meld {action.source + 1} on the table", (-1, -1)
+        return T.NO_MELD(meld=action.source + 1), (-1, -1)
     if action.source == action.target:
-        return "take the natural card from another meld", (-1, -1)
+        return T.OTHER_MELD, (-1, -1)
     meld = d.melds[action.source]
     faces = g.faces
     for place in range(len(meld.cards) - 1, -1, -1):
         if faces[meld.cards[place]] == action.card:
             break
     else:
-        return (
-            f"meld {action.source + 1} has no natural {format_card(action.card)}",
-            (-1, -1),
-        )
+        return T.NO_NATURAL(meld=action.source + 1, card=format_card(action.card)), (-1, -1)
     reason = check_meld(meld_without(g, meld, place), g.rules.melds, d.rules.wild_faces)
     if reason is not None:
-        return (
-            f"meld {action.source + 1} would be no meld without "
-            f"{format_card(action.card)}: {reason}",
-            (-1, -1),
-        )
+        return T.SOURCE_BREAKS(meld=action.source + 1, card=format_card(action.card)), (-1, -1)
     return None, (meld.cards[place], place)
 
 
-def _checked(g: Game, action: Action) -> tuple[str | None, tuple[int, int, int] | None]:
+def _checked(g: Game, action: Action) -> tuple[Refusal | None, tuple[int, int, int] | None]:
     """(why not, ``None``) or (``None``, (the physical card given, its slot in the
     meld, its place in the source meld or -1 for the hand))."""
     d = g.deal
     seat = d.current
     play = g.rules.play
     if not play.exchange:
-        return "melded wild cards stay where they are in this variant", None
+        return T.NO_EXCHANGE, None
     if play.exchange_player_down == "required" and not d.down[seat]:
-        return "only a player who has gone down may exchange", None
+        return T.EXCHANGE_AFTER_DOWN, None
     if play.exchange_player_down == "before_this_turn" and (not d.down[seat] or d.down_this_turn):
-        return "only a player who went down on an earlier turn may exchange", None
+        return T.EXCHANGE_EARLIER_TURN, None
     if not 0 <= action.target < len(d.melds):
-        return f"there is no meld {action.target + 1} on the table", None
+        return T.NO_MELD(meld=action.target + 1), None
     meld = d.melds[action.target]
     if play.exchange_from == "runs" and meld.kind != "run":
-        return "wild cards may be taken only from runs", None
+        return T.RUNS_ONLY, None
     if play.exchange_from == "sets" and meld.kind != "set":
-        return "wild cards may be taken only from sets", None
+        return T.SETS_ONLY, None
     if play.exchange_owner == "others" and meld.owner == seat:
-        return "wild cards may be taken only from other players' melds", None
+        return T.OTHERS_ONLY, None
     if play.exchange_owner == "own" and meld.owner != seat:
-        return "wild cards may be taken only from your own melds", None
+        return T.OWN_MELDS_ONLY, None
     if play.exchange_use_same_turn and d.must_use is not None:
-        return f"meld {format_card(d.must_use)} first: it must be melded this turn", None
+        return T.FREED_FIRST(card=format_card(d.must_use)), None
     wild_faces = d.rules.wild_faces
     if action.card in wild_faces:
-        return "exchange a natural card for a wild", None
+        return T.NATURAL_FOR_WILD, None
     why, (card, place) = _natural_given(g, action)
     if why is not None:
         return why, None
@@ -118,10 +113,7 @@ def _checked(g: Game, action: Action) -> tuple[str | None, tuple[int, int, int] 
             slot = i
             break
     if slot is None:
-        return (
-            f"no wild card in meld {action.target + 1} stands for {format_card(action.card)}",
-            None,
-        )
+        return T.NO_WILD_FOR(meld=action.target + 1, card=format_card(action.card)), None
     if meld.kind == "set" and play.exchange_all_missing_suits:
         # Every suit the set's natural cards lack must be supplied; an exchange
         # gives one card, so only a set that lacks a single suit frees its wild.
@@ -131,7 +123,7 @@ def _checked(g: Game, action: Action) -> tuple[str | None, tuple[int, int, int] 
             if g.faces[c] not in wild_faces
         }
         if len(natural) < 3:
-            return "a wild in a set is freed only by supplying every missing suit", None
+            return T.ALL_MISSING_SUITS, None
     # The player must still be able to finish the turn: with a wild that
     # must be used at once, some lay-off of it must be legal afterwards.
     wild_face = g.faces[meld.cards[slot]]
@@ -144,11 +136,11 @@ def _checked(g: Game, action: Action) -> tuple[str | None, tuple[int, int, int] 
         else:
             usable = legal_layoff_of(trial, wild_face)
         if not usable:
-            return "the freed wild could not be used this turn", None
+            return T.FREED_UNUSABLE, None
     elif not can_end_turn_after(trial, []):
-        return "you would be left with no card you may discard", None
+        return T.NO_DISCARD_LEFT, None
     if play.exchange_forces_down and not d.down[seat] and not can_open(trial):
-        return "an exchange obliges you to go down this turn, and you could not", None
+        return T.MUST_GO_DOWN, None
     return None, (card, slot, place)
 
 
@@ -310,14 +302,14 @@ def claim_actions(g: Game) -> list[Action]:
     return [*_claims(g, g.deal.claim_queue[0]), _PASS]
 
 
-def check_claim_phase(g: Game, action: Action) -> str | None:
+def check_claim_phase(g: Game, action: Action) -> Refusal | None:
     """Why ``action`` is illegal while a claim window is open (``None``: legal)."""
     if action.kind == "pass":
         return None
     if action.kind != "exchange":
-        return "a wild card was just melded: claim it with an exchange, or pass"
+        return T.CLAIM_OR_PASS
     if not _claimable(g, action):
-        return "only a wild card just melded may be claimed now"
+        return T.CLAIM_JUST_MELDED
     with _as_claimant(g, g.deal.claim_queue[0]):
         return check_exchange(g, action)
 

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..cards import format_card
+from . import table_refusals as T
 from .actions import Action, shared_action
 from .deadwood import best_layout, knock_discards, layoff_targets, meets_needs
 from .discarding import barred_discard
@@ -24,6 +25,7 @@ from .dropping import leave_deal
 from .ending import end_deal
 from .game import DEFEND, Game, TableMeld
 from .melds import Meld, check_meld
+from .refusals import NOT_HELD, Refusal
 
 __all__ = [
     "apply_defend",
@@ -40,7 +42,7 @@ __all__ = [
 _END = shared_action("end")
 
 #: Why a table play is refused where melds are shown only at the end.
-NOT_DURING_PLAY = "melds are laid only when the hand ends, by a knock, in this variant"
+NOT_DURING_PLAY = T.NOT_DURING_PLAY
 
 
 def _values(g: Game) -> list[int]:
@@ -102,22 +104,22 @@ def complete_knock(g: Game, action: Action) -> Action:
     return Action("knock", card=action.card, melds=tuple(_resolved(g, action)))
 
 
-def check_knock(g: Game, action: Action) -> str | None:
+def check_knock(g: Game, action: Action) -> Refusal | None:
     """Why the player in turn may not make this knock (``None``: they may).
 
     With ``wrong_declaration``, a knock of cards held is always accepted: a
     wrong one costs the stated points (see :func:`wrong_knock`)."""
     d = g.deal
     if d.knock_limit < 0:
-        return "there is no knocking in this variant"
+        return T.NO_KNOCKING
     hand = _faces(g, d.current)
     face = action.card
     rest = list(hand)
     if face < 0:  # big gin: no discard
         if not g.rules.play.big_gin:
-            return "name the card you discard as you knock (there is no big gin here)"
+            return T.NAME_KNOCK_DISCARD
     elif face not in hand:
-        return f"you do not hold {format_card(face)}"
+        return NOT_HELD(card=format_card(face))
     else:
         reason = barred_discard(g, face)
         if reason is not None:
@@ -128,13 +130,13 @@ def check_knock(g: Game, action: Action) -> str | None:
         for meld in _resolved(g, action):
             for card in meld.cards:
                 if left[card] <= 0:
-                    return f"you do not hold {format_card(card)} for {meld}"
+                    return T.NOT_HELD_FOR(card=format_card(card), meld=meld)
                 left[card] -= 1
         return None
     return wrong_knock(g, action)
 
 
-def wrong_knock(g: Game, action: Action) -> str | None:
+def wrong_knock(g: Game, action: Action) -> Refusal | None:
     """Why a knock of cards held breaks the rules of a knock (its melds, the
     needs, the deadwood limit); ``None``: it is a right one."""
     d = g.deal
@@ -147,32 +149,32 @@ def wrong_knock(g: Game, action: Action) -> str | None:
     if why is not None:
         return why
     if action.card < 0 and +left:
-        return "big gin lays every card of the hand in melds, and these melds leave some out"
+        return T.BIG_GIN_LEAVES
     needs = g.rules.play.knock_needs
     if any(needs) and not meets_needs(_resolved(g, action), needs, wilds):
         runs, pure = needs
-        return f"a knock's melds must hold {runs} runs or more, {pure} of them with no wild card"
+        return T.KNOCK_NEEDS(runs=runs, pure=pure)
     deadwood = sum(g.value(f) * n for f, n in left.items())
     if deadwood > d.knock_limit:
         limit = d.knock_limit
         if limit == 0:
-            return f"only gin may knock in this deal: your deadwood would be {deadwood}"
-        return f"your deadwood would be {deadwood}: you may knock with at most {limit}"
+            return T.GIN_ONLY(deadwood=deadwood)
+        return T.DEADWOOD(deadwood=deadwood, limit=limit)
     return None
 
 
 def _melds_reason(
     g: Game, melds: Sequence[Meld], left: Counter[int], wilds: frozenset[int]
-) -> str | None:
+) -> Refusal | None:
     """Why ``melds`` cannot be laid from the cards ``left`` (taken from it as it
     goes); ``None`` when each is a valid meld of cards held."""
     for meld in melds:
         why = check_meld(meld, g.rules.melds, wilds)
         if why is not None:
-            return f"{meld} is not a meld: {why}"
+            return why.said_of(str(meld))
         for card in meld.cards:
             if left[card] <= 0:
-                return f"you do not hold {format_card(card)} for {meld}"
+                return T.NOT_HELD_FOR(card=format_card(card), meld=meld)
             left[card] -= 1
     return None
 
@@ -276,7 +278,7 @@ def defend_actions(g: Game) -> list[Action]:
     return sorted(out, key=str)
 
 
-def check_defend(g: Game, action: Action) -> str | None:
+def check_defend(g: Game, action: Action) -> Refusal | None:
     """Why the other player may not take ``action`` after a knock (``None``: legal)."""
     d = g.deal
     kind = action.kind
@@ -288,19 +290,19 @@ def check_defend(g: Game, action: Action) -> str | None:
         return _melds_reason(g, action.melds, hand, wilds)
     if kind == "layoff":
         if d.knock_deadwood == 0:
-            return "nothing may be laid off on gin"
+            return T.NO_LAYOFF_ON_GIN
         if not g.rules.play.knock_lay_off:
-            return "in this variant nothing is laid off on the knocker's melds"
+            return T.NO_DEFENDER_LAYOFF
         if hand[action.card] <= 0:
-            return f"you do not hold {format_card(action.card)}"
+            return NOT_HELD(card=format_card(action.card))
         if action.card in wilds:
-            return "wild cards are not laid off after a knock"
+            return T.DEFEND_WILDS
         if not 0 <= action.target < len(d.melds) or d.melds[action.target].owner != d.knocker:
-            return "lay off only on the knocker's melds"
+            return T.KNOCKER_MELDS_ONLY
         if _layoff_fit(g, action.card, action.target) is None:
-            return f"{format_card(action.card)} does not fit meld {action.target + 1}"
+            return T.DEFEND_NOT_FIT(card=format_card(action.card), meld=action.target + 1)
         return None
-    return "after a knock, lay down your melds, lay off on the knocker's melds, or end"
+    return T.DEFEND_ACTIONS
 
 
 def apply_defend(g: Game, action: Action) -> None:

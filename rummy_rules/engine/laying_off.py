@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..cards import JOKER_FACE, format_card, rank_of, suit_of
+from . import table_refusals as T
 from .actions import Action
 from .discarding import (
     can_end_turn_after,
@@ -17,6 +18,7 @@ from .discarding import (
 from .ending import end_deal
 from .game import Game, TableMeld
 from .melds import Meld, check_meld, run_span
+from .refusals import NOT_HELD, Refusal
 from .side_sets import foot_down, may_go_out, permits_going_out, pick_up_foot, side_canastas
 
 __all__ = [
@@ -35,29 +37,29 @@ __all__ = [
 ]
 
 
-def may_lay_off(g: Game) -> str | None:
+def may_lay_off(g: Game) -> Refusal | None:
     """Why the player in turn may not lay off now (``None``: they may)."""
     d = g.deal
     play = g.rules.play
     if play.lay_off_targets == "none":
-        return "there is no laying off in this variant"
+        return T.NO_LAYOFF
     if not g.is_open(d.current) and not play.lay_off_before_opening:
-        return "you may lay off only after going down"
+        return T.LAYOFF_AFTER_DOWN
     if d.down_this_turn and not play.lay_off_on_opening_turn:
-        return "you may lay off only from the turn after going down"
+        return T.LAYOFF_NEXT_TURN
     return None
 
 
-def target_reason(g: Game, owner: int, seat: int) -> str | None:
+def target_reason(g: Game, owner: int, seat: int) -> Refusal | None:
     """Why ``seat`` may not lay off on a meld of ``owner`` (``None``: they may)."""
     play = g.rules.play
     targets = play.lay_off_targets
     if targets == "own" and owner != seat:
-        return "you may lay off only on your own melds"
+        return T.OWN_ONLY
     if targets == "own_and_partner" and g.team[owner] != g.team[seat]:
-        return "you may lay off only on your own and your partner's melds"
+        return T.OWN_AND_PARTNER
     if play.teams and not play.partner_melds and owner != seat and g.team[owner] == g.team[seat]:
-        return "you may not lay off on your partner's melds"
+        return T.NOT_PARTNER
     return None
 
 
@@ -331,7 +333,7 @@ def _layable(g: Game, face: int) -> int | None:
     return None
 
 
-def check_layoff(g: Game, action: Action) -> str | None:
+def check_layoff(g: Game, action: Action) -> Refusal | None:
     """Why the lay-off ``action`` is illegal for the player in turn (``None``: legal)."""
     d = g.deal
     seat = d.current
@@ -339,16 +341,16 @@ def check_layoff(g: Game, action: Action) -> str | None:
     if reason is not None:
         return reason
     if action.card in g.rules.play.going_out_only:
-        return f"{format_card(action.card)} is melded only by a player going out, never laid off"
+        return T.LAYOFF_GOING_OUT_ONLY(card=format_card(action.card))
     if action.card in g.rules.play.unmeldable:
-        return f"{format_card(action.card)}: never melded in this variant"
+        return T.UNMELDABLE(cards=format_card(action.card))
     card = _layable(g, action.card)
     if card is None:
         if g.find(d.hands[seat], action.card) is not None:
-            return "a wild freed from a meld may go only into a new meld"
-        return f"you do not hold {format_card(action.card)}"
+            return T.FREED_NEW_MELD
+        return NOT_HELD(card=format_card(action.card))
     if not 0 <= action.target < len(d.melds):
-        return f"there is no meld {action.target + 1} on the table"
+        return T.NO_MELD(meld=action.target + 1)
     target = d.melds[action.target]
     reason = target_reason(g, target.owner, seat)
     if reason is not None:
@@ -358,7 +360,7 @@ def check_layoff(g: Game, action: Action) -> str | None:
     if wild and action.stands_for == -1:
         stands = _found_stand_in(g, target, action.card)
     if not wild and stands != action.card:
-        return f"{format_card(action.card)} is not wild, so it stands only for itself"
+        return T.NOT_WILD(card=format_card(action.card))
     if stands not in _fits(g, target, action.card, wild) and not _set_stand_in(
         g, target, action.card, stands
     ):
@@ -366,7 +368,7 @@ def check_layoff(g: Game, action: Action) -> str | None:
         what = format_card(action.card)
         if wild:
             what += "=" + format_card(stands)
-        return f"{what} does not fit meld {action.target + 1} ({shown})"
+        return T.DOES_NOT_FIT(card=what, meld=action.target + 1, cards=shown)
     left = len(d.hands[seat]) - 1
     after = None
     if needs_after(g, left):
@@ -396,7 +398,7 @@ def needs_after(g: Game, left: int) -> bool:
 
 def check_leaving(
     g: Game, left: int, used: Counter[int], after: Game | None = None, *, completes: int = 0
-) -> str | None:
+) -> Refusal | None:
     """Whether the player may be left with ``left`` cards after melding the faces ``used``.
 
     Where the last card must be melded (:func:`last_card_must_meld`),
@@ -426,19 +428,19 @@ def check_leaving(
         if foot_down(g, g.deal.current):
             return None  # the foot is picked up: the player plays on
         if play.going_out == "must_discard" and not g.deal.rules.all_out:
-            return "you must keep a card to discard: in this variant you go out by discarding"
+            return T.KEEP_TO_DISCARD
         return None
     if last_card_must_meld(g, left):
         if after is not None:
             last = after.deal.hands[after.deal.current]
             if len(last) == 1 and legal_layoff_of(after, after.faces[last[0]]):
                 return None
-        return "your last card could not be melded: in this variant you go out by melding it"
+        return T.LAST_CARD_MELD
     ended = can_end_turn_after(after, []) if after is not None else None
     if ended is None:
         ended = can_end_turn_after(g, list(used.elements()))
     if not ended:
-        return "you would be left with no card you may discard"
+        return T.NO_DISCARD_LEFT
     return None
 
 

@@ -11,12 +11,14 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from ..cards import JOKER_FACE, format_card, rank_of, suit_of
+from . import table_refusals as T
 from .actions import Action
 from .candidates import iter_melds
 from .ending import end_deal
 from .game import PLAY, Game, TableMeld
 from .laying_off import check_leaving, needs_after
 from .melds import Meld, check_meld, run_span
+from .refusals import NOT_HELD, Refusal
 from .rules import ContractPart, MeldRules, Rules
 from .shapes import contract_shapes, describe_contract
 from .side_sets import canastas_in, opening_hand, opening_minimum, pick_up_foot, side_reason
@@ -248,35 +250,32 @@ _FIRST: dict[
 _FIRST_BOUND = 20_000
 
 
-def check_down(g: Game, melds: Sequence[Meld]) -> str | None:
+def check_down(g: Game, melds: Sequence[Meld]) -> Refusal | None:
     """Why going down with ``melds`` is illegal for the player in turn (``None``: legal)."""
     d = g.deal
     seat = d.current
     rules = g.rules
     play = rules.play
     if play.opening == "none":
-        return "there is no opening in this variant: lay down melds with 'meld'"
+        return T.NO_OPENING
     if d.down[seat]:
-        return "you have already gone down this deal"
+        return T.ALREADY_DOWN
     parts = _parts(g)
     if play.opening == "contract" and not parts:
-        return "this deal has no contract"
+        return T.NO_CONTRACT
     if not melds:
-        return "name the melds you go down with"
+        return T.NAME_DOWN
     for m in melds:
         reason = check_meld(m, rules.melds, d.rules.wild_faces)
         if reason is not None:
-            return f"{m}: {reason}"
+            return reason.said_of(str(m))
     partial = False
     if play.opening == "contract":
         if not any(_match_parts(melds, shape) for shape in contract_shapes(parts, rules.melds)):
             if not _in_parts(g):
-                return f"these melds do not make the contract ({describe_contract(parts)})"
+                return T.NOT_CONTRACT(contract=describe_contract(parts))
             if _left_after(melds, parts, rules) is None:
-                return (
-                    "these melds do not make the contract or part of it "
-                    f"({describe_contract(parts)})"
-                )
+                return T.NOT_CONTRACT_PART(contract=describe_contract(parts))
             partial = True
         reason = _contract_constraints([*_laid_part(g), *melds], rules)
         if reason is not None:
@@ -285,24 +284,21 @@ def check_down(g: Game, melds: Sequence[Meld]) -> str | None:
         worth = _opening_value(g, melds)
         least = opening_minimum(g)
         if worth < least:
-            return f"an opening must be worth at least {least}; these melds are worth {worth}"
+            return T.MIN_POINTS(least=least, worth=worth)
     reason, used, left = _laying(g, melds, opening=True)
     if reason is not None:
         return reason
     if partial and not left:
-        return "you may go out only once the whole contract is down"
+        return T.OUT_BEFORE_CONTRACT
     if d.rules.first_down_must_go_out and not any(d.down):
         if d.rules.first_down_may_discard and left > 1:
-            return (
-                "the first player to go down must go out in the same turn: keep at most "
-                "one card, to discard"
-            )
+            return T.FIRST_OUT_KEEP_ONE
         if not d.rules.first_down_may_discard and left:
-            return "the first player to go down must go out in the same turn"
+            return T.FIRST_OUT
     if d.must_meld is not None:
         face = g.faces[d.must_meld]
         if used[face] == 0:
-            return f"{format_card(face)} must be melded this turn"
+            return T.MELD_THIS_TURN(card=format_card(face))
     after = None
     if needs_after(g, left):
         after = g.trial()
@@ -310,32 +306,32 @@ def check_down(g: Game, melds: Sequence[Meld]) -> str | None:
     return check_leaving(g, left, used, after, completes=canastas_in(g, melds))
 
 
-def may_meld(g: Game) -> str | None:
+def may_meld(g: Game) -> Refusal | None:
     """Why the player in turn may not lay down new melds now (``None``: they may)."""
     d = g.deal
     play = g.rules.play
     if play.opening == "none":
         return None
     if not g.is_open(d.current):
-        return "go down (open) before laying down other melds"
+        return T.OPEN_FIRST
     if not play.new_melds:
-        return "no new melds after going down in this variant"
+        return T.NO_NEW_MELDS
     if d.down_this_turn and not play.lay_off_on_opening_turn:
-        return "you may lay down more melds only from the turn after going down"
+        return T.MELD_NEXT_TURN
     return None
 
 
-def check_meld_action(g: Game, melds: Sequence[Meld]) -> str | None:
+def check_meld_action(g: Game, melds: Sequence[Meld]) -> Refusal | None:
     """Why laying down the new ``melds`` is illegal for the player in turn (``None``: legal)."""
     reason = may_meld(g)
     if reason is not None:
         return reason
     if not melds:
-        return "name the meld to lay down"
+        return T.NAME_MELD
     for m in melds:
         reason = check_meld(m, g.rules.melds, g.deal.rules.wild_faces)
         if reason is not None:
-            return f"{m}: {reason}"
+            return reason.said_of(str(m))
     reason, used, left = _laying(g, melds)
     if reason is not None:
         return reason
@@ -538,23 +534,23 @@ def _lay_melds(g: Game, melds: Sequence[Meld]) -> None:
 
 def _laying(
     g: Game, melds: Sequence[Meld], *, opening: bool = False
-) -> tuple[str | None, Counter[int], int]:
+) -> tuple[Refusal | None, Counter[int], int]:
     """Checks shared by going down and new melds: (why not, faces used, cards left)."""
     d = g.deal
     play = g.rules.play
     used = Counter(c for m in melds for c in m.cards)
     if play.melds_per_turn is not None and d.melds_this_turn + len(melds) > (play.melds_per_turn):
-        return f"at most {play.melds_per_turn} new meld(s) a turn", used, 0
+        return T.PER_TURN(count=play.melds_per_turn), used, 0
     why = side_reason(g, melds, opening=opening)
     if why is not None:
         return why, used, 0
     held = Counter(g.hand_faces(d.current))
     if used - held:
         missing = " ".join(format_card(f) for f in sorted((used - held).elements()))
-        return f"you do not hold {missing}", used, 0
+        return NOT_HELD(card=missing), used, 0
     left = sum(held.values()) - sum(used.values())
     if d.rules.all_out and left:
-        return "in this deal you must lay down every card at once", used, left
+        return T.ALL_AT_ONCE, used, left
     return None, used, left
 
 
@@ -586,25 +582,25 @@ def _fits(m: Meld, part: ContractPart) -> bool:
     return kind and size
 
 
-def _contract_constraints(melds: Sequence[Meld], rules: Rules) -> str | None:
+def _contract_constraints(melds: Sequence[Meld], rules: Rules) -> Refusal | None:
     m = rules.melds
     for i, a in enumerate(melds):
         for b in melds[i + 1 :]:
             same_rank = rank_of(a.stands_for[0]) == rank_of(b.stands_for[0])
             if a.kind == b.kind == "set" and m.sets_of_same_rank == "forbidden" and same_rank:
-                return "a contract may not hold two sets of the same rank"
+                return T.SETS_SAME_RANK
             if a.kind == "run" and b.kind == "run":
                 sa = run_span(a.stands_for, m)
                 sb = run_span(b.stands_for, m)
                 if sa is None or sb is None or sa[0] != sb[0] or sa[0] < 0:
                     continue  # (suit -1: runs of any suits have no suit to share)
                 if m.same_suit_runs == "forbidden":
-                    return "a contract may not hold two runs of the same suit"
+                    return T.RUNS_SAME_SUIT
                 if m.same_suit_runs == "not_contiguous":
                     a_hi = sa[1] + len(a.stands_for) - 1
                     b_hi = sb[1] + len(b.stands_for) - 1
                     if sb[1] == a_hi + 1 or sa[1] == b_hi + 1:
-                        return "two runs of one suit in a contract may not continue each other"
+                        return T.RUNS_CONTINUE
     return None
 
 

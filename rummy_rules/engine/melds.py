@@ -23,6 +23,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..cards import JOKER_FACE, format_card, parse_card, rank_of, suit_of
+from . import table_refusals
+from .refusals import N_, Refusal, refusal, refusal_kind
 from .rules import MeldRules
 
 __all__ = ["COLOUR_WORD", "Meld", "check_meld", "format_meld", "parse_meld", "run_span"]
@@ -118,84 +120,219 @@ def _suits_ok(rule: str, suits: Sequence[int]) -> bool:
     return True
 
 
-def check_meld(meld: Meld, rules: MeldRules, wild_faces: frozenset[int]) -> str | None:
+_JOKER_ROLE = ("deck.joker_role",)
+_NO_STAND_IN = refusal("meld.stand_in_missing", (), N_("every card needs the card it stands for"))
+_NO_JOKER_SETS = refusal(
+    "meld.no_joker_sets", _JOKER_ROLE, N_("jokers are wild here: there are no sets of jokers")
+)
+_ONLY_JOKERS = refusal(
+    "meld.joker_set_only_jokers", _JOKER_ROLE, N_("a set of jokers holds only jokers")
+)
+_JOKER_SET_MIN = refusal_kind(
+    "meld.joker_set_min",
+    ("melds.joker_set_min_size",),
+    N_("a set of jokers needs at least {count}"),
+)
+_SKIP = refusal("meld.skip", ("deck.numbered.skips",), N_("a skip card is never melded"))
+_JOKERS_NATURAL = refusal(
+    "meld.jokers_not_wild",
+    _JOKER_ROLE,
+    N_("jokers are not wild here: they meld only with each other"),
+)
+_STANDS_FOR_JOKER = refusal(
+    "meld.wild_stands_for_joker", (), N_("a wild card must stand for a standard card")
+)
+_BEYOND = refusal_kind(
+    "meld.beyond_highest",
+    ("deck.numbered.highest",),
+    N_("the pack has no {number}: its numbers go up to {highest}"),
+)
+_PAIR = refusal_kind(
+    "meld.pair_ranks", ("melds.set.pair_ranks",), N_("only a pair of {ranks} is a set of two")
+)
+_SET_MIN = refusal_kind(
+    "meld.set_min", ("melds.set.min_size",), N_("a set needs at least {count} cards")
+)
+_SET_MAX = refusal_kind(
+    "meld.set_max", ("melds.set.max_size",), N_("a set has at most {count} cards")
+)
+_SET_RANK = refusal(
+    "meld.set_one_rank", ("melds.set.min_size",), N_("the cards of a set are all of one rank")
+)
+_SET_WILDS = refusal(
+    "meld.set_wilds", ("melds.set.wilds_allowed",), N_("wild cards may not be used in sets")
+)
+_SET_SUITS = {
+    "distinct": refusal(
+        "meld.set_distinct_suits", ("melds.set.suits",), N_("a set may not repeat a suit")
+    ),
+    "distinct_then_all_four": refusal(
+        "meld.set_three_then_four_suits",
+        ("melds.set.suits",),
+        N_("a set of three needs three suits, and a set of four or more all four"),
+    ),
+    "exactly_three": refusal(
+        "meld.set_exactly_three_suits", ("melds.set.suits",), N_("a set shows exactly three suits")
+    ),
+}
+_NO_RUNS = refusal(
+    "meld.no_runs",
+    ("melds.run.allowed",),
+    N_("there are no runs in this variant: every meld is a set"),
+)
+_RUN_MIN = refusal_kind(
+    "meld.run_min", ("melds.run.min_size",), N_("a run needs at least {count} cards")
+)
+_RUN_MAX = refusal_kind(
+    "meld.run_max", ("melds.run.max_size",), N_("a run has at most {count} cards")
+)
+_RUN_WILDS = refusal(
+    "meld.run_wilds", ("melds.run.wilds_allowed",), N_("wild cards may not be used in runs")
+)
+_ADJACENT = refusal(
+    "meld.adjacent_wilds",
+    ("wilds.adjacent_allowed",),
+    N_("two wild cards may not sit next to each other"),
+)
+_UNKNOWN_KIND = refusal_kind("meld.unknown_kind", (), N_("unknown kind of meld '{kind}'"))
+_WILD_CAP_KEYS = ("wilds.max_per_meld", "wilds.max_by_length")
+_WILD_CAP_ONE = refusal_kind(
+    "meld.wild_cap_one", _WILD_CAP_KEYS, N_("a meld of {count} may hold at most 1 wild card")
+)
+_WILD_CAP = refusal_kind(
+    "meld.wild_cap", _WILD_CAP_KEYS, N_("a meld of {count} may hold at most {cap} wild cards")
+)
+_MIN_NATURALS = refusal_kind(
+    "meld.min_naturals",
+    ("wilds.min_naturals",),
+    N_("a meld needs at least {count} natural cards"),
+)
+_VERSUS = ("wilds.versus_naturals",)
+_VERSUS_NATURALS = {
+    "not_more": refusal(
+        "meld.wilds_not_more", _VERSUS, N_("a meld may not hold more wild cards than natural ones")
+    ),
+    "fewer": refusal(
+        "meld.wilds_fewer", _VERSUS, N_("a meld must hold fewer wild cards than natural ones")
+    ),
+    "at_least_one_natural": refusal(
+        "meld.one_natural", _VERSUS, N_("a meld needs at least one natural card")
+    ),
+}
+_NO_COLOURS = refusal(
+    "meld.no_colour_melds", ("melds.colour.min_size",), N_("there are no colour melds here")
+)
+_COLOUR_MIN = refusal_kind(
+    "meld.colour_min", ("melds.colour.min_size",), N_("a colour meld needs at least {count} cards")
+)
+_COLOUR_MAX = refusal_kind(
+    "meld.colour_max", ("melds.colour.max_size",), N_("a colour meld has at most {count} cards")
+)
+_COLOUR_SUIT = refusal(
+    "meld.colour_one_suit",
+    ("melds.colour.min_size",),
+    N_("the cards of a colour meld are all of one suit"),
+)
+_COLOUR_WILDS = refusal(
+    "meld.colour_wilds",
+    ("melds.colour.wilds_allowed",),
+    N_("wild cards may not be used in colour melds"),
+)
+_RUN_SUIT = refusal(
+    "meld.run_one_suit", ("melds.run.suits",), N_("the cards of a run are all of one suit")
+)
+_ACE = ("melds.run.ace",)
+_ACE_BOTH_ENDS = refusal(
+    "meld.ace_both_ends",
+    _ACE,
+    N_("the ace is at one end of a run or the other, not at both"),
+)
+_ACE_RULE = {
+    "low": refusal(
+        "meld.ace_low_only",
+        _ACE,
+        N_("the ace is low only (A-2-3), so a run cannot go past the king"),
+    ),
+    "high": refusal(
+        "meld.ace_high_only",
+        _ACE,
+        N_("the ace is high only (Q-K-A), so a run cannot start at the ace"),
+    ),
+    "low_or_high": refusal("meld.no_corner", _ACE, N_("a run cannot turn the corner (K-A-2)")),
+}
+_IN_SEQUENCE = refusal(
+    "meld.run_in_sequence", ("melds.run.min_size",), N_("the cards of a run are in sequence")
+)
+
+
+def check_meld(meld: Meld, rules: MeldRules, wild_faces: frozenset[int]) -> Refusal | None:
     """Why ``meld`` is not valid under ``rules`` (``None`` when it is)."""
     n = len(meld.cards)
     if n != len(meld.stands_for):
-        return "every card needs the card it stands for"
+        return _NO_STAND_IN
     if meld.kind == "jokers":
         if not rules.jokers_natural:
-            return "jokers are wild here: there are no sets of jokers"
+            return _NO_JOKER_SETS
         if any(c != JOKER_FACE for c in meld.cards + meld.stands_for):
-            return "a set of jokers holds only jokers"
+            return _ONLY_JOKERS
         if n < rules.joker_set_min:
-            return f"a set of jokers needs at least {rules.joker_set_min}"
+            return _JOKER_SET_MIN(count=rules.joker_set_min)
         return None
     wild = [c in wild_faces for c in meld.cards]
     for card, face, is_wild in zip(meld.cards, meld.stands_for, wild, strict=True):
         if card == rules.skip_face:
-            return "a skip card is never melded"
+            return _SKIP
         if card == JOKER_FACE and rules.jokers_natural:
-            return "jokers are not wild here: they meld only with each other"
+            return _JOKERS_NATURAL
         if not is_wild and card != face:
-            return f"{format_card(card)} is not wild, so it stands only for itself"
+            return table_refusals.NOT_WILD(card=format_card(card))
         if face == JOKER_FACE:
-            return "a wild card must stand for a standard card"
+            return _STANDS_FOR_JOKER
     if rules.ranks < 13:  # a numbered pack: nothing stands for a number beyond its highest
         beyond = [face % 13 + 1 for face in meld.stands_for if face % 13 >= rules.ranks]
         if beyond:
-            return f"the pack has no {beyond[0]}: its numbers go up to {rules.ranks}"
+            return _BEYOND(number=beyond[0], highest=rules.ranks)
     wilds = sum(wild)
     if meld.kind == "set":
         ranks = {rank_of(f) for f in meld.stands_for}
         if n < rules.set_min and not (n >= 2 and len(ranks) == 1 and ranks <= rules.pair_ranks):
             if rules.pair_ranks and n == 2 and len(ranks) == 1:
-                return f"only a pair of {_pair_text(rules)} is a set of two"
-            return f"a set needs at least {rules.set_min} cards"
+                return _PAIR(ranks=_pair_text(rules))
+            return _SET_MIN(count=rules.set_min)
         if n > rules.set_max:
-            return f"a set has at most {rules.set_max} cards"
+            return _SET_MAX(count=rules.set_max)
         if len(ranks) != 1:
-            return "the cards of a set are all of one rank"
+            return _SET_RANK
         if wilds and not rules.set_wilds:
-            return "wild cards may not be used in sets"
+            return _SET_WILDS
         if not _suits_ok(rules.set_suits, [suit_of(f) for f in meld.stands_for]):
-            return {
-                "distinct": "a set may not repeat a suit",
-                "distinct_then_all_four": (
-                    "a set of three needs three suits, and a set of four or more all four"
-                ),
-                "exactly_three": "a set shows exactly three suits",
-            }.get(rules.set_suits, "suits")
+            return _SET_SUITS[rules.set_suits]
     elif meld.kind == "run":
         if not rules.runs:
-            return "there are no runs in this variant: every meld is a set"
+            return _NO_RUNS
         if n < rules.run_min:
-            return f"a run needs at least {rules.run_min} cards"
+            return _RUN_MIN(count=rules.run_min)
         if n > rules.run_max:
-            return f"a run has at most {rules.run_max} cards"
+            return _RUN_MAX(count=rules.run_max)
         if run_span(meld.stands_for, rules) is None:
             return _run_reason(meld.stands_for, rules)
         if wilds and not rules.run_wilds:
-            return "wild cards may not be used in runs"
+            return _RUN_WILDS
         if not rules.adjacent_wilds and any(a and b for a, b in itertools.pairwise(wild)):
-            return "two wild cards may not sit next to each other"
+            return _ADJACENT
     elif meld.kind == "colour":
         reason = _colour_reason(meld, rules, wilds)
         if reason is not None:
             return reason
     else:
-        return f"unknown kind of meld '{meld.kind}'"
+        return _UNKNOWN_KIND(kind=meld.kind)
     if not rules.wilds_ok(n, wilds):
         cap = rules.wild_cap(n)
         if wilds > cap:
-            return f"a meld of {n} may hold at most {cap} wild card{'s' if cap != 1 else ''}"
+            return _WILD_CAP_ONE(count=n) if cap == 1 else _WILD_CAP(count=n, cap=cap)
         if n - wilds < rules.min_naturals:
-            return f"a meld needs at least {rules.min_naturals} natural cards"
-        return {
-            "not_more": "a meld may not hold more wild cards than natural ones",
-            "fewer": "a meld must hold fewer wild cards than natural ones",
-            "at_least_one_natural": "a meld needs at least one natural card",
-        }.get(rules.versus_naturals, "too many wild cards")
+            return _MIN_NATURALS(count=rules.min_naturals)
+        return _VERSUS_NATURALS[rules.versus_naturals]
     return None
 
 
@@ -229,32 +366,28 @@ def _pair_text(rules: MeldRules) -> str:
     return " or ".join(_RANK_PLURALS[rank] for rank in sorted(rules.pair_ranks))
 
 
-def _colour_reason(meld: Meld, rules: MeldRules, wilds: int) -> str | None:
+def _colour_reason(meld: Meld, rules: MeldRules, wilds: int) -> Refusal | None:
     """Why a colour meld (cards of one suit, any ranks) is not valid, or None."""
     n = len(meld.cards)
     if not rules.colour_min:
-        return "there are no colour melds here"
+        return _NO_COLOURS
     if n < rules.colour_min:
-        return f"a colour meld needs at least {rules.colour_min} cards"
+        return _COLOUR_MIN(count=rules.colour_min)
     if n > rules.colour_max:
-        return f"a colour meld has at most {rules.colour_max} cards"
+        return _COLOUR_MAX(count=rules.colour_max)
     if len({suit_of(f) for f in meld.stands_for}) != 1:
-        return "the cards of a colour meld are all of one suit"
+        return _COLOUR_SUIT
     if wilds and not rules.colour_wilds:
-        return "wild cards may not be used in colour melds"
+        return _COLOUR_WILDS
     return None
 
 
-def _run_reason(faces: Sequence[int], rules: MeldRules) -> str:
+def _run_reason(faces: Sequence[int], rules: MeldRules) -> Refusal:
     if not rules.run_any_suit and len({suit_of(f) for f in faces}) != 1:
-        return "the cards of a run are all of one suit"
+        return _RUN_SUIT
     if rules.ace == "low_or_high" and rank_of(faces[0]) == 0 and rank_of(faces[-1]) == 0:
-        return "the ace is at one end of a run or the other, not at both"
+        return _ACE_BOTH_ENDS
     loose = dataclasses.replace(rules, ace="wrap")
     if run_span(faces, loose) is not None:
-        return {
-            "low": "the ace is low only (A-2-3), so a run cannot go past the king",
-            "high": "the ace is high only (Q-K-A), so a run cannot start at the ace",
-            "low_or_high": "a run cannot turn the corner (K-A-2)",
-        }.get(rules.ace, "not in sequence")
-    return "the cards of a run are in sequence"
+        return _ACE_RULE.get(rules.ace, _IN_SEQUENCE)
+    return _IN_SEQUENCE

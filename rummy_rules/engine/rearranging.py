@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from ..cards import format_card
+from . import table_refusals as T
 from .actions import Action
 from .candidates import iter_melds
 from .ending import end_deal
@@ -44,42 +45,43 @@ from .laying_off import (
 )
 from .melding import may_meld
 from .melds import check_meld
+from .refusals import NOT_HELD, Refusal
 
 __all__ = ["apply_rearrange", "check_rearrange", "rearrange_actions"]
 
 
-def check_rearrange(g: Game, action: Action) -> str | None:
+def check_rearrange(g: Game, action: Action) -> Refusal | None:
     """Why the rearrangement ``action`` is illegal for the player in turn (``None``: legal)."""
     d = g.deal
     seat = d.current
     if not g.rules.play.rearrange:
-        return "melds on the table may not be rearranged in this variant"
+        return T.NO_REARRANGING
     reason = may_lay_off(g)
     if reason is not None:
-        return reason.replace("lay off", "rearrange the table")
+        return T.AS_REARRANGING.get(reason.code, reason)
     taken = action.taken
     if not taken or len(set(taken)) != len(taken):
-        return "name the table melds to take apart, each once"
+        return T.NAME_TAKEN
     for index in taken:
         if not 0 <= index < len(d.melds):
-            return f"there is no meld {index + 1} on the table"
+            return T.NO_MELD(meld=index + 1)
         reason = target_reason(g, d.melds[index].owner, seat)
         if reason is not None:
-            return reason.replace("lay off", "rearrange")
+            return T.AS_REARRANGING.get(reason.code, reason)
     if not action.melds:
-        return "name the new melds"
+        return T.NAME_NEW
     wild_faces = d.rules.wild_faces
     for m in action.melds:
         reason = check_meld(m, g.rules.melds, wild_faces)
         if reason is not None:
-            return f"{m}: {reason}"
+            return reason.said_of(str(m))
     reason, from_hand = _check_cards(g, action)
     if reason is not None:
         return reason
     if len(action.melds) > len(taken):
         reason = may_meld(g)
         if reason is not None:
-            return f"this rearrangement lays a new meld, and {reason}"
+            return reason  # the rule against a new meld
     left = len(d.hands[seat]) - sum(from_hand.values())
     after = None
     if needs_after(g, left):
@@ -88,7 +90,7 @@ def check_rearrange(g: Game, action: Action) -> str | None:
     return check_leaving(g, left, from_hand, after)
 
 
-def _check_cards(g: Game, action: Action) -> tuple[str | None, Counter[int]]:
+def _check_cards(g: Game, action: Action) -> tuple[Refusal | None, Counter[int]]:
     """The cards: every table card taken is laid again, the rest (the faces
     returned) come from the hand; a wild taken keeps what it stands for."""
     d = g.deal
@@ -99,14 +101,14 @@ def _check_cards(g: Game, action: Action) -> tuple[str | None, Counter[int]]:
     laid = Counter(f for m in action.melds for f in m.cards)
     if table - laid:
         out = " ".join(format_card(f) for f in sorted((table - laid).elements()))
-        return f"every card taken from the table must be laid again: {out} is left out", Counter()
+        return T.LEFT_OUT(cards=out), Counter()
     from_hand = laid - table
     if not from_hand:
-        return "a rearrangement lays at least one card from your hand", from_hand
+        return T.FROM_HAND, from_hand
     held = Counter(g.hand_faces(seat))
     if from_hand - held:
         missing = " ".join(format_card(f) for f in sorted((from_hand - held).elements()))
-        return f"you do not hold {missing}", from_hand
+        return NOT_HELD(card=missing), from_hand
     if g.rules.play.wild_identity != "may_change":
         before = Counter(
             (faces[c], s)
@@ -122,10 +124,7 @@ def _check_cards(g: Game, action: Action) -> tuple[str | None, Counter[int]]:
         )
         if before - after:
             wild, stands = next(iter((before - after).elements()))
-            return (
-                f"{format_card(wild)} on the table stands for {format_card(stands)}, "
-                "and a melded wild keeps what it stands for in this variant"
-            ), from_hand
+            return T.WILD_KEEPS(wild=format_card(wild), card=format_card(stands)), from_hand
     return None, from_hand
 
 

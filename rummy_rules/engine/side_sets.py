@@ -8,9 +8,11 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..cards import JOKER_FACE, format_card, rank_of
+from . import table_refusals as T
 from .dealing import lay_aside
 from .game import ASKED_NO, ASKED_YES, Game, TableMeld
 from .melds import Meld, rank_plural
+from .refusals import Refusal
 
 __all__ = [
     "canastas_in",
@@ -46,7 +48,7 @@ def _side_ranks(g: Game) -> set[int]:
     }
 
 
-def second_set(g: Game, melds: Sequence[Meld]) -> str | None:
+def second_set(g: Game, melds: Sequence[Meld]) -> Refusal | None:
     """Why ``melds`` would give the side a second set of a rank
     (``melds.set.one_per_rank``); ``None`` when they would not."""
     ranks = _side_ranks(g)
@@ -55,10 +57,7 @@ def second_set(g: Game, melds: Sequence[Meld]) -> str | None:
             continue
         rank = rank_of(meld.stands_for[0])
         if rank in ranks:
-            return (
-                f"your side already has a set of {rank_plural(rank, g.rules.melds)}: "
-                "add the cards to it"
-            )
+            return T.SECOND_SET(ranks=rank_plural(rank, g.rules.melds))
         ranks.add(rank)
     return None
 
@@ -202,7 +201,7 @@ def holds_pair(g: Game, face: int) -> bool:
     )
 
 
-def pair_reason(g: Game, melds: Sequence[Meld]) -> str | None:
+def pair_reason(g: Game, melds: Sequence[Meld]) -> Refusal | None:
     """Why ``melds`` do not meld the card taken with a natural pair (``must_pair``)
     with two more natural cards of its rank; ``None`` when they do, or hold no
     meld with that card (other checks ask for one)."""
@@ -216,10 +215,7 @@ def pair_reason(g: Game, melds: Sequence[Meld]) -> str | None:
             naturals = [c for c in meld.cards if c not in wilds and rank_of(c) == rank_of(face)]
             if len(naturals) >= 3:
                 return None
-            return (
-                f"{format_card(face)} was taken with a natural pair: meld it with two "
-                "natural cards of its rank"
-            )
+            return T.PAIR(card=format_card(face))
     return None
 
 
@@ -235,18 +231,18 @@ def opening_hand(g: Game) -> list[int]:
     return sorted(g.faces[c] for c in hand if c not in left)
 
 
-def pile_reason(g: Game, melds: Sequence[Meld]) -> str | None:
+def pile_reason(g: Game, melds: Sequence[Meld]) -> Refusal | None:
     """Why an opening with ``melds`` uses cards taken from the pile beside its top
     card (``opening.from_pile: top_card_only``); ``None`` when it does not."""
     if g.rules.play.opening_from_pile != "top_card_only" or not g.deal.pile_cards:
         return None
     used = Counter(c for m in melds for c in m.cards)
     if used - Counter(opening_hand(g)):
-        return "an opening uses only the pile's top card and cards already in your hand"
+        return T.PILE_OPENING
     return None
 
 
-def going_out_only_reason(g: Game, melds: Sequence[Meld]) -> str | None:
+def going_out_only_reason(g: Game, melds: Sequence[Meld]) -> Refusal | None:
     """Why ``melds`` lay a card melded only by a player going out
     (``melds.going_out_only``) wrongly: with a wild card, leaving more than one
     card in the hand, or before the side has its canastas; ``None`` when they
@@ -255,7 +251,7 @@ def going_out_only_reason(g: Game, melds: Sequence[Meld]) -> str | None:
     for meld in melds:
         barred = sorted({c for c in meld.cards if c in never})
         if barred:
-            return f"{' '.join(format_card(f) for f in barred)}: never melded in this variant"
+            return T.UNMELDABLE(cards=" ".join(format_card(f) for f in barred))
     only = g.rules.play.going_out_only
     laid = [m for m in melds if any(c in only for c in m.cards)]
     if not laid:
@@ -266,17 +262,17 @@ def going_out_only_reason(g: Game, melds: Sequence[Meld]) -> str | None:
     )
     wilds = d.rules.wild_faces
     if any(c in wilds for m in laid for c in m.cards):
-        return f"{named}: melded with no wild card"
+        return T.GOING_OUT_ONLY_NATURAL(cards=named)
     left = len(d.hands[d.current]) - sum(len(m.cards) for m in melds)
     need = g.rules.play.going_out_canastas
     short = need and side_canastas(g, d.current) + canastas_in(g, melds) < need
     short = short or not permits_going_out(g)
     if left > 1 or short:
-        return f"{named}: melded only by a player going out, as the last meld"
+        return T.GOING_OUT_ONLY_LAST(cards=named)
     return None
 
 
-def side_reason(g: Game, melds: Sequence[Meld], *, opening: bool = False) -> str | None:
+def side_reason(g: Game, melds: Sequence[Meld], *, opening: bool = False) -> Refusal | None:
     """Why laying ``melds`` breaks a rule of this module: a second set of a rank,
     a card taken with a natural pair melded without it, or (``opening``) an
     opening with pile cards beside the top card; ``None`` when none."""

@@ -44,6 +44,7 @@ from .game import BUY, CLAIM, DEFEND, DRAW, OVER, PLAY, DealResult, Game, MeldRe
 from .knocking import apply_defend, check_defend, complete_knock, defend_actions
 from .laying_off import complete_layoff, fits_table
 from .melding import suggest_down
+from .refusals import GAME_OVER, Refusal
 from .rules import DealRules, Rules
 from .turn import apply_play_phase, check_play_phase, sorted_play_actions
 
@@ -299,12 +300,13 @@ class GameState:
         """Whether :attr:`to_move` may take ``action`` now."""
         return self.check(action) is None
 
-    def check(self, action: Action) -> str | None:
-        """Why ``action`` is illegal for :attr:`to_move` now (``None`` if legal)."""
+    def check(self, action: Action) -> Refusal | None:
+        """Why ``action`` is illegal for :attr:`to_move` now (``None`` if legal): a
+        :class:`~rummy_rules.engine.refusals.Refusal` (its code, rule keys and text)."""
         g = self.game
         phase = g.deal.phase
         if phase == OVER:
-            return "the game is over"
+            return GAME_OVER
         if phase == BUY:
             return check_buy_phase(g, action)
         if phase == CLAIM:

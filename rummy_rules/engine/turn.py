@@ -26,7 +26,9 @@ from .discarding import (
     check_end,
     discardable,
     may_end_keeping,
+    must_meld_freed,
 )
+from .dropping import NO_DROP
 from .exchanging import apply_exchange, can_open, check_exchange, exchange_actions
 from .game import Game
 from .knocking import NOT_DURING_PLAY, apply_knock, check_knock, knock_actions
@@ -41,6 +43,7 @@ from .melding import (
     suggest_down,
 )
 from .rearranging import apply_rearrange, check_rearrange, rearrange_actions
+from .refusals import N_, NO_BUY_WINDOW, Refusal, refusal, refusal_kind
 
 __all__ = [
     "apply_play_phase",
@@ -57,18 +60,121 @@ _DISCARDS = [shared_action("discard", face) for face in range(53)]
 _END = shared_action("end")
 
 
+_NO_TAKE_BACK = refusal(
+    "undo.not_allowed",
+    ("melding.take_back",),
+    N_("cards laid on the table stay there in this variant"),
+)
+_NOTHING_TO_UNDO = refusal("undo.nothing", (), N_("you have laid nothing this turn to take back"))
+_OPEN_FIRST = refusal(
+    "turn.open_first",
+    ("draw.discard_condition",),
+    N_("you took the discard, so you must open (go down) first"),
+)
+_TAKEN_FIRST = refusal_kind(
+    "turn.meld_taken_first",
+    ("draw.discard_condition", "draw.deep_card_use"),
+    N_("{card} must be melded first"),
+)
+_FREED_FIRST = refusal_kind(
+    "turn.meld_freed_first", ("wilds.exchange.freed_wild_first",), N_("{card} must be melded first")
+)
+_WITH_PAIR = refusal_kind(
+    "turn.meld_with_pair",
+    ("draw.natural_pair",),
+    N_("{card} must be melded with two natural cards of its rank"),
+)
+_DOWN_BEFORE_DISCARD = refusal(
+    "exchange.down_before_discard",
+    ("wilds.exchange.forces_going_down",),
+    N_("you exchanged a wild, so you must go down this turn before you discard"),
+)
+_DOWN_BEFORE_END = refusal(
+    "exchange.down_before_end",
+    ("wilds.exchange.forces_going_down",),
+    N_("you exchanged a wild, so you must go down this turn before you end your turn"),
+)
+_DOWN_COULD_NOT = refusal(
+    "exchange.down_could_not",
+    ("wilds.exchange.forces_going_down",),
+    N_("you exchanged a wild, so you must go down this turn, and you then could not"),
+)
+_FREED = ("wilds.exchange.use_same_turn", "wilds.exchange.freed_wild_first")
+_DEEP = ("draw.deep_card_use",)
+#: Why a card to be used this turn is not: (freed wild, dug card) for a discard,
+#: an end of turn, and a play after which it could no longer be melded.
+_USE_OPEN = {
+    "discard": (
+        refusal_kind(
+            "use.freed_before_discard",
+            _FREED,
+            N_("the freed wild {card} must be melded this turn before you discard"),
+        ),
+        refusal_kind(
+            "use.deep_before_discard",
+            _DEEP,
+            N_("{card}, taken from under other cards, must be melded this turn before you discard"),
+        ),
+    ),
+    "end": (
+        refusal_kind(
+            "use.freed_before_end",
+            _FREED,
+            N_("the freed wild {card} must be melded this turn before you end your turn"),
+        ),
+        refusal_kind(
+            "use.deep_before_end",
+            _DEEP,
+            N_(
+                "{card}, taken from under other cards, must be melded this turn before you end "
+                "your turn"
+            ),
+        ),
+    ),
+    "": (
+        refusal_kind(
+            "use.freed_no_longer",
+            _FREED,
+            N_("the freed wild {card} could then no longer be melded this turn"),
+        ),
+        refusal_kind(
+            "use.deep_no_longer",
+            _DEEP,
+            N_("{card}, taken from under other cards, could then no longer be melded this turn"),
+        ),
+    ),
+}
+_YES_BINDS = refusal(
+    "going_out.partner_said_yes",
+    ("going_out.ask_partner",),
+    N_("your partner said yes: go out this turn, melding and laying off while you can"),
+)
+_DRAWN = refusal("turn.already_drawn", (), N_("you have already drawn this turn"))
+_DROP_FIRST = refusal(
+    "drop.before_drawing",
+    ("going_out.drop.first", "going_out.drop.middle"),
+    N_("a player drops at the start of their turn, before drawing"),
+)
+_MUST_KNOCK = refusal(
+    "turn.must_knock",
+    ("stock_exhausted.void_take",),
+    N_("you took the discard with the stock this low: knock with it"),
+)
+_NOT_ASKED = refusal("answer.not_asked", (), N_("nobody has asked you anything"))
+_UNKNOWN = refusal_kind("action.unknown", (), N_("unknown action '{kind}'"))
+
 #: The card plays a player may take back (``melding.take_back: this_turn``).
 _UNDOABLE = frozenset(("down", "meld", "layoff", "exchange", "rearrange"))
 #: The plays on the table, refused where melds are shown only at a knock.
 _TABLE_PLAYS = frozenset(("down", "meld", "layoff", "exchange", "rearrange", "undo"))
 
 
-def check_undo(g: Game) -> str | None:
+def check_undo(g: Game) -> Refusal | None:
     """Why the player in turn may not ``undo`` now (``None``: they may)."""
     if not g.rules.play.take_back:
-        return "cards laid on the table stay there in this variant"
+        return _NO_TAKE_BACK
     if not g.deal.undo:
-        return "you have laid nothing this turn to take back"
+        return _NOTHING_TO_UNDO
     return None
 
 
@@ -81,20 +187,21 @@ def apply_undo(g: Game) -> None:
     g.deal = back
 
 
-def _duty_reason(g: Game, action: Action) -> str | None:
+def _duty_reason(g: Game, action: Action) -> Refusal | None:
     """Why ``action`` breaks a duty left by this turn's take (``None``: it does not)."""
     d = g.deal
     kind = action.kind
     if kind == "undo":
         return None  # the duties stand as they stood before the play taken back
     if d.must_open and kind != "down":
-        return "you took the discard, so you must open (go down) first"
+        return _OPEN_FIRST
     if d.must_meld is not None:
         face = g.faces[d.must_meld]
         if not (kind == "down" or _uses(action, face)):
-            return f"{format_card(face)} must be melded first"
+            kind_of = _FREED_FIRST if must_meld_freed(g) else _TAKEN_FIRST
+            return kind_of(card=format_card(face))
         if d.must_pair and kind not in ("down", "meld"):
-            return f"{format_card(face)} must be melded with two natural cards of its rank"
+            return _WITH_PAIR(card=format_card(face))
     if d.must_use is not None and not _uses(action, d.must_use):
         return _keeps_use_open(g, action, d.must_use)
     if d.open_this_turn and not d.down[d.current] and kind != "down":
@@ -102,23 +209,21 @@ def _duty_reason(g: Game, action: Action) -> str | None:
     return None
 
 
-def _keeps_opening_open(g: Game, action: Action) -> str | None:
+def _keeps_opening_open(g: Game, action: Action) -> Refusal | None:
     """Why ``action`` breaks the duty to go down this turn that an exchange left
     (``wilds.exchange.forces_going_down``): a discard before going down, or a move
     after which the player could no longer go down."""
     if action.kind in ("discard", "end"):
-        return "you exchanged a wild, so you must go down this turn before you " + (
-            "discard" if action.kind == "discard" else "end your turn"
-        )
+        return _DOWN_BEFORE_DISCARD if action.kind == "discard" else _DOWN_BEFORE_END
     trial = _tried(g, action)
-    if isinstance(trial, str):
+    if isinstance(trial, Refusal):
         return trial
     if trial.deal.down[trial.deal.current] or can_open(trial):
         return None
-    return "you exchanged a wild, so you must go down this turn, and you then could not"
+    return _DOWN_COULD_NOT
 
 
-def _tried(g: Game, action: Action) -> Game | str:
+def _tried(g: Game, action: Action) -> Game | Refusal:
     """A trial copy with ``action`` played (the duties of the turn aside), or why
     ``action`` is illegal in itself."""
     reason = check_play_phase_plain(g, action)
@@ -138,54 +243,51 @@ def _uses(action: Action, face: int) -> bool:
     return kind == "layoff" and action.card == face
 
 
-def _keeps_use_open(g: Game, action: Action, face: int) -> str | None:
+def _keeps_use_open(g: Game, action: Action, face: int) -> Refusal | None:
     """Why ``action`` would leave the dug card ``face`` with no way to be used this
     turn (``draw.deep_card_use: this_turn``); ``None`` if it still could be."""
     shown = format_card(face)
     # A wild freed by an exchange (wilds.exchange.freed_wild_first: false), or a
     # card dug from under others (draw.deep_card_use: this_turn).
     freed = g.rules.play.exchange_use_same_turn and face in g.deal.rules.wild_faces
-    what = f"the freed wild {shown}" if freed else f"{shown}, taken from under other cards,"
     if action.kind in ("discard", "end"):
-        return f"{what} must be melded this turn before you " + (
-            "discard" if action.kind == "discard" else "end your turn"
-        )
+        return _USE_OPEN[action.kind][0 if freed else 1](card=shown)
     trial = _tried(g, action)
-    if isinstance(trial, str):
+    if isinstance(trial, Refusal):
         return trial
     trial.deal.must_use = None
     trial.deal.must_meld = g.find(trial.deal.hands[trial.deal.current], face)
     if trial.deal.must_meld is not None and can_go_on(trial):
         return None
-    return f"{what} could then no longer be melded this turn"
+    return _USE_OPEN[""][0 if freed else 1](card=shown)
 
 
-def check_play_phase(g: Game, action: Action) -> str | None:
+def check_play_phase(g: Game, action: Action) -> Refusal | None:
     """Why ``action`` is illegal after the draw (``None``: legal)."""
     kind = action.kind
     asked = g.deal.asked
     if asked == ASKING:
         return check_answer(g, action)
     if asked == ASKED_YES and kind in ("discard", "end") and _yes_binds(g, action):
-        return "your partner said yes: go out this turn, melding and laying off while you can"
+        return _YES_BINDS
     if kind in ("pass", "buy"):
-        return "no buy window is open"
+        return NO_BUY_WINDOW
     if kind in ("draw", "take"):
-        return "you have already drawn this turn"
+        return _DRAWN
     if kind == "drop":
         play = g.rules.play
         if play.drop_first < 0 and play.drop_middle < 0:
-            return "there is no dropping in this variant"
-        return "a player drops at the start of their turn, before drawing"
+            return NO_DROP
+        return _DROP_FIRST
     if g.deal.must_knock and kind != "knock":
-        return "you took the discard with the stock this low: knock with it"
+        return _MUST_KNOCK
     reason = _duty_reason(g, action)
     if reason is not None:
         return reason
     return check_play_phase_plain(g, action)
 
 
-def check_play_phase_plain(g: Game, action: Action) -> str | None:
+def check_play_phase_plain(g: Game, action: Action) -> Refusal | None:
     """:func:`check_play_phase` for an action of this phase, leaving out the take's duties."""
     kind = action.kind
     if kind == "knock":
@@ -211,8 +313,8 @@ def check_play_phase_plain(g: Game, action: Action) -> str | None:
     if kind == "ask":
         return check_ask(g)
     if kind in ("yes", "no"):
-        return "nobody has asked you anything"
-    return f"unknown action '{kind}'"
+        return _NOT_ASKED
+    return _UNKNOWN(kind=kind)
 
 
 def _yes_binds(g: Game, action: Action) -> bool:

@@ -31,7 +31,7 @@ from ..spec.schema.base import (
 )
 from ..spec.yamlio import MAX_BYTES, MAX_DEPTH, MAX_EXPANDED_BYTES, MAX_NODES, MAX_STRING
 
-__all__ = ["format_reference", "schema_text"]
+__all__ = ["format_reference", "refusal_reference", "schema_text"]
 
 _HEADER = """\
 # Variant file format
@@ -211,3 +211,43 @@ def format_reference() -> str:
 def schema_text() -> str:
     """The text of ``docs/variant.schema.json``."""
     return json.dumps(variant_json_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+_REFUSALS_INTRO = """\
+# Refusal codes
+
+<!-- Written by scripts/gen_docs.py from the engine's refusals; do not edit. -->
+
+When the engine refuses an action (`replay` of a record with an illegal
+action, a move typed in `play`, `State.check` and `ActionError` in the Python
+API), the refusal is a value: a stable **code**, the **keys** of the variant
+file whose rule refused it, and the **parameters** of the case (`{card}` in
+record notation, counts, seat numbers). A refusal with no keys is a *fact of
+the position* (a card not held, an empty pile), not a rule of the variant.
+`play` shows under a refusal the rulebook's own sentences of its keys: the
+sentences whose wording changes when the key's value changes.
+
+In Python: `reason = state.check(action)` is `None` or a `Refusal`, a `str`
+(the English sentence below, with its parameters) with `reason.code`,
+`reason.keys` and `reason.params`; `ActionError.reason` is the same value.
+The sentences are messages of the catalogs, so `render.refusals.refusal_text`
+words a refusal in any language the rulebooks speak.
+
+Every refusal of the engine is listed. (Mistakes in writing an action, such
+as `discard 7X`, are not refusals of the engine: they are reported before the
+action reaches it.)
+
+| Code | Rule keys | Sentence |
+|---|---|---|
+"""
+
+
+def refusal_reference() -> str:
+    """docs/refusals.md: every refusal code, its rule keys and its sentence."""
+    from ..engine.refusals import all_refusals
+
+    rows = []
+    for code, kind in all_refusals().items():
+        keys = ", ".join(f"`{k}`" for k in kind.keys) or "fact of the position"
+        rows.append(f"| `{code}` | {keys} | {_cell(kind.template)} |")
+    return _REFUSALS_INTRO + "\n".join(rows) + "\n"

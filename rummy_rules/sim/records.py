@@ -21,6 +21,7 @@ from .. import __version__
 from ..cards import format_card
 from ..engine.actions import format_seat_action, parse_seat_action
 from ..engine.chance import ScriptedChance, SeededChance
+from ..engine.refusals import Refusal
 from ..engine.state import GameState
 from ..errors import RummyRulesError
 
@@ -572,7 +573,8 @@ def _replay_action(file: str, number: int, text_action: object, state: GameState
         )
     reason = state.check(action)
     if reason is not None:
-        raise RecordError(file, number, f"'{shown(text_action)}' is illegal: {reason}")
+        code = f" ({reason.code})" if isinstance(reason, Refusal) else ""
+        raise RecordError(file, number, f"'{shown(text_action)}' is illegal: {reason}{code}")
     try:
         state.apply(action)
     except ValueError as exc:  # a scripted reshuffle that does not fit

@@ -24,6 +24,7 @@ from ..engine.buying import buy_cost
 from ..engine.game import BUY
 from ..engine.hints import contract_hint, read_group
 from ..engine.knocking import complete_knock, wrong_knock
+from ..engine.refusals import Refusal
 from ..engine.rules import UNLIMITED, compile_rules
 from ..engine.shapes import describe_contract
 from ..engine.side_sets import opening_minimum_of
@@ -264,7 +265,7 @@ class PlaySession:
             return self.play_groups(action.kind, [list(m.cards) for m in action.melds])
         reason = self.state.check(action)
         if reason is not None:
-            return self.cards.show(reason)
+            return self.shown(reason)
         warning = self._wrong_declaration(action, text.strip())
         if warning is not None:
             return self.cards.show(warning)
@@ -317,7 +318,13 @@ class PlaySession:
                 return None
             first = first or reason
         assert first is not None
-        return self.cards.show(first)
+        return self.shown(first)
+
+    def shown(self, reason: str) -> str:
+        """``reason`` with its cards as the person reads them; a refusal stays one
+        (its code and rule keys kept)."""
+        text = self.cards.show(reason)
+        return reason.retext(text) if isinstance(reason, Refusal) else text
 
     def _make(self, action: Action) -> None:
         before = len(self.state.log)

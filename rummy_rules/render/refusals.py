@@ -1,0 +1,147 @@
+"""A refused action in words: the refusal's own sentence, and the sentence of
+the variant's rulebook that states the rule behind it.
+
+The engine refuses with a :class:`~rummy_rules.engine.refusals.Refusal`: a
+code, the keys of the rule and the parameters. :func:`refusal_text` words it
+in the language in force (:mod:`.i18n`); :func:`rule_sentences` finds the
+rulebook's sentences of exactly those keys: the sentences of :data:`.TOPICS`
+that change when the key's value changes (each other value the key may take
+is tried), so the player reads the rule as their printed rulebook words it,
+in its language. A refusal with no keys is a fact of the position ("you do
+not hold 7H") and has no rule.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Iterator
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from ..engine.refusals import Refusal
+from ..spec.schema import VariantSpec
+from .i18n import _
+from .sentences import TOPICS
+
+__all__ = ["key_sentences", "refusal_text", "rule_lines", "rule_sentences"]
+
+
+def refusal_text(reason: str) -> str:
+    """``reason`` in the language in force: a :class:`Refusal`'s template
+    translated, with its parameters; any other reason as it is."""
+    if not isinstance(reason, Refusal):
+        return reason
+    text = _(reason.kind.template).format(**reason.params)
+    return f"{reason.about}: {text}" if reason.about else text
+
+
+def rule_sentences(spec: VariantSpec, reason: str) -> list[str] | None:
+    """The sentences of ``spec``'s rulebook (in the language in force) that state
+    the rule behind ``reason``, in rulebook order; ``[]`` for a fact of the
+    position or a rule the rulebook states by leaving it out; ``None`` when
+    ``reason`` is not a :class:`Refusal` (nothing is known of its rule)."""
+    if not isinstance(reason, Refusal):
+        return None
+    found: list[str] = []
+    for key in reason.keys:
+        for sentence in key_sentences(spec, key):
+            if sentence not in found:
+                found.append(sentence)
+    return found
+
+
+def rule_lines(spec: VariantSpec, text: str, reason: str) -> list[str]:
+    """What ``play`` shows under the refusal ``reason`` of the action written as
+    ``text``: the rulebook's sentences of the refusal's rule keys; for a reason
+    that is not a :class:`Refusal` yet, the sentence found by its words
+    (:func:`.explain.rule_for_action`)."""
+    found = rule_sentences(spec, reason)
+    if found is not None:
+        return found
+    from .explain import rule_for_action
+
+    rule = rule_for_action(spec, text, reason)
+    return [] if rule is None else [rule]
+
+
+def key_sentences(spec: VariantSpec, key: str) -> list[str]:
+    """The rulebook sentences of ``spec`` whose wording depends on ``key``
+    (a dotted path of the variant file, ``wilds.discard``)."""
+    base = _book(spec)
+    changed: set[str] = set()
+    for other in _others(spec, key.split(".")):
+        try:
+            changed.update(set(base) - set(_book(other)))
+        except Exception:
+            continue
+    return [s for s in base if s in changed]
+
+
+def _book(spec: VariantSpec) -> list[str]:
+    return [sentence for topic in TOPICS for sentence in topic.sentences(spec)]
+
+
+def _others(spec: VariantSpec, path: list[str]) -> Iterator[VariantSpec]:
+    """``spec`` with the value at ``path`` replaced by each other value tried."""
+    model: Any = spec
+    for name in path[:-1]:
+        model = getattr(model, name)
+        if isinstance(model, (list, tuple)):  # deals: the key of every deal
+            model = model[0] if model else None
+        if not isinstance(model, BaseModel):
+            return
+    name = path[-1]
+    field = type(model).model_fields.get(name)
+    if field is None:
+        return
+    current = getattr(model, name)
+    for value in _alternatives(field.annotation, current):
+        yield _replaced(spec, path, value)
+
+
+def _alternatives(annotation: Any, current: object) -> list[object]:
+    """Other values of a field's type than ``current``: for a choice, every other
+    choice; for a flag, its opposite; for a number, one more and one less."""
+    values: list[object] = []
+    for arm in _arms(annotation):
+        if arm is type(None):
+            values.append(None)
+        elif typing.get_origin(arm) is Literal:
+            values.extend(typing.get_args(arm))
+        elif arm is bool:
+            values.extend([True, False])
+        elif arm is int and isinstance(current, int) and not isinstance(current, bool):
+            values.extend([current + 1, max(current - 1, 0), 0, 1])
+        elif arm is int and current is None:
+            values.extend([1, 2])
+        elif typing.get_origin(arm) in (list, tuple) and current:
+            values.append(type(current)())
+    out: list[object] = []
+    for value in values:
+        if value != current and value not in out:
+            out.append(value)
+    return out
+
+
+def _arms(annotation: Any) -> tuple[Any, ...]:
+    origin = typing.get_origin(annotation)
+    if origin is typing.Union or origin is types.UnionType:
+        return tuple(a for arm in typing.get_args(annotation) for a in _arms(arm))
+    if origin is typing.Annotated:
+        return _arms(typing.get_args(annotation)[0])
+    return (annotation,)
+
+
+def _replaced(model: Any, path: list[str], value: object) -> Any:
+    """A copy of ``model`` with ``value`` at ``path`` (in every item of a list on the way)."""
+    name = path[0]
+    if len(path) == 1:
+        return model.model_copy(update={name: value})
+    inner = getattr(model, name)
+    if isinstance(inner, (list, tuple)):
+        new: object = type(inner)(_replaced(item, path[1:], value) for item in inner)
+    else:
+        new = _replaced(inner, path[1:], value)
+    return model.model_copy(update={name: new})

@@ -1,0 +1,755 @@
+"""Positions that produce each refusal code, and the search that found them.
+
+A case is a game of a variant (with ``--set`` overrides) played by a seeded
+random choice among the legal actions for ``plies`` actions; the refused
+action is then tried. :func:`position` rebuilds it; ``python -m
+tests.refusal_cases`` searches shipped files (and the override sets
+below) for a case of every code not yet in ``CASES`` and prints the lines to
+add.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import NamedTuple
+
+from rummy_rules import load_variant
+from rummy_rules.cards import format_card
+from rummy_rules.engine.actions import Action, parse_action
+from rummy_rules.engine.refusals import Refusal, all_refusals
+from rummy_rules.engine.rules import compile_rules
+from rummy_rules.engine.state import GameState
+
+HOUSE = Path(__file__).resolve().parent.parent / "variants" / "house"
+
+
+class Case(NamedTuple):
+    """A position: ``variant`` with ``overrides`` for ``players``, dealt by
+    ``seed`` (or stacked: ``hands`` gives seats their cards, ``upcard`` the
+    first discard, ``stock`` the next cards), then ``moves`` played as
+    written and ``plies`` random ones; ``action`` is then refused."""
+
+    variant: str
+    overrides: tuple[str, ...]
+    players: int
+    seed: int
+    plies: int
+    action: str
+    hands: tuple[tuple[int, str], ...] = ()
+    upcard: str = ""
+    stock: tuple[str, ...] = ()
+    moves: tuple[str, ...] = ()
+
+
+def position(case: Case) -> GameState:
+    """The state just before ``case.action`` is tried."""
+    if case.hands:
+        from .engine_helpers import stacked_state
+
+        state = stacked_state(
+            _source(case.variant),
+            case.players,
+            dict(case.hands),
+            upcard=case.upcard,
+            stock=case.stock,
+            overrides=case.overrides,
+        )
+    else:
+        spec = load_variant(_source(case.variant), list(case.overrides))
+        state = GameState(compile_rules(spec, case.players), seed=case.seed)
+    for text in case.moves:
+        state.apply(parse_action(text))
+    rng = random.Random(case.seed)
+    for _ in range(case.plies):
+        state.apply(_choice(state, rng))
+    return state
+
+
+def dealt(
+    variant: str,
+    hand: str,
+    action: str,
+    *overrides: str,
+    moves: tuple[str, ...] = ("draw",),
+    players: int = 2,
+    upcard: str = "KD",
+    others: tuple[tuple[int, str], ...] = (),
+    stock: tuple[str, ...] = (),
+) -> Case:
+    """A stacked case: the first player (seat 2, after dealer seat 1) holds
+    ``hand``, plays ``moves``, then tries ``action``."""
+    return Case(
+        variant, overrides, players, 0, 0, action, ((1, hand), *others), upcard, stock, moves
+    )
+
+
+def _choice(state: GameState, rng: random.Random) -> object:
+    """A random legal action, melding whenever the hand can (hands then empty,
+    and the rules of going out are reached)."""
+    legal = state.legal_actions()
+    melding = [a for a in legal if a.kind in ("down", "knock", "meld", "layoff", "exchange")]
+    return rng.choice(melding or legal)
+
+
+def _source(variant: str) -> str:
+    house = HOUSE / f"{variant}.yaml"
+    return str(house) if house.exists() else variant
+
+
+#: A position for each code: found by the search below, checked by tests/test_refusals.py.
+CASES: dict[str, Case] = {
+    "action.unknown": Case("basic-rummy", (), 6, 0, 1, "block"),
+    "answer.not_asked": Case("basic-rummy", (), 6, 0, 1, "yes"),
+    "buy.asked": Case("contract", ("buying.current_player=veto",), 5, 0, 12, "draw"),
+    "buy.discard_held_before": Case(
+        "contract", ("buying.buyer_discards=true",), 5, 0, 12, "discard 2C"
+    ),
+    "buy.discard_now": Case("contract", ("buying.buyer_discards=true",), 5, 0, 12, "draw"),
+    "buy.no_window": Case("basic-rummy", (), 6, 0, 0, "pass"),
+    "buy.window_open": Case("contract", (), 5, 0, 3, "draw"),
+    "discard.buyer_out_of_turn": Case(
+        "contract", ("buying.buyer_waits_for_turn=false",), 5, 0, 12, "discard AC"
+    ),
+    "discard.just_taken": Case("basic-rummy", (), 6, 0, 1, "discard KH"),
+    "discard.wild": Case("contract", ("wilds.discard=forbidden",), 5, 0, 6, "discard JK"),
+    "discard.wild_last_card": Case(
+        "contract", ("wilds.discard=last_card_only",), 5, 0, 6, "discard JK"
+    ),
+    "draw.first": Case("basic-rummy", (), 6, 0, 0, "end"),
+    "draw.no_block_call": Case("basic-rummy", (), 6, 0, 0, "block"),
+    "draw.stock_closed": Case("canasta-2p", (), 2, 1, 370, "draw"),
+    "draw.upcard_offered": Case("gin", (), 2, 0, 0, "draw"),
+    "drop.before_drawing": Case("indian-rummy", (), 6, 0, 3, "drop"),
+    "drop.none": Case("basic-rummy", (), 6, 0, 1, "drop"),
+    "end.discard_required": Case("basic-rummy", (), 6, 0, 1, "end"),
+    "game.over": Case("basic-rummy", (), 6, 0, 152, "draw"),
+    "hand.not_held": Case("basic-rummy", (), 6, 0, 1, "discard AC"),
+    "take.after_going_down": Case(
+        "contract", ("draw.discard_after_going_down=false",), 5, 0, 18, "take JS"
+    ),
+    "take.at_the_wall": Case("gin", ("stock_exhausted.void_take=to_knock",), 2, 0, 112, "take 2D"),
+    "take.deep_meld_now": Case("contract-gamerules", (), 5, 0, 4, "take AS"),
+    "take.deep_this_turn": Case(
+        "contract-gamerules", ("draw.deep_card_use=this_turn",), 5, 0, 4, "take AS"
+    ),
+    "take.discarded_wild": Case("indian-rummy", (), 6, 2, 14, "take 2H"),
+    "take.frozen_pile": Case("canasta-2p", (), 2, 0, 0, "take 10S"),
+    "take.meld_now": Case("canasta-2p", (), 2, 0, 12, "take 7S"),
+    "take.must_open": Case("kalooki", (), 5, 0, 3, "take 2S"),
+    "take.natural_pair": Case("hand-and-foot", (), 4, 0, 0, "take QS"),
+    "take.not_in_pile": Case("basic-rummy", (), 6, 0, 0, "take AC"),
+    "take.only_upcard": Case("gin", (), 2, 0, 0, "take AC"),
+    "take.skip": Case("numbered-contract", (), 5, 0, 92, "take KC"),
+    "take.stock_closed_meld_now": Case("canasta-2p", (), 2, 1, 371, "take 9C"),
+    "take.stock_only": Case("basic-rummy", ("draw.discard_pile=none",), 6, 0, 0, "take AC"),
+    "take.stop_card": Case("canasta-2p", (), 2, 0, 19, "take 3C"),
+    "take.top_only": Case("basic-rummy", (), 6, 0, 14, "take 9D"),
+    "take.upcard_refused": Case("gin", (), 2, 0, 115, "take AC"),
+    "take.whole_pile": Case("canasta-2p", (), 2, 0, 3, "take 10S"),
+    "take.wild_with_pair": Case("canasta-2p", (), 2, 2, 244, "take 2C"),
+    "turn.already_drawn": Case("basic-rummy", (), 6, 0, 1, "draw"),
+    "turn.meld_taken_first": Case("canasta-2p", (), 2, 0, 7, "block"),
+    "turn.open_first": Case("kalooki", (), 5, 0, 1, "block"),
+    "undo.not_allowed": Case("basic-rummy", (), 6, 0, 1, "undo"),
+    "undo.nothing": Case("canasta", ("melding.take_back=this_turn",), 4, 0, 1, "undo"),
+    "use.deep_before_discard": Case(
+        "contract-gamerules", ("draw.deep_card_use=this_turn",), 5, 0, 29, "discard AC"
+    ),
+    "use.deep_before_end": Case(
+        "contract-gamerules", ("draw.deep_card_use=this_turn",), 5, 0, 29, "end"
+    ),
+    "use.freed_before_discard": Case("contract-gamerules", (), 5, 2, 129, "discard AC"),
+    "use.freed_before_end": Case("contract-gamerules", (), 5, 2, 129, "end"),
+    "ask.already": Case("canasta", (), 4, 0, 30, "ask"),
+    "ask.answer": Case("canasta", (), 4, 0, 29, "draw"),
+    "ask.none": Case("basic-rummy", (), 6, 0, 1, "ask"),
+    "ask.side_may_not_go_out": Case("canasta", (), 4, 0, 2, "ask"),
+    "ask.two_cards": Case("canasta", (), 4, 0, 98, "ask"),
+    "defend.actions": Case("gin", (), 2, 1, 90, "draw"),
+    "defend.does_not_fit": Case("gin", (), 2, 1, 90, "layoff 6C@1"),
+    "defend.knocker_melds_only": Case("gin", (), 2, 1, 90, "layoff 6C@3"),
+    "down.already": Case("canasta-2p", (), 2, 0, 2, "down KH KS 2S=KC / AC AD AH AS"),
+    "down.meld_taken_this_turn": Case("canasta", (), 4, 5, 360, "down AC AH JK=AD"),
+    "down.min_points": Case(
+        "canasta-2p", (), 2, 0, 242, "down QD QS 2D=QC / 10C 10C 10S 10S / 5D 5H 5S"
+    ),
+    "down.not_contract": Case("contract-gamerules", (), 5, 0, 180, "down AC AD AS / JC JD JH"),
+    "exchange.after_earlier_turn": Case("contract-gamerules", (), 5, 2, 133, "exchange 4C@1"),
+    "exchange.all_missing_suits": Case("kalooki", (), 5, 6, 183, "exchange KC@5"),
+    "exchange.meld_freed_first": Case("contract-gamerules", (), 5, 2, 129, "exchange 4C@4"),
+    "exchange.natural_from_hand": Case("contract-gamerules", (), 5, 2, 126, "exchange 4C@4 from 1"),
+    "exchange.no_wild_for": Case("contract-gamerules", (), 5, 2, 149, "exchange 7D@4"),
+    "exchange.others_only": Case("contract-gamerules", (), 5, 2, 139, "exchange 4C@4"),
+    "exchange.runs_only": Case("contract-gamerules", (), 5, 2, 126, "exchange 4C@1"),
+    "going_out.canastas": Case("canasta-2p", (), 2, 0, 119, "layoff JD@3"),
+    "going_out.natural_canastas": Case("hand-and-foot", (), 4, 0, 223, "layoff 7S@16"),
+    "going_out.one_canasta": Case("canasta", (), 4, 1, 114, "layoff 9C@10"),
+    "knock.big_gin_leaves_out": Case("gin", (), 2, 1, 89, "knock with 8C 8D 8H / 6D 6H 6S"),
+    "knock.melds_at_knock": Case("gin", (), 2, 0, 1, "undo"),
+    "knock.name_discard": Case("knock-rummy", (), 2, 1, 1, "knock with 10S JS QS"),
+    "knock.not_held_for": Case("gin", (), 2, 1, 91, "meld 3C 3D 3H"),
+    "layoff.after_going_down": Case("canasta-2p", (), 2, 0, 146, "layoff 6H@1"),
+    "layoff.does_not_fit": Case("basic-rummy", (), 2, 1, 35, "layoff 4D@1"),
+    "layoff.not_on_opening_turn": Case("contract-gamerules", (), 5, 0, 75, "layoff 3H@1"),
+    "layoff.own_and_partner": Case("canasta", (), 4, 0, 8, "layoff 2S=7C@3"),
+    "layoff.own_only": Case("canasta-2p", (), 2, 0, 7, "layoff KC@3"),
+    "meld.joker_set_min": Case("persian", (), 4, 0, 84, "meld JK JK"),
+    "meld.not_on_opening_turn": Case("contract-gamerules", (), 5, 0, 75, "meld 10C 10D"),
+    "meld.open_first": Case("canasta-2p", (), 2, 0, 143, "meld 5C 5D"),
+    "meld.pair_ranks": Case("ten-contracts", (), 8, 0, 164, "down 6D 6D / 9H 9H 9H"),
+    "meld.per_turn": Case("basic-rummy", (), 6, 0, 2, "meld JH QH KH"),
+    "meld.run_min": Case("basic-rummy", (), 6, 0, 1, "meld JH QH"),
+    "meld.set_min": Case("basic-rummy", (), 2, 1, 181, "meld 9C 9D"),
+    "meld.set_three_then_four_suits": Case(
+        "progressive-parlett", (), 6, 2, 137, "down 3D 3S 3S 2C=3C"
+    ),
+    "side.going_out_only_last": Case("canasta-2p", (), 2, 3, 116, "meld 3C 3C 3S"),
+    "side.pair_taken": Case("canasta-2p", (), 2, 2, 251, "meld QD QD JK=QC"),
+    "side.pile_opening": Case(
+        "canasta-2p", (), 2, 0, 244, "down QD QS 2D=QC JK=QH / 10C 10C 10S 10S / 5D 5H 5S"
+    ),
+    "side.second_set": Case("canasta-2p", (), 2, 0, 21, "meld 8S 8S 2D=8C"),
+    "table.no_meld": Case("basic-rummy", (), 6, 0, 12, "layoff 10H@2"),
+    "turn.meld_with_pair": Case("canasta-2p", (), 2, 0, 143, "layoff 5D@1"),
+    "use.deep_no_longer": Case(
+        "contract-gamerules", ("draw.deep_card_use=this_turn",), 5, 2, 167, "layoff JK=5S@3"
+    ),
+}
+
+# -- stacked positions: written by hand for the codes the search does not reach --
+
+_B = "basic-rummy"
+_K = "contract"
+_H = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH"
+_JOKERS = ("deck.jokers=2", "scoring.card_values.joker=15")
+_EXCHANGE = (*_JOKERS, "wilds.exchange.allowed=true")
+_NO_BUY = "buying.enabled=false"
+_SETS = "7H 7D 7S 8H 8D 8S 2C 3C 4C 5C"
+_DOWN = ("draw", "down 7H 7D 7S / 8H 8D 8S")
+_MELD = ("draw", "meld 2H 3H 4H")
+_WILD_HAND = "2H JK 4H 3H 5H 6C 7C 8C 9S 10S"
+_WILD_MELD = ("draw", "meld 2H JK=3H 4H")
+_REARRANGE = "melding.rearrange_table=true"
+_RUNS = "deals.1.contract=[{type: run, size: 4}, {type: run, size: 4}]"
+_PAIRS = ("partnerships.teams=fixed_pairs", "players={min: 4, max: 4}")
+_TEAM_HANDS = ((2, "5D 6D 7D 8D 9D 10D JD"), (3, "5C 6C 7C 8C 9C 10C JC"))
+_TEAM_TURNS = ("draw", "meld 2H 3H 4H", "discard JH", "draw")
+_NUMBERED = {"players": 4, "upcard": "5H"}
+
+STACKED: dict[str, Case] = {
+    # meld shapes
+    "meld.run_max": dealt(_B, _H, "meld 2H 3H 4H 5H 6H", "melds.run.max_size=4"),
+    "meld.run_in_sequence": dealt(_B, _H, "meld 2H 3H 5H"),
+    "meld.run_one_suit": dealt(_B, "2H 3C 4H 5H 6H 7H 8H 9H 10H JH", "meld 2H 3C 4H"),
+    "meld.ace_low_only": dealt(_B, "QH KH AH 5H 6H 7H 8H 9H 10H JH", "meld QH KH AH"),
+    "meld.ace_high_only": dealt(
+        _B, "AH 2H 3H 5H 6H 7H 8H 9H 10H JH", "meld AH 2H 3H", "melds.run.ace=high"
+    ),
+    "meld.no_corner": dealt(
+        _B, "KH AH 2H 5H 6H 7H 8H 9H 10H JH", "meld KH AH 2H", "melds.run.ace=low_or_high"
+    ),
+    "meld.set_max": dealt(
+        _B, "7H 7D 7S 7C 7H 2C 3C 4C 5C 6C", "meld 7H 7D 7S 7C 7H", "deck.decks=2"
+    ),
+    "meld.set_distinct_suits": dealt(
+        _B,
+        "7H 7H 7S 7C 7D 2C 3C 4C 5C 6C",
+        "meld 7H 7H 7S",
+        "deck.decks=2",
+        "melds.set.suits=distinct",
+    ),
+    "meld.set_exactly_three_suits": dealt(
+        _B,
+        "7H 7H 7S 7C 7D 2C 3C 4C 5C 6C",
+        "meld 7H 7S 7C 7D",
+        "deck.decks=2",
+        "melds.set.suits=exactly_three",
+    ),
+    "meld.no_runs": dealt(_B, _H, "meld 2H 3H 4H", "melds.run.allowed=false"),
+    "meld.not_wild": dealt(_B, _H, "meld 2H 3H 4H=5H"),
+    "meld.set_wilds": dealt(
+        _B,
+        "7H 7S JK 2C 3C 4C 5C 6C 9D 10D",
+        "meld 7H 7S JK=7D",
+        *_JOKERS,
+        "melds.set.wilds_allowed=false",
+    ),
+    "meld.run_wilds": dealt(
+        _B,
+        "7H 8H JK 2C 3C 4C 5C 6C 9D 10D",
+        "meld 7H 8H JK=9H",
+        *_JOKERS,
+        "melds.run.wilds_allowed=false",
+    ),
+    "meld.adjacent_wilds": dealt(
+        _B,
+        "7H JK JK 2C 3C 4C 5C 6C 9D 10D",
+        "meld 7H JK=8H JK=9H",
+        *_JOKERS,
+        "wilds.adjacent_allowed=false",
+    ),
+    "meld.wild_cap_one": dealt(
+        _B,
+        "7H 8H JK JK 3C 4C 5C 6C 9D 10D",
+        "meld 7H 8H JK=9H JK=10H",
+        *_JOKERS,
+        "wilds.max_per_meld=1",
+    ),
+    "meld.wild_cap": dealt(
+        _B,
+        "7H 8H JK JK 2S 4C 5C 6C 9D 10D",
+        "meld 7H JK=8H 9H JK=10H 2S=JH",
+        *_JOKERS,
+        "wilds.max_per_meld=2",
+        "deck.wild_ranks=[2]",
+    ),
+    "meld.min_naturals": dealt(
+        _B,
+        "7H JK JK 2C 3C 4C 5C 6C 9D 10D",
+        "meld 7H JK=8H JK=9H",
+        *_JOKERS,
+        "wilds.min_naturals=2",
+    ),
+    "meld.wilds_not_more": dealt(
+        _B,
+        "7H JK JK 2C 3C 4C 5C 6C 9D 10D",
+        "meld 7H JK=8H JK=9H",
+        *_JOKERS,
+        "wilds.versus_naturals=not_more",
+    ),
+    "meld.wilds_fewer": dealt(
+        _B,
+        "7H 8H JK JK 3C 4C 5C 6C 9D 10D",
+        "meld 7H 8H JK=9H JK=10H",
+        *_JOKERS,
+        "wilds.versus_naturals=fewer",
+    ),
+    "meld.one_natural": dealt(
+        _B,
+        "JK JK 2C 3C 4C 5C 6C 9D 10D 7S",
+        "meld JK=7H JK=8H 2C=9H",
+        *_JOKERS,
+        "deck.wild_ranks=[2]",
+        "wilds.versus_naturals=at_least_one_natural",
+    ),
+    "meld.no_joker_sets": dealt(
+        _B,
+        "JK JK JK 3C 4C 5C 6C 9D 10D 7S",
+        "meld JK JK JK",
+        "deck.jokers=3",
+        "scoring.card_values.joker=15",
+    ),
+    "meld.jokers_not_wild": dealt(
+        _B,
+        "JK JK JK 3C 4C 5C 6C 9D 10D 7S",
+        "meld JK=7S 7C 7D",
+        "deck.jokers=3",
+        "scoring.card_values.joker=15",
+        "deck.joker_role=natural",
+    ),
+    "meld.joker_set_only_jokers": dealt(
+        _B,
+        "JK JK JK 3C 4C 5C 6C 9D 10D 7S",
+        "meld JK JK 7S=JK",
+        "deck.jokers=3",
+        "scoring.card_values.joker=15",
+        "deck.joker_role=natural",
+    ),
+    "meld.wild_stands_for_joker": dealt(
+        _B, "JK JK 2C 3C 4C 5C 6C 9D 10D 7S", "meld 2C=JK 7S 7S", *_JOKERS, "deck.wild_ranks=[2]"
+    ),
+    "meld.skip": dealt("numbered-contract", "", "down KC 5H 5D / 6H 6D 6S", _NO_BUY, **_NUMBERED),
+    "meld.beyond_highest": dealt(
+        "numbered-contract", "", "down 10H JH QH KH / 6H 6D 6S", _NO_BUY, **_NUMBERED
+    ),
+    "meld.colour_min": dealt("colour-contract", "", "down colour 2H 5H", _NO_BUY, **_NUMBERED),
+    "meld.colour_max": dealt(
+        "colour-contract",
+        "",
+        "down colour 2H 3H 4H 5H 6H 7H 8H 9H 10H",
+        _NO_BUY,
+        "melds.colour.max_size=8",
+        **_NUMBERED,
+    ),
+    "meld.colour_one_suit": dealt(
+        "colour-contract", "", "down colour 2H 5H 9D 7H 8H 10H JH", _NO_BUY, **_NUMBERED
+    ),
+    "meld.colour_wilds": dealt(
+        "colour-contract",
+        "",
+        "down colour 2H 5H 9H JK=7H 8H 10H JH",
+        _NO_BUY,
+        "melds.colour.wilds_allowed=false",
+        **_NUMBERED,
+    ),
+    "meld.no_colour_melds": dealt(
+        "numbered-contract", "", "down colour 2H 5H 9H 7H 8H 10H JH", _NO_BUY, **_NUMBERED
+    ),
+    # going down and new melds
+    "down.no_opening": dealt(_B, _H, "down 2H 3H 4H"),
+    "down.sets_same_rank": dealt(
+        _K,
+        "7H 7D 7S 7C 7H 7D 2C 3C 4C 5C",
+        "down 7H 7D 7S / 7C 7H 7D",
+        _NO_BUY,
+        "contract.sets_of_same_rank=forbidden",
+        players=4,
+        upcard="9D",
+    ),
+    "down.runs_same_suit": dealt(
+        _K,
+        "2H 3H 4H 5H 6H 7H 8H 9H 10C 3C",
+        "down 2H 3H 4H 5H / 6H 7H 8H 9H",
+        _NO_BUY,
+        _RUNS,
+        "contract.same_suit_runs=forbidden",
+        players=4,
+        upcard="9D",
+    ),
+    "down.runs_continue": dealt(
+        _K,
+        "2H 3H 4H 5H 6H 7H 8H 9H 10C 3C",
+        "down 2H 3H 4H 5H / 6H 7H 8H 9H",
+        _NO_BUY,
+        _RUNS,
+        players=4,
+        upcard="9D",
+    ),
+    "down.not_contract_part": dealt(
+        _K, _SETS, "down 2C 3C 4C 5C", _NO_BUY, "contract.all_at_once=false", players=4, upcard="9D"
+    ),
+    "down.out_before_contract": dealt(
+        _K,
+        "7H 7H 7D 7D 7S 7S 7C 7C JK JK",
+        "down 7H 7H 7D 7D 7S 7S 7C 7C JK=7S JK=7C JK=7D",
+        _NO_BUY,
+        "contract.all_at_once=false",
+        "contract.exactness=minimum",
+        players=4,
+        upcard="JK",
+        moves=("take JK",),
+    ),
+    "down.first_out": dealt(
+        _K,
+        "7H 7D 7S 8H 8D 8S 2C",
+        "down 7H 7D 7S / 8H 8D 8S",
+        _NO_BUY,
+        "deals.1.cards=7",
+        "contract.exactness=minimum",
+        "deals.1.first_down_must_go_out=true",
+        players=4,
+        upcard="9D",
+    ),
+    "down.first_out_keep_one": dealt(
+        _K,
+        "7H 7D 7S 8H 8D 8S 2C 3C",
+        "down 7H 7D 7S / 8H 8D 8S",
+        _NO_BUY,
+        "deals.1.cards=8",
+        "contract.exactness=minimum",
+        "deals.1.first_down_must_go_out=true",
+        "deals.1.first_down_may_discard=true",
+        players=4,
+        upcard="9D",
+    ),
+    "end.first_down_goes_out": dealt(
+        _K,
+        "7H 7D 7S 8H 8D 8S",
+        "end",
+        _NO_BUY,
+        "deals.1.cards=6",
+        "deals.1.first_down_must_go_out=true",
+        "deals.1.first_down_may_discard=true",
+        players=4,
+        upcard="9D",
+        moves=_DOWN,
+    ),
+    "meld.no_new_melds": dealt(
+        _K, _SETS, "meld 2C 3C 4C 5C", _NO_BUY, players=4, upcard="9D", moves=_DOWN
+    ),
+    "meld.all_out": dealt(
+        _K,
+        _SETS,
+        "down 7H 7D 7S / 8H 8D 8S",
+        _NO_BUY,
+        "deals.1.all_out=true",
+        players=4,
+        upcard="9D",
+    ),
+    # lay-offs and rearranging
+    "layoff.none": dealt(_B, _H, "layoff 5H@1", "melding.lay_off.targets=none", moves=_MELD),
+    "layoff.not_partner": dealt(
+        _B,
+        "2H 3H 4H 5H 6H 7H JH",
+        "layoff 5C@1",
+        *_PAIRS,
+        "partnerships.build_on_partner_melds=false",
+        players=4,
+        upcard="KC",
+        others=_TEAM_HANDS,
+        moves=(*_TEAM_TURNS, "discard JD", "draw"),
+    ),
+    "rearrange.none": dealt(_B, _H, "rearrange 1 into 2H 3H 4H 5H", moves=_MELD),
+    "rearrange.left_out": dealt(_B, _H, "rearrange 1 into 3H 4H 5H", _REARRANGE, moves=_MELD),
+    "rearrange.from_hand": dealt(_B, _H, "rearrange 1 into 2H 3H 4H", _REARRANGE, moves=_MELD),
+    "rearrange.name_taken": dealt(
+        _B, _H, "rearrange 1,1 into 2H 3H 4H 5H", _REARRANGE, moves=_MELD
+    ),
+    "rearrange.after_going_down": dealt(
+        _K, _SETS, "rearrange 1 into 2H 3H 4H 5H", _REARRANGE, _NO_BUY, players=4, upcard="9D"
+    ),
+    "rearrange.not_on_opening_turn": dealt(
+        _K,
+        _SETS,
+        "rearrange 1 into 7H 7D 7S 7C",
+        _REARRANGE,
+        _NO_BUY,
+        "melding.lay_off.on_opening_turn=false",
+        players=4,
+        upcard="9D",
+        moves=_DOWN,
+    ),
+    "rearrange.own_only": dealt(
+        _B,
+        _H,
+        "rearrange 1 into 2H 3H 4H 5D",
+        _REARRANGE,
+        "melding.lay_off.targets=own",
+        upcard="KC",
+        others=((0, "5D 6D 7D 8D 9D 10D JD QD KD AD"),),
+        moves=_TEAM_TURNS,
+    ),
+    "rearrange.own_and_partner": dealt(
+        _B,
+        "2H 3H 4H 5H 6H 7H JH",
+        "rearrange 1 into 2H 3H 4H 5D",
+        _REARRANGE,
+        *_PAIRS,
+        "melding.lay_off.targets=own_and_partner",
+        players=4,
+        upcard="KC",
+        others=_TEAM_HANDS,
+        moves=_TEAM_TURNS,
+    ),
+    "rearrange.not_partner": dealt(
+        _B,
+        "2H 3H 4H 5H 6H 7H JH",
+        "rearrange 1 into 2H 3H 4H 5C",
+        _REARRANGE,
+        *_PAIRS,
+        "partnerships.build_on_partner_melds=false",
+        players=4,
+        upcard="KC",
+        others=_TEAM_HANDS,
+        moves=(*_TEAM_TURNS, "discard JD", "draw"),
+    ),
+    "rearrange.wild_keeps": dealt(
+        _B,
+        "2H JK 4H 3H 5H 6C 7C 8C 9S 10S",
+        "rearrange 1 into 2H 3H 4H JK=5H",
+        _REARRANGE,
+        *_JOKERS,
+        moves=_WILD_MELD,
+    ),
+    # what a play leaves in the hand
+    "leave.keep_card_to_discard": dealt(
+        _B,
+        "2H 3H",
+        "meld 2H 3H 4H",
+        "going_out.method=must_discard",
+        "deals.1.cards=2",
+        upcard="4H",
+        moves=("take 4H",),
+    ),
+    "leave.last_card_meld": dealt(
+        _B,
+        "2H 3H 4H",
+        "meld 2H 3H 4H",
+        "going_out.method=must_meld_last",
+        "deals.1.cards=3",
+        upcard="KC",
+        moves=("take KC",),
+    ),
+    "leave.no_discard": dealt(
+        _B,
+        "2H 3H 4H",
+        "meld 2H 3H 4H",
+        *_JOKERS,
+        "wilds.discard=forbidden",
+        "deals.1.cards=3",
+        upcard="JK",
+        moves=("take JK",),
+    ),
+    # exchanging a wild
+    "exchange.none": dealt(
+        _B, _WILD_HAND, "exchange 3H@1", *_JOKERS, "wilds.exchange.allowed=false", moves=_WILD_MELD
+    ),
+    "exchange.after_going_down": dealt(
+        _B, _WILD_HAND, "exchange 3H@1", *_EXCHANGE, "wilds.exchange.player_down=required"
+    ),
+    "exchange.sets_only": dealt(
+        _B,
+        _WILD_HAND,
+        "exchange 3H@1",
+        *_EXCHANGE,
+        "wilds.exchange.from_melds=sets",
+        moves=_WILD_MELD,
+    ),
+    "exchange.own_only": dealt(
+        _B,
+        _WILD_HAND,
+        "exchange 3H@1",
+        *_EXCHANGE,
+        "deck.decks=2",
+        "wilds.exchange.from_owner=own",
+        upcard="KC",
+        others=((0, "3H 5D 6D 7D 8D 9D 10D JD QD KD"),),
+        moves=(*_WILD_MELD, "discard 10S", "draw"),
+    ),
+    "exchange.natural_for_wild": dealt(
+        _B, _WILD_HAND, "exchange JK@1", *_EXCHANGE, moves=_WILD_MELD
+    ),
+    "exchange.other_meld": dealt(
+        _B,
+        _WILD_HAND,
+        "exchange 3H@1 from 1",
+        *_EXCHANGE,
+        "wilds.exchange.natural_from_hand=false",
+        moves=_WILD_MELD,
+    ),
+    "exchange.no_natural": dealt(
+        _B,
+        "2H JK 4H 3H 3D 3S 3C 9S 10S 9C",
+        "exchange 3H@1 from 2",
+        *_EXCHANGE,
+        "wilds.exchange.natural_from_hand=false",
+        "melding.melds_per_turn=null",
+        moves=(*_WILD_MELD, "meld 3D 3S 3C"),
+    ),
+    "exchange.source_breaks": dealt(
+        _B,
+        "2H JK 4H 3H 3D 3S 9D 9S 10S 9C",
+        "exchange 3H@1 from 2",
+        *_EXCHANGE,
+        "deck.decks=2",
+        "wilds.exchange.natural_from_hand=false",
+        "melding.melds_per_turn=null",
+        moves=(*_WILD_MELD, "meld 3H 3D 3S"),
+    ),
+    "exchange.must_go_down": dealt(
+        _B,
+        _WILD_HAND,
+        "exchange 3H@1",
+        *_EXCHANGE,
+        "deck.decks=2",
+        "wilds.exchange.forces_going_down=true",
+        upcard="KC",
+        others=((0, "3H 5D 7S 9C JH KD 2S 4C 6H 8D"),),
+        moves=(*_WILD_MELD, "discard 10S", "draw"),
+    ),
+}
+
+
+#: Every position, by code.
+ALL_CASES: dict[str, Case] = {**CASES, **STACKED}
+
+#: Override sets the search tries besides the shipped files as they are: the
+#: rules that no shipped file switches on.
+SEARCH = [
+    ("contract", ("buying.buyer_discards=true",)),
+    ("contract", ("buying.buyer_waits_for_turn=false",)),
+    ("contract", ("wilds.discard=forbidden",)),
+    ("contract", ("wilds.discard=last_card_only",)),
+    ("contract", ("draw.discard_after_going_down=false",)),
+    ("gin", ("stock_exhausted.void_take=to_knock",)),
+    ("numbered-contract", ()),
+    ("shanghai-block", ()),
+    ("contract", ("buying.current_player=veto",)),
+    ("basic-rummy", ("draw.discard_pile=none",)),
+    ("contract-gamerules", ("draw.deep_card_use=this_turn",)),
+    ("contract-gamerules", ("wilds.exchange.forces_going_down=true",)),
+    ("contract-gamerules", ("wilds.exchange.freed_wild_first=false",)),
+    ("canasta", ("melding.take_back=this_turn",)),
+]
+
+_ACTIONS = [
+    *("draw", "pass", "buy", "block", "end", "veto", "allow", "give", "keep", "drop"),
+    *("yes", "no", "undo", "ask"),
+]
+
+
+def _tries() -> list[str]:
+    faces = [format_card(f) for f in range(53)]
+    return _ACTIONS + [f"discard {c}" for c in faces] + [f"take {c}" for c in faces]
+
+
+def _mutations(action: Action) -> Iterator[str]:
+    """Near misses of a legal table play: a meld short of its last card, a lay-off
+    or exchange on each other meld, a knock that names no discard."""
+    text = str(action)
+    if action.kind in ("down", "meld", "knock") and action.melds:
+        short = [m for m in action.melds if len(m.cards) > 1]
+        if short:
+            first = short[0]
+            cut = dataclasses.replace(
+                first, cards=first.cards[:-1], stands_for=first.stands_for[:-1]
+            )
+            yield str(dataclasses.replace(action, melds=(cut, *action.melds[1:])))
+        if action.kind == "knock":
+            yield str(dataclasses.replace(action, card=-1))
+    if action.kind in ("layoff", "exchange"):
+        for target in range(8):
+            yield str(dataclasses.replace(action, target=target))
+    if action.kind == "exchange" and action.source < 0:
+        yield str(dataclasses.replace(action, source=0))
+    yield text
+
+
+def search(
+    missing: set[str], *, seeds: int = 8, plies: int = 400
+) -> dict[str, Case]:  # pragma: no cover - a tool
+    from rummy_rules.spec.registry import variants_dir
+
+    found: dict[str, Case] = {}
+    plans = [(p.stem, ()) for p in sorted(variants_dir().glob("*.yaml"))]
+    plans += [(p.stem, ()) for p in sorted(HOUSE.glob("*.yaml"))] + SEARCH
+    base = _tries()
+    for variant, overrides in plans:
+        spec = load_variant(_source(variant), list(overrides))
+        for seed in range(seeds):
+            players = spec.players.min if seed % 2 else spec.players.max
+            state = GameState(compile_rules(spec, players), seed=seed)
+            rng = random.Random(seed)
+            pool: dict[str, None] = {}
+            for ply in range(plies):
+                if not missing:
+                    return found
+                for action in state.legal_actions():
+                    if action.kind not in ("draw", "take", "discard"):
+                        for text in _mutations(action):
+                            pool[text] = None
+                for text in [*base, *list(pool)[-300:]]:
+                    try:
+                        reason = state.check(parse_action(text))
+                    except (ValueError, IndexError):
+                        continue
+                    if isinstance(reason, Refusal) and reason.code in missing:
+                        missing.discard(reason.code)
+                        found[reason.code] = Case(
+                            variant, tuple(overrides), players, seed, ply, text
+                        )
+                if state.is_terminal():
+                    break
+                state.apply(_choice(state, rng))
+    return found
+
+
+if __name__ == "__main__":  # pragma: no cover
+    wanted = set(all_refusals()) - set(ALL_CASES)
+    for code, case in sorted(search(wanted).items()):
+        print(f"    {code!r}: Case{tuple(case)!r},")
+    print("not found:", sorted(wanted), file=sys.stderr)

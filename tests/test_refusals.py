@@ -1,0 +1,196 @@
+"""The engine refuses with values: a code, the rule's keys, the parameters; the
+renderer words them (en/bg/hy) and finds the rulebook sentences of the keys."""
+
+from __future__ import annotations
+
+import pickle
+import re
+
+import pytest
+
+from rummy_rules import load_variant
+from rummy_rules.engine.actions import ActionError, parse_action
+from rummy_rules.engine.refusals import Refusal, all_refusals
+from rummy_rules.render.i18n import language
+from rummy_rules.render.refusals import key_sentences, refusal_text, rule_lines, rule_sentences
+from rummy_rules.render.sentences import TOPICS
+from rummy_rules.spec.schema import VariantSpec
+
+from .refusal_cases import ALL_CASES, CASES, STACKED, _source, position
+
+#: Codes the position search has not reached yet (each needs a hand-stacked
+#: position: the last card of a hand, a take at the wall, an exchange before
+#: going down, …).
+PENDING = {
+    "claim.exchange_or_pass",
+    "claim.just_melded_only",
+    "defend.gin",
+    "defend.no_layoff",
+    "defend.wilds",
+    "discard.all_out",
+    "discard.meld_freed_first",
+    "discard.meld_last_card",
+    "discard.meld_taken_first",
+    "down.name_melds",
+    "down.no_contract",
+    "draw.block_empty_stock",
+    "draw.block_no_discard",
+    "drop.first_only",
+    "drop.middle_only",
+    "end.meld_freed_first",
+    "end.meld_taken_first",
+    "exchange.down_before_discard",
+    "exchange.down_before_end",
+    "exchange.down_could_not",
+    "exchange.freed_unusable",
+    "going_out.ask_partner",
+    "going_out.partner_said_no",
+    "going_out.partner_said_yes",
+    "knock.deadwood",
+    "knock.gin_only",
+    "knock.needs",
+    "knock.none",
+    "layoff.freed_new_meld_only",
+    "layoff.going_out_only",
+    "meld.ace_both_ends",
+    "meld.name",
+    "meld.set_one_rank",
+    "meld.stand_in_missing",
+    "meld.unknown_kind",
+    "meld.unmeldable",
+    "rearrange.name_new",
+    "side.going_out_only_natural",
+    "take.pile_empty",
+    "turn.meld_freed_first",
+    "turn.must_knock",
+    "use.freed_no_longer",
+}
+
+#: Rules the rulebook states by leaving them out (a variant with no block call,
+#: no dropping out, no taking back, no asking, no big gin or no colour melds
+#: never mentions one), or in its table of deals rather than in a sentence
+#: (each deal's contract, which the refusal itself names; a deal whose first
+#: player down must go out).
+STATED_BY_ABSENCE = {
+    "ask.none",
+    "down.first_out",
+    "down.first_out_keep_one",
+    "down.not_contract",
+    "draw.no_block_call",
+    "drop.none",
+    "end.first_down_goes_out",
+    "knock.name_discard",
+    "meld.no_colour_melds",
+    "undo.not_allowed",
+}
+
+
+def _has_key(path: str) -> bool:
+    """Whether ``path`` is a key of the variant file (list items passed through)."""
+    from rummy_rules.render.refusals import _arms
+
+    model: type = VariantSpec
+    for name in path.split("."):
+        fields = getattr(model, "model_fields", None)
+        if fields is None or name not in fields:
+            return False
+        inner = [a for a in _arms(fields[name].annotation) if hasattr(a, "model_fields")]
+        for arm in _arms(fields[name].annotation):
+            inner += [a for a in getattr(arm, "__args__", ()) if hasattr(a, "model_fields")]
+        model = inner[0] if inner else object
+    return True
+
+
+def test_every_code_is_stable_and_names_keys_of_the_variant_file_or_is_a_fact():
+    for code, kind in all_refusals().items():
+        assert re.fullmatch(r"[a-z_]+\.[a-z_]+", code), code
+        for key in kind.keys:
+            assert _has_key(key), (code, key)
+
+
+def test_every_code_has_a_position_or_is_listed_as_pending():
+    codes = set(all_refusals())
+    assert set(ALL_CASES) <= codes, set(ALL_CASES) - codes
+    assert codes >= PENDING, PENDING - codes
+    assert codes == set(ALL_CASES) | PENDING
+    assert not set(ALL_CASES) & PENDING
+    assert not set(CASES) & set(STACKED)
+
+
+def _check_case(code):
+    case = ALL_CASES[code]
+    state = position(case)
+    action = parse_action(case.action)
+    reason = state.check(action)
+    assert isinstance(reason, Refusal), (code, reason)
+    assert reason.code == code
+    with pytest.raises(ActionError) as caught:
+        state.apply(action)
+    assert caught.value.reason.code == code
+    spec = load_variant(_source(case.variant), list(case.overrides))
+    english = rule_sentences(spec, reason)
+    if not reason.keys:
+        assert english == [], code
+    elif code not in STATED_BY_ABSENCE:
+        assert english, f"{code}: no rulebook sentence of {reason.keys}"
+    for lang in ("bg", "hy"):
+        with language(lang):
+            text = refusal_text(reason)
+            assert text != str(reason) and not re.search(r"\b(the|you|your)\b", text), text
+            found = rule_sentences(spec, reason)
+            book = [s for topic in TOPICS for s in topic.sentences(spec)]
+        assert len(found) == len(english) and set(found) <= set(book), (code, lang)
+
+
+@pytest.mark.parametrize("code", sorted(ALL_CASES))
+def test_each_code_is_produced_by_its_position_and_worded_in_every_language(code):
+    _check_case(code)
+
+
+def test_the_rule_of_a_refusal_is_the_sentence_of_its_key_not_a_neighbour():
+    spec = load_variant("contract", ["wilds.discard=forbidden"])
+    state = position(CASES["discard.wild"]._replace(overrides=("wilds.discard=forbidden",)))
+    reason = state.check(parse_action("discard JK"))
+    assert reason == "wild cards may not be discarded"
+    assert reason.keys == ("wilds.discard",)
+    assert rule_lines(spec, "discard JK", reason) == ["Wild cards may not be discarded."]
+    with language("bg"):
+        assert rule_lines(spec, "discard JK", reason) == ["Жокери не може да се изхвърлят."]
+        assert refusal_text(reason) == "жокери не може да се изхвърлят"
+
+
+def test_a_fact_of_the_position_has_no_rule():
+    state = position(CASES["hand.not_held"])
+    reason = state.check(parse_action("discard AC"))
+    assert reason.code == "hand.not_held" and reason.keys == ()
+    assert reason.params == {"card": "AC"}
+    assert rule_lines(load_variant("basic-rummy"), "discard AC", reason) == []
+
+
+def test_a_key_s_sentences_are_those_that_change_with_it():
+    spec = load_variant("basic-rummy")
+    assert key_sentences(spec, "discard.required") == [
+        "Every turn ends with a discard, unless the player goes out."
+    ]
+    assert key_sentences(spec, "players.best") != key_sentences(spec, "discard.required")
+
+
+def test_a_refusal_survives_pickling_and_rewording():
+    reason = position(CASES["hand.not_held"]).check(parse_action("discard AC"))
+    again = pickle.loads(pickle.dumps(reason))
+    assert again == reason and again.code == reason.code and again.params == reason.params
+    shown = reason.retext("you do not hold A♣")
+    assert shown.code == "hand.not_held" and str(shown) == "you do not hold A♣"
+
+
+def test_play_shows_the_sentence_of_the_refused_rule():
+    from rummy_rules.sim.session import PlaySession
+
+    game = PlaySession(load_variant("basic-rummy"), players=2, seat=0, bots=["greedy"], seed=0)
+    list(game.bot_moves())
+    assert game.play("draw") is None
+    reason = game.play("end")
+    assert isinstance(reason, Refusal) and reason.code == "end.discard_required"
+    assert rule_lines(game.spec, "end", reason) == [
+        "Every turn ends with a discard, unless the player goes out."
+    ]
