@@ -18,8 +18,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from rummy_rules import load_variant
-from rummy_rules.cards import format_card
+from rummy_rules.cards import format_card, parse_cards
 from rummy_rules.engine.actions import Action, parse_action
+from rummy_rules.engine.melds import Meld
 from rummy_rules.engine.refusals import Refusal, all_refusals
 from rummy_rules.engine.rules import compile_rules
 from rummy_rules.engine.state import GameState
@@ -239,6 +240,11 @@ _PAIRS = ("partnerships.teams=fixed_pairs", "players={min: 4, max: 4}")
 _TEAM_HANDS = ((2, "5D 6D 7D 8D 9D 10D JD"), (3, "5C 6C 7C 8C 9C 10C JC"))
 _TEAM_TURNS = ("draw", "meld 2H 3H 4H", "discard JH", "draw")
 _NUMBERED = {"players": 4, "upcard": "5H"}
+_DEFENDER = ((0, "6H 8S 8H QD QS AC AD 6D 4S 3S"),)
+_FORCES = (*_EXCHANGE, "deck.decks=2", "wilds.exchange.forces_going_down=true")
+_TAKER = ((0, "3H 5D 6D 9S JH KD 2S 4C 9H 8C"),)
+_EXCHANGED = (*_WILD_MELD, "discard 10S", "draw", "exchange 3H@1")
+_CLAIMS = (*_EXCHANGE, "deck.decks=2", "wilds.exchange.claim_order=first_in_rotation")
 
 STACKED: dict[str, Case] = {
     # meld shapes
@@ -651,11 +657,133 @@ STACKED: dict[str, Case] = {
         others=((0, "3H 5D 7S 9C JH KD 2S 4C 6H 8D"),),
         moves=(*_WILD_MELD, "discard 10S", "draw"),
     ),
+    # knocking and the defence
+    "knock.none": dealt(_B, _H, "knock JH with 2H 3H 4H"),
+    "knock.deadwood": dealt(
+        "gin",
+        "7C 7D 7S 9C 10C JC 2H 5H 8D KS",
+        "knock KS with 7C 7D 7S / 9C 10C JC",
+        upcard="KD",
+        others=_DEFENDER,
+        moves=("take KD",),
+    ),
+    "knock.gin_only": dealt(
+        "gin",
+        "7C 7D 7S 9C 10C JC 2H 3H 4H KS",
+        "knock KS with 7C 7D 7S / 9C 10C JC / 2H 3H 4H",
+        "going_out.knock.deadwood_limit=0",
+        upcard="KD",
+        others=_DEFENDER,
+        moves=("take KD",),
+    ),
+    "knock.needs": dealt(
+        "gin",
+        "7C 7D 7S 9C 9D 9S 2H 3H 4H KS",
+        "knock KS with 7C 7D 7S / 9C 9D 9S / 2H 3H 4H",
+        "going_out.knock.needs.runs=2",
+        upcard="AS",
+        others=_DEFENDER,
+        moves=("take AS",),
+    ),
+    "defend.gin": dealt(
+        "gin",
+        "7C 7D 7S 9C 10C JC 2H 3H 4H 5H",
+        "layoff 6H@3",
+        upcard="8C",
+        others=_DEFENDER,
+        moves=("take 8C", "knock 5H with 7C 7D 7S / 8C 9C 10C JC / 2H 3H 4H"),
+    ),
+    "defend.no_layoff": dealt(
+        "gin",
+        "7C 7D 7S 9C 10C JC 2H 3H 4H KS",
+        "layoff 6H@3",
+        "going_out.knock.defender_lays_off=false",
+        upcard="AS",
+        others=_DEFENDER,
+        moves=("take AS", "knock KS with 7C 7D 7S / 9C 10C JC / 2H 3H 4H"),
+    ),
+    # an exchange that obliges the player to go down this turn
+    "exchange.down_before_discard": dealt(
+        _B, _WILD_HAND, "discard 9H", *_FORCES, upcard="KC", others=_TAKER, moves=_EXCHANGED
+    ),
+    "exchange.down_before_end": dealt(
+        _B, _WILD_HAND, "end", *_FORCES, upcard="KC", others=_TAKER, moves=_EXCHANGED
+    ),
+    "exchange.down_could_not": dealt(
+        _B, _WILD_HAND, "layoff JK=5H@1", *_FORCES, upcard="KC", others=_TAKER, moves=_EXCHANGED
+    ),
+    # claiming a wild just melded
+    "claim.exchange_or_pass": dealt(
+        _B,
+        _WILD_HAND,
+        "draw",
+        *_CLAIMS,
+        upcard="KC",
+        others=((0, "3H 5D 6D 7D 8D 9D 10D JD QD KD"),),
+        moves=_WILD_MELD,
+    ),
+    "claim.just_melded_only": dealt(
+        _B,
+        "2H JK 4H 3H 5H 6C 7C 8C JK 10S",
+        "exchange 7C@1",
+        *_CLAIMS,
+        "melding.melds_per_turn=null",
+        upcard="KC",
+        others=((0, "3H 7C 6D 7D 8D 9D 10D JD QD KD"),),
+        moves=("draw", "meld 6C JK=7C 8C", "pass", "meld 2H JK=3H 4H"),
+    ),
+    # dropping out
+    "drop.first_only": dealt(
+        "indian-rummy",
+        "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
+        "drop",
+        "going_out.drop.middle=null",
+        others=((0, "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC"),),
+        moves=("draw", "discard 2H", "draw", "discard 2C"),
+    ),
+    "drop.middle_only": dealt(
+        "indian-rummy",
+        "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
+        "drop",
+        "going_out.drop.first=null",
+        moves=(),
+    ),
+}
+
+
+def _faces(text: str) -> tuple[int, ...]:
+    return tuple(parse_cards(text))
+
+
+#: Actions only the Python API can write (the text of an action always names a
+#: meld, and reads its kind from its cards): the position and the action.
+API_CASES: dict[str, tuple[Case, Action]] = {
+    "meld.name": (dealt(_B, _H, ""), Action("meld")),
+    "down.name_melds": (
+        dealt(_K, _SETS, "", _NO_BUY, players=4, upcard="9D"),
+        Action("down"),
+    ),
+    "meld.set_one_rank": (
+        dealt(_B, _H, ""),
+        Action("meld", melds=(Meld("set", _faces("2H 3H 4H"), _faces("2H 3H 4H")),)),
+    ),
+    "meld.unknown_kind": (
+        dealt(_B, _H, ""),
+        Action("meld", melds=(Meld("pair", _faces("2H 3H 4H"), _faces("2H 3H 4H")),)),
+    ),
+    "rearrange.name_new": (
+        dealt(_B, _H, "", _REARRANGE, moves=_MELD),
+        Action("rearrange", taken=(0,)),
+    ),
 }
 
 
 #: Every position, by code.
-ALL_CASES: dict[str, Case] = {**CASES, **STACKED}
+ALL_CASES: dict[str, Case] = {
+    **CASES,
+    **STACKED,
+    **{code: case for code, (case, _) in API_CASES.items()},
+}
 
 #: Override sets the search tries besides the shipped files as they are: the
 #: rules that no shipped file switches on.

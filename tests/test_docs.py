@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from rummy_rules.render.docgen import format_reference, schema_text
 from rummy_rules.spec.schema import VariantSpec
 
@@ -85,6 +87,7 @@ def _small(words: list[str], games: str) -> list[str]:
     return [*out, "--games", games, "--json"]
 
 
+@pytest.mark.long  # hundreds of games; the CI runs it
 def test_readme_compare_example_shows_an_effect(cli):
     """The README's A/B example finds a difference with the shipped bots."""
     import json
@@ -96,6 +99,7 @@ def test_readme_compare_example_shows_an_effect(cli):
     assert any(d["significant"] for d in differences.values()), comparison["summary"]
 
 
+@pytest.mark.long  # hundreds of games; the CI runs it
 def test_readme_sweep_examples_show_an_effect(cli):
     """Every README sweep gives figures that differ between its combinations."""
     import json

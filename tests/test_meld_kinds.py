@@ -206,6 +206,7 @@ def test_a_meld_that_completes_a_canasta_may_go_out():
     assert state.results[0].went_out == 1
 
 
+@pytest.mark.long  # whole games; the CI runs it
 def test_played_games_go_out_only_with_a_canasta():
     """Whole games (random and greedy play), every invariant checked after every
     action; read from the deal ends: whoever went out has a canasta on the table."""

@@ -16,49 +16,33 @@ from rummy_rules.render.refusals import key_sentences, refusal_text, rule_lines,
 from rummy_rules.render.sentences import TOPICS
 from rummy_rules.spec.schema import VariantSpec
 
-from .refusal_cases import ALL_CASES, CASES, STACKED, _source, position
+from .refusal_cases import ALL_CASES, API_CASES, CASES, STACKED, _source, position
 
-#: Codes the position search has not reached yet (each needs a hand-stacked
-#: position: the last card of a hand, a take at the wall, an exchange before
-#: going down, …).
+#: Codes with no position yet: the last card of a hand under a going-out rule,
+#: a partner's answer, a take at the wall, a freed wild's duties, an empty
+#: discard pile at a draw; and meld.stand_in_missing, which only a Meld built
+#: in Python with fewer stand-ins than cards can reach (the engine then fails
+#: before refusing it: a bug to fix with its position).
 PENDING = {
-    "claim.exchange_or_pass",
-    "claim.just_melded_only",
-    "defend.gin",
-    "defend.no_layoff",
     "defend.wilds",
     "discard.all_out",
     "discard.meld_freed_first",
     "discard.meld_last_card",
     "discard.meld_taken_first",
-    "down.name_melds",
     "down.no_contract",
     "draw.block_empty_stock",
     "draw.block_no_discard",
-    "drop.first_only",
-    "drop.middle_only",
     "end.meld_freed_first",
     "end.meld_taken_first",
-    "exchange.down_before_discard",
-    "exchange.down_before_end",
-    "exchange.down_could_not",
     "exchange.freed_unusable",
     "going_out.ask_partner",
     "going_out.partner_said_no",
     "going_out.partner_said_yes",
-    "knock.deadwood",
-    "knock.gin_only",
-    "knock.needs",
-    "knock.none",
     "layoff.freed_new_meld_only",
     "layoff.going_out_only",
     "meld.ace_both_ends",
-    "meld.name",
-    "meld.set_one_rank",
     "meld.stand_in_missing",
-    "meld.unknown_kind",
     "meld.unmeldable",
-    "rearrange.name_new",
     "side.going_out_only_natural",
     "take.pile_empty",
     "turn.meld_freed_first",
@@ -120,7 +104,7 @@ def test_every_code_has_a_position_or_is_listed_as_pending():
 def _check_case(code):
     case = ALL_CASES[code]
     state = position(case)
-    action = parse_action(case.action)
+    action = API_CASES[code][1] if code in API_CASES else parse_action(case.action)
     reason = state.check(action)
     assert isinstance(reason, Refusal), (code, reason)
     assert reason.code == code

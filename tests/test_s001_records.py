@@ -14,6 +14,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from rummy_rules import load_variant
 from rummy_rules.engine import GameState
 from rummy_rules.engine.rules import compile_rules
@@ -59,6 +61,7 @@ def read_exchanges(lines: list[str]) -> dict[str, int]:
     return found
 
 
+@pytest.mark.long  # whole games; the CI runs it
 def test_simulated_games_never_take_a_joker_from_the_takers_own_run():
     spec = load_variant("contract-gamerules")
     variant = spec.model_dump(mode="json")
