@@ -732,6 +732,16 @@ STACKED: dict[str, Case] = {
         others=((0, "3H 7C 6D 7D 8D 9D 10D JD QD KD"),),
         moves=("draw", "meld 6C JK=7C 8C", "pass", "meld 2H JK=3H 4H"),
     ),
+    "defend.wilds": dealt(
+        "gin",
+        "7C 7D 7S 9C 10C JC 2H 3H 4H KS",
+        "layoff JK=5H@3",
+        "deck.jokers=1",
+        "scoring.card_values.joker=15",
+        upcard="AS",
+        others=((0, "JK 8S 8H QD QS AC AD 6D 4S 3S"),),
+        moves=("take AS", "knock KS with 7C 7D 7S / 9C 10C JC / 2H 3H 4H"),
+    ),
     # dropping out
     "drop.first_only": dealt(
         "indian-rummy",
@@ -766,6 +776,10 @@ API_CASES: dict[str, tuple[Case, Action]] = {
     "meld.set_one_rank": (
         dealt(_B, _H, ""),
         Action("meld", melds=(Meld("set", _faces("2H 3H 4H"), _faces("2H 3H 4H")),)),
+    ),
+    "meld.stand_in_missing": (
+        dealt(_B, _H, ""),
+        Action("meld", melds=(Meld("run", _faces("2H 3H 4H"), _faces("2H 3H")),)),
     ),
     "meld.unknown_kind": (
         dealt(_B, _H, ""),

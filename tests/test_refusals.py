@@ -20,11 +20,8 @@ from .refusal_cases import ALL_CASES, API_CASES, CASES, STACKED, _source, positi
 
 #: Codes with no position yet: the last card of a hand under a going-out rule,
 #: a partner's answer, a take at the wall, a freed wild's duties, an empty
-#: discard pile at a draw; and meld.stand_in_missing, which only a Meld built
-#: in Python with fewer stand-ins than cards can reach (the engine then fails
-#: before refusing it: a bug to fix with its position).
+#: discard pile at a draw.
 PENDING = {
-    "defend.wilds",
     "discard.all_out",
     "discard.meld_freed_first",
     "discard.meld_last_card",
@@ -41,7 +38,6 @@ PENDING = {
     "layoff.freed_new_meld_only",
     "layoff.going_out_only",
     "meld.ace_both_ends",
-    "meld.stand_in_missing",
     "meld.unmeldable",
     "side.going_out_only_natural",
     "take.pile_empty",

@@ -49,8 +49,12 @@ COLOUR_WORD = "colour"
 
 def format_meld(meld: Meld, *, word: bool = True) -> str:
     """``7H 8H JK=9H 10H``: each card, with ``=FACE`` where it stands for another;
-    a colour meld starts with ``colour`` (unless ``word`` is false: the cards only)."""
+    a colour meld starts with ``colour`` (unless ``word`` is false: the cards only).
+    A meld built with fewer or more stand-ins than cards (refused by
+    :func:`check_meld`) shows its cards only."""
     parts = [COLOUR_WORD] if meld.kind == "colour" and word else []
+    if len(meld.cards) != len(meld.stands_for):
+        return " ".join([*parts, *map(format_card, meld.cards)])
     for card, face in zip(meld.cards, meld.stands_for, strict=True):
         text = format_card(card)
         if face != card:
