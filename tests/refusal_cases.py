@@ -15,7 +15,7 @@ import random
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rummy_rules import load_variant
 from rummy_rules.cards import format_card, parse_cards
@@ -241,6 +241,21 @@ _TEAM_HANDS = ((2, "5D 6D 7D 8D 9D 10D JD"), (3, "5C 6C 7C 8C 9C 10C JC"))
 _TEAM_TURNS = ("draw", "meld 2H 3H 4H", "discard JH", "draw")
 _NUMBERED = {"players": 4, "upcard": "5H"}
 _DEFENDER = ((0, "6H 8S 8H QD QS AC AD 6D 4S 3S"),)
+_ASKING = (
+    "deals=[{cards: 4}]",
+    "opening.requirement=none",
+    "opening.min_points=null",
+    "opening.min_points_by_total=[]",
+    "opening.from_pile=any",
+    "going_out.canastas=0",
+    "draw.stock_cards=1",
+)
+_ASK_TABLE: dict[str, Any] = {
+    "players": 4,
+    "upcard": "9C",
+    "stock": ("KH", "QS", "JD", "10C"),
+    "others": ((0, "4C 5D 6H 7S"), (2, "4D 5H 6S 7C"), (3, "4H 5S 6C 7D")),
+}
 _FORCES = (*_EXCHANGE, "deck.decks=2", "wilds.exchange.forces_going_down=true")
 _TAKER = ((0, "3H 5D 6D 9S JH KD 2S 4C 9H 8C"),)
 _EXCHANGED = (*_WILD_MELD, "discard 10S", "draw", "exchange 3H@1")
@@ -741,6 +756,26 @@ STACKED: dict[str, Case] = {
         upcard="AS",
         others=((0, "JK 8S 8H QD QS AC AD 6D 4S 3S"),),
         moves=("take AS", "knock KS with 7C 7D 7S / 9C 10C JC / 2H 3H 4H"),
+    ),
+    # asking a partner "May I go out?" (canasta's short deals of tests/test_canasta.py)
+    "going_out.partner_said_no": dealt(
+        "canasta",
+        "9H 9S 9D 9C",
+        "meld 9C 9D 9H 9S",
+        *_ASKING,
+        **_ASK_TABLE,
+        moves=("draw", "ask", "no"),
+    ),
+    "going_out.partner_said_yes": dealt(
+        "canasta", "9H 9S 9D 5C", "discard 5C", *_ASKING, **_ASK_TABLE, moves=("draw", "ask", "yes")
+    ),
+    "going_out.ask_partner": dealt(
+        "canasta",
+        "9H 9S 9D 9C",
+        "meld 9C 9D 9H 9S",
+        *_ASKING,
+        "going_out.ask_partner=must",
+        **_ASK_TABLE,
     ),
     # dropping out
     "drop.first_only": dealt(

@@ -19,7 +19,7 @@ from rummy_rules.spec.schema import VariantSpec
 from .refusal_cases import ALL_CASES, API_CASES, CASES, STACKED, _source, position
 
 #: Codes with no position yet: the last card of a hand under a going-out rule,
-#: a partner's answer, a take at the wall, a freed wild's duties, an empty
+#: a take at the wall, a freed wild's duties, a going-out-only card, an empty
 #: discard pile at a draw.
 PENDING = {
     "discard.all_out",
@@ -32,9 +32,6 @@ PENDING = {
     "end.meld_freed_first",
     "end.meld_taken_first",
     "exchange.freed_unusable",
-    "going_out.ask_partner",
-    "going_out.partner_said_no",
-    "going_out.partner_said_yes",
     "layoff.freed_new_meld_only",
     "layoff.going_out_only",
     "meld.ace_both_ends",
