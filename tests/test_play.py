@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from rummy_rules import load_variant
 from rummy_rules.cards import format_card
 from rummy_rules.cli.play_cmd import play_plain
-from rummy_rules.render.explain import rule_for_action
+from rummy_rules.render.refusals import rule_lines
 from rummy_rules.sim.records import replay_record
 from rummy_rules.sim.session import PlaySession
 
@@ -300,10 +300,13 @@ def test_a_refused_action_comes_with_the_rulebook_sentence_for_its_rule():
     assert game.play("draw") is None
     reason = game.play("end")
     assert reason is not None
-    rule = rule_for_action(game.spec, "end", reason)
-    assert rule == "Every turn ends with a discard, unless the player goes out."
+    assert rule_lines(game.spec, reason) == [
+        "Every turn ends with a discard, unless the player goes out."
+    ]
     # A fact of the position is not a rule of the variant.
-    assert rule_for_action(game.spec, "discard 7H", "you do not hold 7H") is None
+    held = {format_card(f) for f in game.state.hand(game.seat)}
+    card = next(c for c in ("7H", "7D", "7S", "7C", "8H") if c not in held)
+    assert rule_lines(game.spec, game.play(f"discard {card}")) == []
 
 
 def test_ctrl_c_in_plain_mode_offers_to_save_the_game(tmp_path, monkeypatch):

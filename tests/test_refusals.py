@@ -85,8 +85,13 @@ def test_every_code_is_stable_and_names_keys_of_the_variant_file_or_is_a_fact():
             assert _has_key(key), (code, key)
 
 
+#: Refusals of a group of cards picked in ``play`` (not an action the engine
+#: checks): see the test of picked groups below.
+PICKED = {"group.no_meld", "group.wilds"}
+
+
 def test_every_code_has_a_position_or_is_listed_as_pending():
-    codes = set(all_refusals())
+    codes = set(all_refusals()) - PICKED
     assert set(ALL_CASES) <= codes, set(ALL_CASES) - codes
     assert codes >= PENDING, PENDING - codes
     assert codes == set(ALL_CASES) | PENDING
@@ -130,9 +135,9 @@ def test_the_rule_of_a_refusal_is_the_sentence_of_its_key_not_a_neighbour():
     reason = state.check(parse_action("discard JK"))
     assert reason == "wild cards may not be discarded"
     assert reason.keys == ("wilds.discard",)
-    assert rule_lines(spec, "discard JK", reason) == ["Wild cards may not be discarded."]
+    assert rule_lines(spec, reason) == ["Wild cards may not be discarded."]
     with language("bg"):
-        assert rule_lines(spec, "discard JK", reason) == ["Жокери не може да се изхвърлят."]
+        assert rule_lines(spec, reason) == ["Жокери не може да се изхвърлят."]
         assert refusal_text(reason) == "жокери не може да се изхвърлят"
 
 
@@ -141,7 +146,7 @@ def test_a_fact_of_the_position_has_no_rule():
     reason = state.check(parse_action("discard AC"))
     assert reason.code == "hand.not_held" and reason.keys == ()
     assert reason.params == {"card": "AC"}
-    assert rule_lines(load_variant("basic-rummy"), "discard AC", reason) == []
+    assert rule_lines(load_variant("basic-rummy"), reason) == []
 
 
 def test_a_key_s_sentences_are_those_that_change_with_it():
@@ -168,6 +173,27 @@ def test_play_shows_the_sentence_of_the_refused_rule():
     assert game.play("draw") is None
     reason = game.play("end")
     assert isinstance(reason, Refusal) and reason.code == "end.discard_required"
-    assert rule_lines(game.spec, "end", reason) == [
+    assert rule_lines(game.spec, reason) == [
         "Every turn ends with a discard, unless the player goes out."
     ]
+
+
+def test_a_picked_group_that_makes_no_meld_gathers_the_rules_it_breaks():
+    from rummy_rules.cards import parse_cards
+    from rummy_rules.engine.hints import read_group
+
+    spec = load_variant("contract")
+    state = position(CASES["buy.window_open"])
+    rules, wilds = state.rules.melds, state.deal_rules.wild_faces
+    found, why = read_group(parse_cards("7H 8S"), rules, wilds)
+    assert found == [] and why.code == "group.no_meld"
+    assert [p.code for p in why.parts] == ["meld.set_min", "meld.run_min"]
+    assert why.keys == ("melds.set.min_size", "melds.run.min_size")
+    assert str(why) == (
+        "7H 8S make no meld: a set needs at least 3 cards; a run needs at least 4 cards"
+    )
+    assert len(rule_lines(spec, why)) >= 2
+    with language("bg"):
+        assert refusal_text(why).startswith("7H 8S не образуват комбинация: групата")
+    found, why = read_group(parse_cards("JK JK JK JK"), rules, wilds)
+    assert found == [] and [p.code for p in why.parts] == ["group.wilds"]

@@ -265,7 +265,7 @@ def _turn(session: PlaySession, stdin: TextIO, say: Say) -> str:
             say(f"p{session.seat + 1} {session.last_made}")
             return "played"
         say(f"not allowed: {reason}")
-        for rule in rule_lines(session.spec, text, reason):
+        for rule in rule_lines(session.spec, reason):
             say(f"  the rule: {rule}")
 
 

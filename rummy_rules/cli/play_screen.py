@@ -514,7 +514,7 @@ class PlayApp(App[None]):
         """Show a refusal (and the rule behind it), or go on after a made action."""
         if reason is not None:
             self.log_line(f"not allowed: {reason}")
-            for rule in rule_lines(self.session.spec, text, reason):
+            for rule in rule_lines(self.session.spec, reason):
                 self.log_line(f"  the rule: {rule}")
             self.bell()
             return

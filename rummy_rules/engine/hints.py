@@ -18,11 +18,19 @@ from dataclasses import dataclass
 
 from ..cards import JOKER_FACE, format_card, rank_of
 from .candidates import iter_melds
-from .melds import Meld, check_meld
+from .melds import Meld, check_meld, too_short
+from .refusals import N_, Refusal, refusal, refusal_kind
 from .rules import ContractPart, MeldRules
 from .solver import Arrangement, find_contract
 
 __all__ = ["ContractHint", "contract_hint", "read_group"]
+
+_NO_MELD = refusal_kind("group.no_meld", (), N_("{cards} make no meld: {reasons}"))
+_WILDS_THAT_WAY = refusal(
+    "group.wilds",
+    ("wilds.max_per_meld", "wilds.versus_naturals"),
+    N_("the wild cards in it may not be used that way in this variant"),
+)
 
 #: The most readings of one group that :func:`read_group` returns.
 MAX_READINGS = 24
@@ -105,7 +113,7 @@ def _largest_part(
 
 def read_group(
     cards: Sequence[int], rules: MeldRules, wild_faces: frozenset[int]
-) -> tuple[list[Meld], str | None]:
+) -> tuple[list[Meld], Refusal | None]:
     """Every way ``cards`` (faces, in any order) make one meld under ``rules``:
     a set, a run in order, each wild card standing for a card it may stand for.
 
@@ -129,13 +137,13 @@ def read_group(
         return readings, None
     shown = " ".join(format_card(c) for c in cards)
     naturals = [c for c in cards if c not in wild_faces]
-    reasons = []
+    reasons: list[Refusal] = []
     set_least = rules.set_min
     if naturals and all(c != JOKER_FACE and rank_of(c) in rules.pair_ranks for c in naturals):
         set_least = min(2, set_least)  # a pair of a pair rank is a set
     for kind, least in (("set", set_least), ("run", rules.run_min)):
         if size < least:
-            reason: str | None = f"a {kind} needs at least {least} cards"
+            reason: Refusal | None = too_short(kind, least)
         elif naturals:
             # What the natural cards alone break (the group is long enough).
             if kind == "run":
@@ -150,14 +158,15 @@ def read_group(
         if reason is not None and reason not in reasons:
             reasons.append(reason)
     if rules.colour_min:  # what the cards break as a colour meld
-        colour: str | None = None
+        colour: Refusal | None = None
         if size < rules.colour_min:
-            colour = f"a colour meld needs at least {rules.colour_min} cards"
+            colour = too_short("colour", rules.colour_min)
         elif naturals:
             loose = dataclasses.replace(rules, colour_min=1)
             colour = check_meld(Meld("colour", tuple(naturals), tuple(naturals)), loose, wild_faces)
         if colour is not None and colour not in reasons:
             reasons.append(colour)
     if not reasons:
-        reasons.append("the wild cards in it may not be used that way in this variant")
-    return [], f"{shown} make no meld: {'; '.join(reasons)}"
+        reasons.append(_WILDS_THAT_WAY)
+    why = _NO_MELD(cards=shown, reasons="; ".join(reasons))
+    return [], why.gathering(tuple(reasons))

@@ -27,7 +27,15 @@ from . import table_refusals
 from .refusals import N_, Refusal, refusal, refusal_kind
 from .rules import MeldRules
 
-__all__ = ["COLOUR_WORD", "Meld", "check_meld", "format_meld", "parse_meld", "run_span"]
+__all__ = [
+    "COLOUR_WORD",
+    "Meld",
+    "check_meld",
+    "format_meld",
+    "parse_meld",
+    "run_span",
+    "too_short",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,6 +275,11 @@ _ACE_RULE = {
 _IN_SEQUENCE = refusal(
     "meld.run_in_sequence", ("melds.run.min_size",), N_("the cards of a run are in sequence")
 )
+
+
+def too_short(kind: str, least: int) -> Refusal:
+    """The refusal of a ``kind`` meld (``set``, ``run``, ``colour``) shorter than ``least``."""
+    return {"set": _SET_MIN, "run": _RUN_MIN, "colour": _COLOUR_MIN}[kind](count=least)
 
 
 def check_meld(meld: Meld, rules: MeldRules, wild_faces: frozenset[int]) -> Refusal | None:

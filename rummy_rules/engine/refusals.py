@@ -81,14 +81,23 @@ class Refusal(str):
     #: What the refusal is about, written before it (``7S 8S 9S``: the meld
     #: refused), or empty.
     about: str
+    #: The refusals this one gathers (why a group of cards makes no set, and
+    #: no run), or empty.
+    parts: tuple[Refusal, ...]
 
     def __new__(
-        cls, kind: RefusalKind, text: str, params: Mapping[str, str], about: str = ""
+        cls,
+        kind: RefusalKind,
+        text: str,
+        params: Mapping[str, str],
+        about: str = "",
+        parts: tuple[Refusal, ...] = (),
     ) -> Refusal:
         self = super().__new__(cls, text)
         self.kind = kind
         self.params = params
         self.about = about
+        self.parts = parts
         return self
 
     @property
@@ -98,23 +107,36 @@ class Refusal(str):
 
     @property
     def keys(self) -> tuple[str, ...]:
-        """The keys of the variant file whose rule refused (empty: a fact)."""
-        return self.kind.keys
+        """The keys of the variant file whose rule refused (empty: a fact), with
+        those of the :attr:`parts`."""
+        keys = list(self.kind.keys)
+        for part in self.parts:
+            keys.extend(k for k in part.keys if k not in keys)
+        return tuple(keys)
 
     def retext(self, text: str) -> Refusal:
         """The same refusal worded as ``text`` (say, with the cards shown as symbols)."""
-        return Refusal(self.kind, text, self.params, self.about)
+        return Refusal(self.kind, text, self.params, self.about, self.parts)
 
     def said_of(self, what: str) -> Refusal:
         """The same refusal said of ``what`` (a meld, a card): ``what: sentence``."""
-        return Refusal(self.kind, f"{what}: {self}", self.params, what)
+        return Refusal(self.kind, f"{what}: {self}", self.params, what, self.parts)
+
+    def gathering(self, parts: tuple[Refusal, ...]) -> Refusal:
+        """The same refusal, gathering the refusals ``parts`` (their keys count too)."""
+        return Refusal(self.kind, str(self), self.params, self.about, parts)
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_rebuild, (self.kind.code, str(self), dict(self.params), self.about))
+        return (
+            _rebuild,
+            (self.kind.code, str(self), dict(self.params), self.about, self.parts),
+        )
 
 
-def _rebuild(code: str, text: str, params: dict[str, str], about: str) -> Refusal:
-    return Refusal(all_refusals()[code], text, params, about)
+def _rebuild(
+    code: str, text: str, params: dict[str, str], about: str, parts: tuple[Refusal, ...]
+) -> Refusal:
+    return Refusal(all_refusals()[code], text, params, about, parts)
 
 
 #: Every kind of refusal by code, as the engine's modules define them.

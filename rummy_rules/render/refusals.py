@@ -33,7 +33,10 @@ def refusal_text(reason: str) -> str:
     translated, with its parameters; any other reason as it is."""
     if not isinstance(reason, Refusal):
         return reason
-    text = _(reason.kind.template).format(**reason.params)
+    params = dict(reason.params)
+    if reason.parts:
+        params["reasons"] = "; ".join(refusal_text(part) for part in reason.parts)
+    text = _(reason.kind.template).format(**params)
     return f"{reason.about}: {text}" if reason.about else text
 
 
@@ -52,18 +55,11 @@ def rule_sentences(spec: VariantSpec, reason: str) -> list[str] | None:
     return found
 
 
-def rule_lines(spec: VariantSpec, text: str, reason: str) -> list[str]:
-    """What ``play`` shows under the refusal ``reason`` of the action written as
-    ``text``: the rulebook's sentences of the refusal's rule keys; for a reason
-    that is not a :class:`Refusal` yet, the sentence found by its words
-    (:func:`.explain.rule_for_action`)."""
-    found = rule_sentences(spec, reason)
-    if found is not None:
-        return found
-    from .explain import rule_for_action
-
-    rule = rule_for_action(spec, text, reason)
-    return [] if rule is None else [rule]
+def rule_lines(spec: VariantSpec, reason: str) -> list[str]:
+    """What ``play`` shows under the refusal ``reason``: the rulebook's sentences
+    of the refusal's rule keys (none for a fact of the position, or for a
+    mistake in writing the action, which is not a :class:`Refusal`)."""
+    return rule_sentences(spec, reason) or []
 
 
 def key_sentences(spec: VariantSpec, key: str) -> list[str]:

@@ -307,7 +307,7 @@ class PlaySession:
         for group in groups:
             found, why = read_group(group, rules, wild)
             if why is not None:
-                return self.cards.show(why)
+                return self.shown(why)
             readings.append(found)
         first: str | None = None
         for melds in itertools.islice(itertools.product(*readings), MAX_TRIES):
