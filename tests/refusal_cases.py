@@ -727,6 +727,43 @@ STACKED: dict[str, Case] = {
     "exchange.down_could_not": dealt(
         _B, _WILD_HAND, "layoff JK=5H@1", *_FORCES, upcard="KC", others=_TAKER, moves=_EXCHANGED
     ),
+    # cards melded only by a player going out, or never, and the last card
+    "meld.unmeldable": dealt(
+        _B, "3C 4C 5C 6H 7H 8H 9H 10H JH QH", "meld 3C 4C 5C", "melds.unmeldable=[3C]"
+    ),
+    "layoff.going_out_only": dealt(
+        _B,
+        "2H 3H 4H 3C 7H 8H 9H 10H JH QH",
+        "layoff 3C@1",
+        "melds.going_out_only=[3C]",
+        moves=_MELD,
+    ),
+    "side.going_out_only_natural": dealt(
+        _B,
+        "3C 3D JK 6H 7H 8H 9H 10H JH QH",
+        "meld 3C 3D JK=3S",
+        *_JOKERS,
+        "melds.going_out_only=[3C]",
+    ),
+    "discard.meld_last_card": dealt(
+        _B,
+        "2H 3H 4H",
+        "discard 5H",
+        "going_out.method=must_meld_last",
+        "deals.1.cards=3",
+        upcard="5H",
+        moves=("take 5H", "meld 2H 3H 4H"),
+    ),
+    "meld.ace_both_ends": dealt(
+        _B,
+        "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH",
+        "meld AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
+        "deck.decks=2",
+        "deals.1.cards=13",
+        "melds.run.ace=low_or_high",
+        upcard="AH",
+        moves=("take AH",),
+    ),
     # claiming a wild just melded
     "claim.exchange_or_pass": dealt(
         _B,

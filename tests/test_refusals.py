@@ -18,13 +18,14 @@ from rummy_rules.spec.schema import VariantSpec
 
 from .refusal_cases import ALL_CASES, API_CASES, CASES, STACKED, _source, position
 
-#: Codes with no position yet: the last card of a hand under a going-out rule,
-#: a take at the wall, a freed wild's duties, a going-out-only card, an empty
-#: discard pile at a draw.
+#: Codes with no position yet: a take at the wall, a freed wild's duties, an
+#: empty discard pile at a draw, the block call, a deal with no contract, a
+#: last card in an all-out deal; and
+#: the must-meld-first refusals of discarding and ending, which the turn's
+#: duties (turn.meld_*_first) give first.
 PENDING = {
     "discard.all_out",
     "discard.meld_freed_first",
-    "discard.meld_last_card",
     "discard.meld_taken_first",
     "down.no_contract",
     "draw.block_empty_stock",
@@ -33,10 +34,6 @@ PENDING = {
     "end.meld_taken_first",
     "exchange.freed_unusable",
     "layoff.freed_new_meld_only",
-    "layoff.going_out_only",
-    "meld.ace_both_ends",
-    "meld.unmeldable",
-    "side.going_out_only_natural",
     "take.pile_empty",
     "turn.meld_freed_first",
     "turn.must_knock",
