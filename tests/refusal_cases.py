@@ -764,6 +764,7 @@ STACKED: dict[str, Case] = {
         upcard="AH",
         moves=("take AH",),
     ),
+    "take.pile_empty": dealt(_B, _H, "take KD", "discard.required=false", moves=("take KD", "end")),
     # claiming a wild just melded
     "claim.exchange_or_pass": dealt(
         _B,
@@ -783,6 +784,16 @@ STACKED: dict[str, Case] = {
         upcard="KC",
         others=((0, "3H 7C 6D 7D 8D 9D 10D JD QD KD"),),
         moves=("draw", "meld 6C JK=7C 8C", "pass", "meld 2H JK=3H 4H"),
+    ),
+    "turn.must_knock": dealt(
+        "gin",
+        "7C 7D 7S 9C 10C JC 2H 3H 4H KS",
+        "discard KS",
+        "stock_exhausted.void_take=to_knock",
+        "stock_exhausted.void_when_left=31",
+        upcard="AS",
+        others=_DEFENDER,
+        moves=("take AS",),
     ),
     "defend.wilds": dealt(
         "gin",

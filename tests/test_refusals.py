@@ -18,9 +18,8 @@ from rummy_rules.spec.schema import VariantSpec
 
 from .refusal_cases import ALL_CASES, API_CASES, CASES, STACKED, _source, position
 
-#: Codes with no position yet: a take at the wall, a freed wild's duties, an
-#: empty discard pile at a draw, the block call, a deal with no contract, a
-#: last card in an all-out deal; and
+#: Codes with no position yet: a freed wild's duties, the block call, a deal
+#: with no contract, a last card in an all-out deal; and
 #: the must-meld-first refusals of discarding and ending, which the turn's
 #: duties (turn.meld_*_first) give first.
 PENDING = {
@@ -34,9 +33,7 @@ PENDING = {
     "end.meld_taken_first",
     "exchange.freed_unusable",
     "layoff.freed_new_meld_only",
-    "take.pile_empty",
     "turn.meld_freed_first",
-    "turn.must_knock",
     "use.freed_no_longer",
 }
 
