@@ -765,6 +765,9 @@ STACKED: dict[str, Case] = {
         moves=("take AH",),
     ),
     "take.pile_empty": dealt(_B, _H, "take KD", "discard.required=false", moves=("take KD", "end")),
+    "draw.block_no_discard": dealt(
+        "shanghai-block", "", "block", "discard.required=false", players=4, moves=("take KD", "end")
+    ),
     # claiming a wild just melded
     "claim.exchange_or_pass": dealt(
         _B,

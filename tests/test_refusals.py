@@ -18,7 +18,7 @@ from rummy_rules.spec.schema import VariantSpec
 
 from .refusal_cases import ALL_CASES, API_CASES, CASES, STACKED, _source, position
 
-#: Codes with no position yet: a freed wild's duties, the block call, a deal
+#: Codes with no position yet: a freed wild's duties, a block call on an empty stock, a deal
 #: with no contract, a last card in an all-out deal; and
 #: the must-meld-first refusals of discarding and ending, which the turn's
 #: duties (turn.meld_*_first) give first.
@@ -28,7 +28,6 @@ PENDING = {
     "discard.meld_taken_first",
     "down.no_contract",
     "draw.block_empty_stock",
-    "draw.block_no_discard",
     "end.meld_freed_first",
     "end.meld_taken_first",
     "exchange.freed_unusable",
