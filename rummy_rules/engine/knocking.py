@@ -153,6 +153,8 @@ def wrong_knock(g: Game, action: Action) -> Refusal | None:
     needs = g.rules.play.knock_needs
     if any(needs) and not meets_needs(_resolved(g, action), needs, wilds):
         runs, pure = needs
+        if not pure:
+            return T.KNOCK_NEEDS_RUNS(runs=runs)
         return T.KNOCK_NEEDS(runs=runs, pure=pure)
     deadwood = sum(g.value(f) * n for f, n in left.items())
     if deadwood > d.knock_limit:

@@ -334,6 +334,11 @@ BIG_GIN_LEAVES = refusal(
     ("going_out.knock.big_gin",),
     N_("big gin lays every card of the hand in melds, and these melds leave some out"),
 )
+KNOCK_NEEDS_RUNS = refusal_kind(
+    "knock.needs_runs",
+    ("going_out.knock.needs.runs",),
+    N_("a knock's melds must hold {runs} runs or more"),
+)
 KNOCK_NEEDS = refusal_kind(
     "knock.needs",
     ("going_out.knock.needs.runs", "going_out.knock.needs.pure_runs"),
