@@ -233,9 +233,15 @@ In Python: `reason = state.check(action)` is `None` or a `Refusal`, a `str`
 The sentences are messages of the catalogs, so `render.refusals.refusal_text`
 words a refusal in any language the rulebooks speak.
 
-Every refusal of the engine is listed. (Mistakes in writing an action, such
-as `discard 7X`, are not refusals of the engine: they are reported before the
-action reaches it.)
+A refusal said of one meld of the action starts with that meld
+(`2H 3H: a run needs at least 3 cards`: `reason.about` is `2H 3H`). The
+`group` codes are `play`'s own, for a group of cards picked to make a meld:
+`group.no_meld` gathers the group's refusals as a set, a run and a colour
+meld (`reason.parts`), and its keys are theirs.
+
+Every refusal is listed. (Mistakes in writing an action, such as
+`discard 7X`, are not refusals: they are reported before the action reaches
+the engine.)
 
 | Code | Rule keys | Sentence |
 |---|---|---|
