@@ -25,6 +25,8 @@ from rummy_rules.engine.refusals import Refusal, all_refusals
 from rummy_rules.engine.rules import compile_rules
 from rummy_rules.engine.state import GameState
 
+from .test_canasta import SHORT
+
 HOUSE = Path(__file__).resolve().parent.parent / "variants" / "house"
 
 
@@ -121,6 +123,18 @@ CASES: dict[str, Case] = {
         "contract", ("wilds.discard=last_card_only",), 5, 0, 6, "discard JK"
     ),
     "draw.first": Case("basic-rummy", (), 6, 0, 0, "end"),
+    "draw.block_empty_stock": Case(
+        "shanghai-block",
+        (
+            "players={min: 4, max: 4}",
+            "stock_exhausted.action=meldable_discards_only",
+            "deals.1.cards=25",
+        ),
+        4,
+        0,
+        34,
+        "block",
+    ),
     "draw.no_block_call": Case("basic-rummy", (), 6, 0, 0, "block"),
     "draw.stock_closed": Case("canasta-2p", (), 2, 1, 370, "draw"),
     "draw.upcard_offered": Case("gin", (), 2, 0, 0, "draw"),
@@ -241,15 +255,7 @@ _TEAM_HANDS = ((2, "5D 6D 7D 8D 9D 10D JD"), (3, "5C 6C 7C 8C 9C 10C JC"))
 _TEAM_TURNS = ("draw", "meld 2H 3H 4H", "discard JH", "draw")
 _NUMBERED = {"players": 4, "upcard": "5H"}
 _DEFENDER = ((0, "6H 8S 8H QD QS AC AD 6D 4S 3S"),)
-_ASKING = (
-    "deals=[{cards: 4}]",
-    "opening.requirement=none",
-    "opening.min_points=null",
-    "opening.min_points_by_total=[]",
-    "opening.from_pile=any",
-    "going_out.canastas=0",
-    "draw.stock_cards=1",
-)
+_ASKING = SHORT  # canasta-2p cut short, as in test_canasta
 _ASK_TABLE: dict[str, Any] = {
     "players": 4,
     "upcard": "9C",
@@ -259,6 +265,7 @@ _ASK_TABLE: dict[str, Any] = {
 _FORCES = (*_EXCHANGE, "deck.decks=2", "wilds.exchange.forces_going_down=true")
 _TAKER = ((0, "3H 5D 6D 9S JH KD 2S 4C 9H 8C"),)
 _EXCHANGED = (*_WILD_MELD, "discard 10S", "draw", "exchange 3H@1")
+_FIRST = (*_EXCHANGE, "deck.decks=2", "wilds.exchange.use_same_turn=true")
 _CLAIMS = (*_EXCHANGE, "deck.decks=2", "wilds.exchange.claim_order=first_in_rotation")
 
 STACKED: dict[str, Case] = {
@@ -738,6 +745,54 @@ STACKED: dict[str, Case] = {
     ),
     "exchange.down_could_not": dealt(
         _B, _WILD_HAND, "layoff JK=5H@1", *_FORCES, upcard="KC", others=_TAKER, moves=_EXCHANGED
+    ),
+    # a wild freed by an exchange, and what must become of it
+    "turn.meld_freed_first": dealt(
+        _B,
+        _WILD_HAND,
+        "discard 9H",
+        *_FIRST,
+        "wilds.exchange.freed_wild_first=true",
+        upcard="KC",
+        others=_TAKER,
+        moves=_EXCHANGED,
+    ),
+    "layoff.freed_new_meld_only": dealt(
+        _B,
+        _WILD_HAND,
+        "layoff JK=5H@1",
+        *_EXCHANGE,
+        "deck.decks=2",
+        "wilds.exchange.freed_wild_use=new_meld_only",
+        upcard="KC",
+        others=_TAKER,
+        moves=_EXCHANGED,
+    ),
+    # The meld is full (runs of at most 4): the 5H laid off leaves the freed
+    # joker nowhere to go, and no two cards of the hand make a meld with it.
+    "use.freed_no_longer": dealt(
+        _B,
+        _WILD_HAND,
+        "layoff 5H@1",
+        *_FIRST,
+        "wilds.exchange.freed_wild_first=false",
+        "melds.run.max_size=4",
+        upcard="KC",
+        others=((0, "3H 5H 9S JH KD 2S 4C 7H 8C 6D"),),
+        stock=("QC",),
+        moves=_EXCHANGED,
+    ),
+    "exchange.freed_unusable": dealt(
+        _B,
+        _WILD_HAND,
+        "exchange 3H@1",
+        *_FIRST,
+        "wilds.exchange.freed_wild_first=false",
+        "melds.run.max_size=4",
+        upcard="KC",
+        others=((0, "3H 5D 9S JH KD 2S 4C 7H 8C 6D"),),
+        stock=("QC",),
+        moves=("draw", "meld 2H JK=3H 4H 5H", "discard 10S", "draw"),
     ),
     # cards melded only by a player going out, or never, and the last card
     "meld.unmeldable": dealt(

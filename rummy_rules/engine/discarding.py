@@ -43,21 +43,6 @@ _OUT_OF_TURN = refusal(
     ("buying.buyer_waits_for_turn",),
     N_("you bought out of turn: lay down melds or end, and discard at your own turn"),
 )
-_MELD_TAKEN_FIRST = refusal_kind(
-    "discard.meld_taken_first",
-    ("draw.discard_condition", "draw.deep_card_use"),
-    N_("{card} must be melded before you discard"),
-)
-_MELD_FREED_FIRST = refusal_kind(
-    "discard.meld_freed_first",
-    ("wilds.exchange.freed_wild_first",),
-    N_("{card} must be melded before you discard"),
-)
-_ALL_OUT = refusal(
-    "discard.all_out",
-    ("deals.all_out",),
-    N_("in this deal you go out only by laying down every card at once"),
-)
 _MELD_LAST = refusal(
     "discard.meld_last_card",
     ("going_out.method",),
@@ -100,16 +85,6 @@ _DISCARD_REQUIRED = refusal(
     "end.discard_required",
     ("discard.required",),
     N_("in this variant every turn ends with a discard"),
-)
-_END_TAKEN_FIRST = refusal_kind(
-    "end.meld_taken_first",
-    ("draw.discard_condition", "draw.deep_card_use"),
-    N_("{card} must be melded before you end your turn"),
-)
-_END_FREED_FIRST = refusal_kind(
-    "end.meld_freed_first",
-    ("wilds.exchange.freed_wild_first",),
-    N_("{card} must be melded before you end your turn"),
 )
 
 #: Each face's place when the faces are sorted by their text (``format_card``).
@@ -216,23 +191,19 @@ def discardable(g: Game) -> list[int]:
 
 
 def check_discard(g: Game, face: int) -> Refusal | None:
-    """Why the player in turn may not discard ``face`` (``None``: they may)."""
+    """Why the player in turn may not discard ``face`` (``None``: they may). A
+    card that must be melded first is the turn's duty, checked before this."""
     d = g.deal
     hand = d.hands[d.current]
     if d.resume is not None:
         return _OUT_OF_TURN
     if g.find(hand, face) is None:
         return NOT_HELD(card=format_card(face))
-    if d.must_meld is not None:
-        kind = _MELD_FREED_FIRST if must_meld_freed(g) else _MELD_TAKEN_FIRST
-        return kind(card=format_card(g.faces[d.must_meld]))
     reason = barred_discard(g, face)
     # A hand in which every card is barred (say only wilds, drawn from the
     # stock) may discard any card: the turn must be able to end.
     if reason is not None and any(barred_discard(g, g.faces[c]) is None for c in hand):
         return reason
-    if d.rules.all_out and len(hand) == 1:
-        return _ALL_OUT
     if g.rules.play.last_card_kept and len(hand) == 1:
         return _MELD_LAST
     if len(hand) == 1 and not may_go_out(g):
@@ -302,7 +273,8 @@ def _playable_penalty(g: Game, face: int) -> bool:
 
 
 def check_end(g: Game) -> Refusal | None:
-    """Why the player in turn may not end the turn without discarding (``None``: they may)."""
+    """Why the player in turn may not end the turn without discarding (``None``:
+    they may). A card that must be melded first is the turn's duty, checked before this."""
     d = g.deal
     if not may_end_keeping(g) and d.down[d.current] and d.rules.first_down_must_go_out:
         return _FIRST_DOWN_OUT
@@ -310,9 +282,6 @@ def check_end(g: Game) -> Refusal | None:
         return None  # a buyer ends their play out of turn
     if g.rules.play.discard_required:
         return _DISCARD_REQUIRED
-    if d.must_meld is not None:
-        kind = _END_FREED_FIRST if must_meld_freed(g) else _END_TAKEN_FIRST
-        return kind(card=format_card(g.faces[d.must_meld]))
     return None
 
 

@@ -261,8 +261,6 @@ def check_down(g: Game, melds: Sequence[Meld]) -> Refusal | None:
     if d.down[seat]:
         return T.ALREADY_DOWN
     parts = _parts(g)
-    if play.opening == "contract" and not parts:
-        return T.NO_CONTRACT
     if not melds:
         return T.NAME_DOWN
     for m in melds:

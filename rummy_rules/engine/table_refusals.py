@@ -59,7 +59,6 @@ NO_OPENING = refusal(
     N_("there is no opening in this variant: lay down melds with 'meld'"),
 )
 ALREADY_DOWN = refusal("down.already", (), N_("you have already gone down this deal"))
-NO_CONTRACT = refusal("down.no_contract", (), N_("this deal has no contract"))
 NAME_DOWN = refusal("down.name_melds", (), N_("name the melds you go down with"))
 NOT_CONTRACT = refusal_kind(
     "down.not_contract", _CONTRACT, N_("these melds do not make the contract ({contract})")
