@@ -418,7 +418,7 @@ def test_simulated_canasta_family_games_end_by_their_rules_and_pass_the_referee(
 def test_the_table_shows_the_sides_the_bonus_cards_and_the_opening_minimum():
     from rummy_rules.engine import GameState
     from rummy_rules.engine.rules import compile_rules
-    from rummy_rules.sim.session import table_lines
+    from rummy_rules.render.table_words import table_lines
 
     state = GameState(compile_rules(load_variant("canasta"), 4), seed=3)
     while not any(state.game.deal.aside):

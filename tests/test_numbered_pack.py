@@ -16,6 +16,7 @@ from rummy_rules.engine.candidates import iter_melds
 from rummy_rules.engine.melds import Meld, check_meld
 from rummy_rules.engine.rules import compile_rules
 from rummy_rules.render.rulebook import render_rulebook
+from rummy_rules.render.table_words import status_lines
 from rummy_rules.sim.bots import RandomBot
 from rummy_rules.sim.records import record_lines, replay_record
 from rummy_rules.sim.session import PlaySession
@@ -123,7 +124,7 @@ def test_the_player_reads_and_types_the_pack_notation():
     assert session.my_turn()
     legal = session.legal()
     assert "draw" in legal
-    hand_line = session.status()[-1]
+    hand_line = status_lines(session.state, session.seat)[-1]
     assert hand_line.startswith("Your hand: ")
     assert all(card in ("JK", "SK") or card[-1] in "RBGY" for card in hand_line.split()[2:])
     assert session.play("draw") is None

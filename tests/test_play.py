@@ -15,6 +15,7 @@ from rummy_rules import load_variant
 from rummy_rules.cards import format_card
 from rummy_rules.cli.play_cmd import play_plain
 from rummy_rules.render.refusals import rule_lines
+from rummy_rules.render.table_words import deal_results, status_lines
 from rummy_rules.sim.records import replay_record
 from rummy_rules.sim.session import PlaySession
 
@@ -79,6 +80,29 @@ def test_plain_mode_says_why_an_action_is_refused(tmp_path, monkeypatch):
     assert not list(tmp_path.iterdir())  # "n": not saved
 
 
+@pytest.mark.parametrize(
+    ("lang", "words", "refused"),
+    [
+        ("bg", ("ти си p1", "Твоята ръка: ", "Твой ход", "Раздаване 1: "), "не може: "),
+        ("hy", ("դու p1-ն ես", "Քո ձեռքը. ", "Քո քայլը", "1-րդ բաժանում. "), "չի թույլատրվում. "),
+    ],
+)
+def test_plain_mode_speaks_the_language_asked_for(tmp_path, monkeypatch, lang, words, refused):
+    from typer.testing import CliRunner
+
+    from rummy_rules.cli import app
+
+    monkeypatch.chdir(tmp_path)
+    args = ["play", "contract-gamerules", "--plain", "--seed", "3", "--lang", lang]
+    result = CliRunner().invoke(app, args, input="undo\nquit\nn\n")
+    assert result.exit_code == 0, result.output
+    for word in words:
+        assert word in result.output, word
+    assert refused in result.output
+    for english in ("Your hand", "Your move", "not allowed", "Deal 1", "Stock:", "Stopped"):
+        assert english not in result.output, english
+
+
 def test_a_stopped_game_is_resumed_from_its_record_and_finishes(tmp_path):
     record = tmp_path / "game.jsonl"
     game = session("basic-rummy", 2, record=record)
@@ -110,7 +134,7 @@ def test_the_end_of_a_deal_gives_the_totals_and_what_the_next_deal_asks(variant,
         if game.state.results:
             break
         game.play(game.legal()[0])
-    lines = game.deal_results(0)
+    lines = deal_results(game.state, 0)
     totals = "  ".join(f"p{i + 1}: {t}" for i, t in enumerate(game.state.totals))
     assert lines[0].startswith("Deal 1 is over: ")
     assert lines[1] == f"Totals: {totals}. {then}"
@@ -142,7 +166,7 @@ def test_a_resumed_game_shows_the_moves_of_its_deal_so_far(tmp_path):
 def test_the_screen_shows_no_other_seat_s_hand():
     game = session("contract", 4, seed=3)
     list(game.bot_moves())
-    text = "\n".join(game.status())
+    text = "\n".join(status_lines(game.state, game.seat))
     mine = [format_card(f) for f in game.state.hand(game.seat)]
     assert "Your hand: " in text and all(card in text for card in mine)
     for seat in range(1, 4):
@@ -218,7 +242,7 @@ def test_where_players_may_dig_the_whole_discard_pile_is_in_view():
         discards = [a for a in legal if a.startswith("discard")]
         game.play("draw" if "draw" in legal else discards[0] if discards else legal[-1])
     pile = " ".join(format_card(game.state.faces[c]) for c in game.state.discard_pile)
-    assert f"Discard pile, bottom to top: {pile}." in "\n".join(game.status())
+    assert f"Discard pile, bottom to top: {pile}." in "\n".join(status_lines(game.state, game.seat))
     assert any(a.startswith("take ") for a in game.legal())
 
 
@@ -345,7 +369,7 @@ def test_the_table_shows_each_player_s_buys_and_how_many_are_left():
         game.play("pass" if "pass" in legal else "draw" if "draw" in legal else legal[-1])
     buyer = next(i for i, n in enumerate(game.state.game.deal.buys) if n)
     limit = game.state.deal_rules.buy_limit or game.state.rules.play.buy_limit_deal
-    line = game.status()[1]
+    line = status_lines(game.state, game.seat)[1]
     seat_text = line.split(f"p{buyer + 1}", 1)[1].split("  p", 1)[0]
     assert f", 1 buy ({limit - 1} left)" in seat_text
 
@@ -356,7 +380,7 @@ def _first_buy_offer(game: PlaySession) -> list[str]:
         list(game.bot_moves())
         legal = game.legal()
         if "buy" in legal:
-            return game.status()
+            return status_lines(game.state, game.seat)
         game.play("draw" if "draw" in legal else legal[-1])
     raise AssertionError("no buy offered")
 
@@ -378,7 +402,7 @@ def test_a_buy_offer_names_the_card_and_what_buying_it_costs(changes, price):
     )
     assert "May I?" not in " ".join(lines[:-1])
     game.play("pass")
-    assert not any("May I?" in line for line in game.status())
+    assert not any("May I?" in line for line in status_lines(game.state, game.seat))
 
 
 def test_a_person_takes_back_a_meld_where_the_rules_allow_it():

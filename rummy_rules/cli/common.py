@@ -125,6 +125,21 @@ LangOption = Annotated[
 ]
 
 
+GameLangOption = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        metavar="LANG",
+        help=(
+            "The language of the game: en (English), bg (Bulgarian) or hy (Armenian): "
+            "the table, the messages, the refusals and the rules they quote. Default: "
+            "the language of the environment's locale (LANG) if there is a catalog for "
+            "it, else English."
+        ),
+    ),
+]
+
+
 def language_for(lang: str | None) -> str:
     """The language asked for with --lang, or the locale's; a usage error if unknown."""
     from ..render.i18n import LANGUAGES, default_language

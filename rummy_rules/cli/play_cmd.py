@@ -10,13 +10,16 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
+from ..render.i18n import N_, _
 from .common import (
     ForceOption,
+    GameLangOption,
     SetOption,
     check_overrides,
     complete_variant,
     error,
     handle_errors,
+    language_for,
     needs_terminal,
     note,
     players_for,
@@ -33,7 +36,7 @@ Say = Callable[[str], None]
 #: The most actions listed by number at a prompt (the rest are typed).
 SHOWN_ACTIONS = 40
 
-_HELP = """\
+_HELP = N_("""\
 Type the number of an action, or the action itself:
   draw | take 7H | buy | pass | down 7H 7S 7D / 4C 5C 6C 7C | meld 5C 6C 7C
   layoff 5S@2 | exchange 7H@2 | discard QC | end
@@ -41,7 +44,7 @@ Type the number of an action, or the action itself:
 Cards: 10H QS AS JK (T for ten, lower case and ♠♥♦♣ work too); a wild card
 in a meld may say what it stands for (JK=7D), or leave it to the game to
 find. Meld numbers are the table's. A refused action shows the rule.
-Other commands: all (every legal action), hint (can I go down?), help, quit."""
+Other commands: all (every legal action), hint (can I go down?), help, quit.""")
 
 
 PlayBotsOption = Annotated[
@@ -109,6 +112,7 @@ def play(
         ),
     ] = False,
     force: ForceOption = False,
+    lang: GameLangOption = None,
 ) -> None:
     """Play a game of VARIANT against bots: you see your own hand and the table.
 
@@ -117,12 +121,15 @@ def play(
     illegal action is refused with the engine's reason and the rulebook's
     sentence for the rule, and changes nothing. With --record the game is
     saved after every action; without it, q or Ctrl-C asks where to save it.
-    --resume FILE goes on with a saved game.
+    --resume FILE goes on with a saved game. --lang plays in Bulgarian (bg) or
+    Armenian (hy): the table, the messages, the refusals and their rules (the
+    actions are typed as the help shows them).
     """
     from ..fsutil import prepare_output
+    from ..render.i18n import language
     from ..sim.session import PlaySession
-    from ..spec.loader import load_variant
 
+    code = language_for(lang)
     if not plain:
         needs_terminal("the full-screen game", "play line by line with --plain")
     if resume is not None:
@@ -135,23 +142,10 @@ def play(
     else:
         if source is None:
             raise typer.BadParameter("give the variant to play", param_hint="VARIANT")
-        spec = load_variant(source, check_overrides(overrides))
-        check_playable(spec)
-        count = players_for(spec, players)
-        if seat > count:
-            raise typer.BadParameter(f"there are {count} seats", param_hint="'--seat'")
-        kinds = bot_list(bots or "greedy", count - 1) if count > 1 else []
-        if record is not None:
-            prepare_output(record, "records", force=force)
-        if seed is None:
-            seed = random.SystemRandom().randrange(1, 1_000_000)
-            note(f"seed {seed} (--seed {seed} deals this game again)")
-        session = PlaySession(
-            spec, players=count, seat=seat - 1, bots=kinds, seed=seed, record=record
-        )
-        session.save()
+        session = _new_game(source, overrides, players, seat, bots, seed, record, force=force)
     if plain:
-        play_plain(session, sys.stdin, sys.stdout)
+        with language(code):
+            play_plain(session, sys.stdin, sys.stdout)
         return
     try:
         from .play_screen import run_screen
@@ -161,7 +155,40 @@ def play(
             "(or play line by line with --plain)"
         )
         raise typer.Exit(1) from None
-    run_screen(session)
+    with language(code):
+        run_screen(session)
+
+
+def _new_game(
+    source: str,
+    overrides: list[str] | None,
+    players: int | None,
+    seat: int,
+    bots: str | None,
+    seed: int | None,
+    record: Path | None,
+    *,
+    force: bool,
+) -> PlaySession:
+    """A new game of ``source`` for ``play``, its record (if any) written once."""
+    from ..fsutil import prepare_output
+    from ..sim.session import PlaySession
+    from ..spec.loader import load_variant
+
+    spec = load_variant(source, check_overrides(overrides))
+    check_playable(spec)
+    count = players_for(spec, players)
+    if seat > count:
+        raise typer.BadParameter(f"there are {count} seats", param_hint="'--seat'")
+    kinds = bot_list(bots or "greedy", count - 1) if count > 1 else []
+    if record is not None:
+        prepare_output(record, "records", force=force)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 1_000_000)
+        note(f"seed {seed} (--seed {seed} deals this game again)")
+    session = PlaySession(spec, players=count, seat=seat - 1, bots=kinds, seed=seed, record=record)
+    session.save()
+    return session
 
 
 def play_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> None:
@@ -171,20 +198,22 @@ def play_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> None:
         stdout.write(text + "\n")
         stdout.flush()
 
-    say(f"{session.spec.name}: you are p{session.seat + 1}. Type help for the commands.")
-    for line in session.resumed_lines():
+    from ..render.table_words import deal_results, game_over_line, resumed_lines
+
+    intro = _("{name}: you are {seat}. Type help for the commands.")
+    say(intro.format(name=session.spec.name, seat=f"p{session.seat + 1}"))
+    for line in resumed_lines(session.state) if session.resumed else []:
         say(line)
     ended = len(session.state.results)
     try:
         while True:
             for move in session.bot_moves():
                 say(move.text)
-            for line in session.deal_results(ended):
+            for line in deal_results(session.state, ended):
                 say(line)
             ended = len(session.state.results)
             if session.over():
-                for line in session.result():
-                    say(line)
+                say(game_over_line(session.state, session.seat))
                 return
             answer = _turn(session, stdin, say)
             if answer != "played":
@@ -207,7 +236,8 @@ def _offer_save(session: PlaySession, stdin: TextIO, say: Say) -> None:
     default = str(free_name(Path(f"{session.spec.id}-game.jsonl")))
     say("")
     while True:
-        say(f"Save the game? A file name (Enter: {default}), or n to quit without saving:")
+        ask = _("Save the game? A file name (Enter: {default}), or n to quit without saving:")
+        say(ask.format(default=default))
         try:
             line = read_line(stdin)
         except KeyboardInterrupt:
@@ -229,10 +259,11 @@ def _offer_save(session: PlaySession, stdin: TextIO, say: Say) -> None:
 def _turn(session: PlaySession, stdin: TextIO, say: Say) -> str:
     """One prompt: show the table and the actions, read until an action is made.
     ``played``, or ``quit`` when the person quits, ``ended`` when the input ends."""
-    from ..render.refusals import rule_lines
+    from ..render.refusals import refusal_text, rule_lines
+    from ..render.table_words import status_lines
 
     say("")
-    for line in session.status():
+    for line in status_lines(session.state, session.seat):
         say(line)
     legal = session.legal()
     _list_actions(legal, say, limit=SHOWN_ACTIONS)
@@ -246,7 +277,7 @@ def _turn(session: PlaySession, stdin: TextIO, say: Say) -> str:
         if text in ("quit", "q", "exit"):
             return "quit"
         if text in ("help", "?"):
-            say(_HELP)
+            say(_(_HELP))
             continue
         if text == "all":
             _list_actions(legal, say, limit=None)
@@ -257,16 +288,18 @@ def _turn(session: PlaySession, stdin: TextIO, say: Say) -> str:
         number = small_number(text)
         if number is not None:
             if not 1 <= number <= len(legal):
-                say(f"there is no action {number}: choose 1 to {len(legal)}")
+                say(_("there is no action {number}: choose 1 to {last}").format(
+                    number=number, last=len(legal)
+                ))  # fmt: skip
                 continue
             text = legal[number - 1]
         reason = session.play(text)
         if reason is None:
             say(f"p{session.seat + 1} {session.last_made}")
             return "played"
-        say(f"not allowed: {reason}")
+        say(_("not allowed: {reason}").format(reason=refusal_text(reason)))
         for rule in rule_lines(session.spec, reason):
-            say(f"  the rule: {rule}")
+            say("  " + _("the rule: {rule}").format(rule=rule))
 
 
 def _list_actions(legal: list[str], say: Say, *, limit: int | None) -> None:
@@ -274,17 +307,16 @@ def _list_actions(legal: list[str], say: Say, *, limit: int | None) -> None:
     for i, text in enumerate(shown, 1):
         say(f"  {i:>2}. {text}")
     if len(shown) < len(legal):
-        say(f"  ... and {len(legal) - len(shown)} more: type all to list them, or the action")
+        more = _("... and {n} more: type all to list them, or the action")
+        say("  " + more.format(n=len(legal) - len(shown)))
     if legal == ["no", "yes"]:
-        say("Your partner asks: may I go out? (yes binds them to go out this turn)")
-    say("Your move (a number, an action, or help):")
+        say(_("Your partner asks: may I go out? (yes binds them to go out this turn)"))
+    say(_("Your move (a number, an action, or help):"))
 
 
 def _stopped(session: PlaySession, say: Say) -> None:
     if session.record is not None:
-        say(
-            f"Stopped. The game is saved in {session.record}: "
-            f"rummy-rules play --resume {session.record} goes on."
-        )
+        saved = _("Stopped. The game is saved in {file}: rummy-rules play --resume {file} goes on.")
+        say(saved.format(file=session.record))
     else:
-        say("Stopped (give --record FILE to keep a game and go on later).")
+        say(_("Stopped (give --record FILE to keep a game and go on later)."))

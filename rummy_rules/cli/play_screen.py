@@ -43,8 +43,17 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Header, Input, Label, OptionList, RichLog, Static
 
 from ..cards import CardNames
-from ..render.refusals import rule_lines
-from ..sim.session import Move, PlaySession, sorted_hand
+from ..render.i18n import _
+from ..render.refusals import refusal_text, rule_lines
+from ..render.table_words import (
+    deal_results,
+    game_over_line,
+    offer_lines,
+    resumed_lines,
+    sorted_hand,
+    table_lines,
+)
+from ..sim.session import Move, PlaySession
 
 __all__ = ["PlayApp", "run_screen"]
 
@@ -396,9 +405,12 @@ class PlayApp(App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = f"{self.session.spec.name}: you are p{self.session.seat + 1}"
-        self.log_line(f"{self.session.spec.name}: you are p{self.session.seat + 1}.")
-        for line in self.session.resumed_lines():
+        you = _("{name}: you are {seat}").format(
+            name=self.session.spec.name, seat=f"p{self.session.seat + 1}"
+        )
+        self.sub_title = you
+        self.log_line(you + ".")
+        for line in resumed_lines(self.session.state) if self.session.resumed else []:
             self.log_line(line)
         self.refresh_table()
         self.call_later(self.advance)
@@ -412,18 +424,18 @@ class PlayApp(App[None]):
 
     def refresh_table(self) -> None:
         """Redraw the status, table and hand from the person's view."""
-        offer = self.session.offer()  # shown with the status, above the table
-        lines = self.session.status(by_rank=self.by_rank)[: -len(offer) or None]
-        rest = [line for line in lines if not line.startswith("Your hand")]
-        table_at = next((i for i, line in enumerate(rest) if line == "Table:"), len(rest))
+        state, seat = self.session.state, self.session.seat
+        offer = offer_lines(state, seat)  # shown with the status, above the table
+        rest = table_lines(state, seat)[:-1]  # the hand has its own bar
+        table_at = next((i for i, line in enumerate(rest) if line == _("Table:")), len(rest))
         self.query_one("#status", Static).update("\n".join(rest[:table_at] + offer))
         self.query_one("#table", Static).update(
-            "\n".join(rest[table_at:]) or "Nothing on the table yet."
+            "\n".join(rest[table_at:]) or _("Nothing on the table yet.")
         )
         faces = sorted_hand(self.session.state.hand(self.session.seat), by_rank=self.by_rank)
         bar = self.query_one("#hand", HandBar)
         bar.show(faces)
-        bar.border_title = f"Your hand ({len(faces)})"
+        bar.border_title = _("Your hand ({n})").format(n=len(faces))
         keys = "click/space: pick · g: set aside · d: down · m: meld · x: clear"
         if bar.size.width and bar.size.width < len(keys) + 6:  # a narrow screen
             keys = "space/g/d/m/x: pick/aside/down/meld/clear"
@@ -436,17 +448,17 @@ class PlayApp(App[None]):
         actions.clear_options()
         legal = self.session.legal()
         picked = self.query_one("#hand", HandBar).picked_faces()
-        actions.border_title = "Your move" if legal else ""
+        actions.border_title = _("Your move") if legal else ""
         if legal == ["no", "yes"]:
-            actions.border_title = "Your partner asks: may I go out?"
+            actions.border_title = _("Your partner asks: may I go out?")
         if legal and picked:
             cards = self.session.cards.texts(picked)
             matching = self.session.actions_with(picked)
             if matching:
                 legal = matching
-                actions.border_title = f"With {cards}"
+                actions.border_title = _("With {cards}").format(cards=cards)
             else:  # every action stays in reach
-                actions.border_title = f"Your move (none with {cards} alone)"
+                actions.border_title = _("Your move (none with {cards} alone)").format(cards=cards)
         if legal:
             actions.add_options(legal)
             # No highlight until the person moves to an action: Enter in the
@@ -476,15 +488,14 @@ class PlayApp(App[None]):
         self.report_deals()
         self.refresh_table()
         if session.over():
-            for line in session.result():
-                self.log_line(line)
+            self.log_line(game_over_line(session.state, session.seat))
             self.query_one("#actions", OptionList).clear_options()
             return
         self.show_actions()
 
     def report_deals(self) -> None:
         """Log how each deal that has just ended went."""
-        for line in self.session.deal_results(self._ended):
+        for line in deal_results(self.session.state, self._ended):
             self.log_line(line)
         self._ended = len(self.session.state.results)
 
@@ -513,9 +524,9 @@ class PlayApp(App[None]):
     def answer(self, text: str, reason: str | None) -> None:
         """Show a refusal (and the rule behind it), or go on after a made action."""
         if reason is not None:
-            self.log_line(f"not allowed: {reason}")
+            self.log_line(_("not allowed: {reason}").format(reason=refusal_text(reason)))
             for rule in rule_lines(self.session.spec, reason):
-                self.log_line(f"  the rule: {rule}")
+                self.log_line("  " + _("the rule: {rule}").format(rule=rule))
             self.bell()
             return
         self.log_line(f"p{self.session.seat + 1} {self.session.last_made}")

@@ -8,14 +8,23 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
-from .common import error, handle_errors, needs_terminal, read_line, small_number
+from ..render.i18n import N_, _
+from .common import (
+    GameLangOption,
+    error,
+    handle_errors,
+    language_for,
+    needs_terminal,
+    read_line,
+    small_number,
+)
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
 
 __all__ = ["Steps", "watch"]
 
-_KEYS = (
+_KEYS = N_(
     "Enter or n: next move; b: back one move; d: next deal; u: back one deal; "
     "g N: go to move N; q: quit"
 )
@@ -39,7 +48,7 @@ class Steps:
 
     @staticmethod
     def _last_action(state: GameState) -> str:
-        from ..sim.session import logged_action_text
+        from ..render.table_words import logged_action_text
 
         for entry in reversed(state.log):
             if "action" in entry:
@@ -89,19 +98,20 @@ class Steps:
 
     def text(self, step: int, seat: int | None) -> list[str]:
         """The position ``step`` as seat ``seat`` saw it (every hand with None)."""
-        from ..sim.session import deal_result_lines, game_over_line, table_lines
+        from ..render.table_words import deal_result_lines, game_over_line, table_lines
 
         state = self.states[step]
-        head = f"Move {step} of {len(self) - 1}" + (
-            f": {self.actions[step]}" if self.actions[step] else ": the deal"
+        head = _("Move {step} of {last}").format(step=step, last=len(self) - 1) + (
+            f": {self.actions[step]}" if self.actions[step] else ": " + _("the deal")
         )
         side = self.header.get("side")
         if isinstance(side, str):  # a record written by compare
-            head += f" (side {side} of a compare: {self.spec.name})"
+            compared = _("(side {side} of a compare: {name})")
+            head += " " + compared.format(side=side, name=self.spec.name)
         lines = [head]
         if step:  # the move that ended a deal: how it ended and its scores, then the table
             lines += deal_result_lines(state, len(self.states[step - 1].results))
-        lines += table_lines(state, seat, label="shown")
+        lines += table_lines(state, seat, label=_("shown"))
         if state.is_terminal():
             lines.append(game_over_line(state))
         return lines
@@ -135,6 +145,7 @@ def watch(
             "--plain", help="Step line by line on standard input and output instead of full screen."
         ),
     ] = False,
+    lang: GameLangOption = None,
 ) -> None:
     """Step through a recorded game forwards and backwards, move by move or deal by deal.
 
@@ -142,9 +153,12 @@ def watch(
     saw it (--seat; only that seat's hand), or with every hand open (--all).
     Keys: Enter or n next move, b back, d next deal, u back a deal, g go to a
     move by its number, q quit; the full screen lists the moves of the deal so far.
+    --lang shows the table in Bulgarian (bg) or Armenian (hy).
     """
+    from ..render.i18n import language
     from ..sim.records import RecordError
 
+    code = language_for(lang)
     try:
         steps = Steps(record, game or 1)
     except RecordError as exc:
@@ -157,7 +171,8 @@ def watch(
     if not plain:
         needs_terminal("the full-screen viewer", "step line by line with --plain")
     if plain:
-        watch_plain(steps, shown, sys.stdin, sys.stdout)
+        with language(code):
+            watch_plain(steps, shown, sys.stdin, sys.stdout)
         return
     try:
         from .watch_screen import run_watch
@@ -167,7 +182,8 @@ def watch(
             "(or step line by line with --plain)"
         )
         raise typer.Exit(1) from None
-    run_watch(steps, shown)
+    with language(code):
+        run_watch(steps, shown)
 
 
 def watch_plain(steps: Steps, seat: int | None, stdin: TextIO, stdout: TextIO) -> None:
@@ -177,7 +193,7 @@ def watch_plain(steps: Steps, seat: int | None, stdin: TextIO, stdout: TextIO) -
         stdout.write("\n".join(["", *steps.text(step, seat), "(n, b, d, u, g N, q)"]) + "\n")
         stdout.flush()
 
-    stdout.write(_KEYS + "\n")
+    stdout.write(_(_KEYS) + "\n")
     step = 0
     show(step)
     last = len(steps) - 1
@@ -199,6 +215,6 @@ def watch_plain(steps: Steps, seat: int | None, stdin: TextIO, stdout: TextIO) -
         elif command.startswith("g ") and small_number(command[2:].strip()) is not None:
             step = max(0, min(last, small_number(command[2:].strip()) or 0))
         else:
-            stdout.write(_KEYS + "\n")
+            stdout.write(_(_KEYS) + "\n")
             continue
         show(step)

@@ -18,16 +18,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..cards import CardNames
 from ..engine.actions import Action, ActionError, format_seat_action, parse_action
-from ..engine.buying import buy_cost
-from ..engine.game import BUY
 from ..engine.hints import contract_hint, read_group
 from ..engine.knocking import complete_knock, wrong_knock
 from ..engine.refusals import Refusal
-from ..engine.rules import UNLIMITED, compile_rules
+from ..engine.rules import compile_rules
 from ..engine.shapes import describe_contract
-from ..engine.side_sets import opening_minimum_of
 from ..engine.state import GameState
 from ..engine.view import SeatView, seat_view
 from ..errors import UsageError
@@ -40,24 +36,10 @@ __all__ = [
     "HUMAN",
     "Move",
     "PlaySession",
-    "contract_words",
-    "deal_result_lines",
-    "game_over_line",
-    "logged_action_text",
-    "offer_lines",
-    "sorted_hand",
-    "table_lines",
 ]
 
 #: The label of the person's seat in records.
 HUMAN = "you"
-
-#: How a knocked hand ended, said of the seat that won it.
-_KNOCKED = {
-    "gin": "went gin",
-    "knock": "knocked and won the hand",
-    "undercut": "undercut the knocker",
-}
 
 #: The most ways of reading picked groups of cards tried for one action.
 MAX_TRIES = 500
@@ -188,10 +170,6 @@ class PlaySession:
     def over(self) -> bool:
         """Whether the game has ended."""
         return self.state.is_terminal()
-
-    def contract(self) -> str:
-        """The person's contract in this deal, in words."""
-        return contract_words(self.state, self.seat)
 
     def legal(self) -> list[str]:
         """The person's legal actions now, as text."""
@@ -375,245 +353,7 @@ class PlaySession:
             self.save()
             yield Move(seat, self.cards.show(format_seat_action(seat, action)))
 
-    def resumed_lines(self) -> list[str]:
-        """For a game going on from its record, where it stands: the deal, and
-        its moves so far (the last 30) as the log showed them; nothing hidden
-        is named. Empty for a new game."""
-        moves = self.moves_so_far()
-        if not self.resumed or not moves:
-            return []
-        return [f"Going on with deal {self.state.deal_index + 1}; its moves so far:", *moves]
-
-    def moves_so_far(self, most: int = 30) -> list[str]:
-        """The last ``most`` moves of the deal in play, as the log showed them."""
-        lines: list[str] = []
-        for entry in reversed(self.state.log):
-            if "deal" in entry or len(lines) == most:
-                break
-            if "action" in entry:
-                lines.append(logged_action_text(self.state, entry))
-        return lines[::-1]
-
     def save(self) -> None:
         """Write the record as it stands (atomically), if one is kept."""
         if self.record is not None:
             write_record(self.record, self.state, self.variant, seats=self.names)
-
-    # -- words ------------------------------------------------------------------
-
-    def status(self, *, by_rank: bool = False) -> list[str]:
-        """The table as the person sees it, in lines of text (nothing of other hands);
-        the hand sorted by suit, or by rank."""
-        return table_lines(self.state, self.seat, by_rank=by_rank) + self.offer()
-
-    def offer(self) -> list[str]:
-        """What the person is asked in an open buy window (the last lines of :meth:`status`)."""
-        return offer_lines(self.state, self.seat)
-
-    def deal_results(self, since: int) -> list[str]:
-        """How each deal from number ``since`` (from 0) on ended, in words; while
-        the game goes on, then the totals and what the next deal asks for."""
-        lines = deal_result_lines(self.state, since)
-        if lines and not self.over():
-            state = self.state
-            totals = "  ".join(f"p{i + 1}: {t}" for i, t in enumerate(state.totals))
-            own = state.rules.play.each_player
-            ask = "each player on their own contract" if own else contract_words(state)
-            then = f"Next, deal {state.deal_index + 1}" + (
-                "" if ask == "no contract" else f": {ask}"
-            )
-            lines.append(f"Totals: {totals}. {then}.")
-        return lines
-
-    def result(self) -> list[str]:
-        """The final totals and the winners, once the game is over."""
-        return [game_over_line(self.state, self.seat)]
-
-
-def logged_action_text(state: GameState, entry: dict[str, Any]) -> str:
-    """An action entry of ``state``'s log as the log shows it ("p2 discard 5C"),
-    in the pack's own notation."""
-    action = parse_action(entry["action"])
-    return state.rules.names.show(format_seat_action(entry["seat"], action))
-
-
-def deal_result_lines(state: GameState, since: int) -> list[str]:
-    """How each deal of ``state`` from number ``since`` (from 0) on ended, in words."""
-    lines = []
-    for number, result in enumerate(state.results[since:], since + 1):
-        won = result.went_out
-        if result.reason in _KNOCKED and won is not None:
-            who = f"p{won + 1} {_KNOCKED[result.reason]}"
-        elif result.reason == "knock":
-            who = "a knock with equal deadwood: no score"
-        elif won is not None and won >= 0:
-            who = f"p{won + 1} went out"
-        else:
-            who = f"it ended: {result.reason}"
-        scores = "  ".join(f"p{i + 1}: {s:+d}" for i, s in enumerate(result.scores))
-        lines.append(f"Deal {number} is over: {who}. Scores {scores}.")
-    return lines
-
-
-def game_over_line(state: GameState, you: int | None = None, label: str = "you") -> str:
-    """The final totals and the winners (``you``, if given, marked with ``label``)."""
-    winners = ", ".join(f"p{w + 1}{f' ({label})' if w == you else ''}" for w in state.winners())
-    totals = "  ".join(f"p{i + 1}: {t}" for i, t in enumerate(state.totals))
-    return f"The game is over. Totals: {totals}. Best: {winners}."
-
-
-def offer_lines(state: GameState, seat: int) -> list[str]:
-    """What ``seat`` is asked in an open buy window, in words: the card, and
-    what buying it costs (empty when nothing is asked of that seat)."""
-    d = state.game.deal
-    if d.phase != BUY or state.to_move != seat or d.buy_card is None:
-        return []
-    card = state.rules.names.text(state.game.faces[d.buy_card])
-    play = state.rules.play
-    if d.buyer_discarding:
-        return [f"You bought {card}: discard one of the cards you held before the buy."]
-    if d.buy_claim is not None:
-        who = f"p{d.buy_claim + 1} asks to buy {card}"
-        if play.buy_current_player == "veto":
-            return [f"{who}: allow the buy, or veto it."]
-        return [
-            f"{who}: give them the card you drew as their first penalty card "
-            "(you draw again), or keep it (they take their penalty cards from the stock)."
-        ]
-    cost = buy_cost(state.game, seat)
-    price = f"{cost} penalty card{'' if cost == 1 else 's'}" if cost else "no penalty card"
-    points = f", and {play.buy_points} points on your score" if play.buy_points else ""
-    whose = "The discard" if d.discarder is None else f"p{d.discarder + 1}'s discard"
-    return [
-        f"May I? {whose} {card} is offered to you: buy takes it with {price}{points}; "
-        "pass leaves it."
-    ]
-
-
-def _down_word(down: bool, knocker: bool) -> str:
-    return ", knocked" if knocker else ", down" if down else ""
-
-
-def _left_word(dropped: Sequence[int], seat: int) -> str:
-    """``, dropped (20)`` for a player who left the deal at that cost."""
-    cost = dropped[seat] if dropped else -1
-    return f", dropped ({cost})" if cost >= 0 else ""
-
-
-def contract_words(state: GameState, seat: int | None = None) -> str:
-    """The current deal's contract in words (``seat``'s own, where each player has
-    one); in a knock game, the deal's knock limit."""
-    limit = state.game.deal.knock_limit
-    if state.rules.play.knock_limit != -1:  # a knock game: no contract, a knock limit
-        if limit >= UNLIMITED:
-            return "knock with any deadwood"
-        return "knock with gin only" if limit == 0 else f"knock with {limit} or less deadwood"
-    rules = state.deal_rules if seat is None else state.deal_rules_of(seat)
-    if not rules.parts:
-        g = state.game
-        who = g.deal.current if seat is None else seat
-        if state.rules.play.opening == "min_points" and not g.is_open(who):
-            return f"first melds worth {opening_minimum_of(g, who)} or more"
-        return "no contract"
-    return describe_contract(rules.parts, all_out=rules.all_out)
-
-
-def sorted_hand(faces: Sequence[int], *, by_rank: bool = False) -> list[int]:
-    """A hand sorted by suit then rank (or by rank then suit), jokers last."""
-    if by_rank:
-        return sorted(faces, key=lambda f: (f % 13 if f < 52 else 13, f // 13))
-    return sorted(faces, key=lambda f: (f // 13 if f < 52 else 4, f % 13))
-
-
-def _hand_text(faces: Sequence[int], names: CardNames, *, by_rank: bool = False) -> str:
-    return names.texts(sorted_hand(faces, by_rank=by_rank))
-
-
-def _buys_words(state: GameState) -> list[str]:
-    """Each seat's buys in this deal (and how many are left), as ``, 1 buy (1 left)``;
-    empty where the variant has no buying."""
-    play = state.rules.play
-    if not play.buying:
-        return [""] * state.seats
-    g = state.game
-    out = []
-    for seat in range(state.seats):
-        deal_limit = state.deal_rules_of(seat).buy_limit
-        if deal_limit is None:
-            deal_limit = play.buy_limit_deal
-        used = g.deal.buys[seat]
-        left = [] if deal_limit is None else [max(0, deal_limit - used)]
-        if play.buy_limit_game is not None:
-            left.append(max(0, play.buy_limit_game - g.buys_game[seat]))
-        text = f", {used} buy{'' if used == 1 else 's'}"
-        if left:
-            text += f" ({min(left)} left)"
-        out.append(text)
-    return out
-
-
-def table_lines(
-    state: GameState, seat: int | None, *, label: str = "you", by_rank: bool = False
-) -> list[str]:
-    """The table as seat ``seat`` (from 0) sees it, in lines of text: only that
-    seat's hand, its place marked with ``label``; with ``seat`` None, every hand
-    (to watch a record)."""
-    v = seat_view(state, seat if seat is not None else 0)
-    you = seat if seat is not None else -1
-    names = state.rules.names
-    own = state.rules.play.each_player
-    contract = "each player on their own contract" if own else contract_words(state)
-    deal = state.game.deal
-    if state.is_terminal():  # the last deal's table, as it ended
-        lines = [f"Deal {len(state.results)}: {contract}. Dealer p{v.dealer + 1}."]
-    else:
-        lines = [f"Deal {v.deal}: {contract}. Dealer p{v.dealer + 1}; p{v.current + 1} to play."]
-    if own and you >= 0:
-        number = state.deal_rules_of(you).number
-        lines.append(f"Your contract ({number} of {len(state.rules.deals)}): "
-                     f"{contract_words(state, you)}.")  # fmt: skip
-    buys = _buys_words(state)
-    stages = [
-        f", contract {state.deal_rules_of(i).number}" if own else "" for i in range(state.seats)
-    ]
-    sizes = "  ".join(
-        f"p{i + 1}{f' ({label})' if i == you else ''}: {n} card{'' if n == 1 else 's'}"
-        f"{f' and a foot of {v.foot_sizes[i]}' if v.foot_sizes and v.foot_sizes[i] else ''}"
-        f"{_down_word(v.down[i], i == deal.knocker)}{_left_word(v.dropped, i)}, "
-        f"{v.totals[i]} points{buys[i]}{stages[i]}"
-        for i, n in enumerate(v.hand_sizes)
-    )
-    lines.append(sizes)
-    play = state.rules.play
-    if play.teams:
-        sides: dict[int, list[str]] = {}
-        for i, team in enumerate(state.team):
-            sides.setdefault(team, []).append(f"p{i + 1}{f' ({label})' if i == you else ''}")
-        lines.append("Sides: " + " against ".join(" and ".join(s) for s in sides.values()) + ".")
-    laid = [f"p{i + 1} {names.texts(cards)}" for i, cards in enumerate(v.aside) if cards]
-    if laid:
-        lines.append("Bonus cards laid aside: " + "; ".join(laid) + ".")
-    if state.rules.play.discard_pile in ("any_depth", "whole_pile") and len(v.discard_pile) > 1:
-        # Where players may dig, the whole spread is in view (the top card last).
-        pile = names.texts(v.discard_pile)
-        lines.append(f"Stock: {v.stock_size} cards. Discard pile, bottom to top: {pile}.")
-    else:
-        top = names.text(v.discard_pile[-1]) if v.discard_pile else "empty"
-        lines.append(f"Stock: {v.stock_size} cards. Discard pile: {top}.")
-    if v.melds:
-        lines.append("Table:")
-        wild = state.deal_rules.wild_faces
-        for i, meld in enumerate(v.melds, 1):
-            cards = " ".join(
-                names.text(c) if c == s or c not in wild else f"{names.text(c)}={names.text(s)}"
-                for c, s in zip(meld.cards, meld.stands_for, strict=True)
-            )
-            lines.append(f"  {i}. p{meld.owner + 1} {meld.kind}: {cards}")
-    if seat is None:
-        for i in range(state.seats):
-            lines.append(f"p{i + 1}'s hand: {_hand_text(state.hand(i), names)}")
-    elif label == "you":
-        lines.append("Your hand: " + _hand_text(v.hand, names, by_rank=by_rank))
-    else:
-        lines.append(f"p{seat + 1}'s hand: " + _hand_text(v.hand, names))
-    return lines

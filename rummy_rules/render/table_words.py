@@ -1,0 +1,334 @@
+"""The table in words, for ``play`` and ``watch``: what a seat sees, what it is
+asked in a buy window, how each deal ended and who won, in the language in
+force (:func:`~rummy_rules.render.i18n.language`).
+
+The engine and the play session hold the game; every sentence a person reads
+about it is made here, through the catalogs, like the rulebook's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..cards import CardNames
+from ..engine.actions import format_seat_action, parse_action
+from ..engine.buying import buy_cost
+from ..engine.game import BUY
+from ..engine.rules import UNLIMITED
+from ..engine.side_sets import opening_minimum_of
+from ..engine.state import GameState
+from ..engine.view import seat_view
+from .i18n import N_, _, ngettext
+from .words import contract_text
+
+__all__ = [
+    "contract_words",
+    "deal_result_lines",
+    "deal_results",
+    "game_over_line",
+    "logged_action_text",
+    "moves_so_far",
+    "offer_lines",
+    "resumed_lines",
+    "sorted_hand",
+    "status_lines",
+    "table_lines",
+]
+
+#: How a knocked hand ended, said of the seat that won it.
+_KNOCKED = {
+    "gin": N_("{seat} went gin"),
+    "knock": N_("{seat} knocked and won the hand"),
+    "undercut": N_("{seat} undercut the knocker"),
+}
+
+
+def _seat(seat: int) -> str:
+    """A seat as the log names it: ``p2`` (the same in every language, as in records)."""
+    return f"p{seat + 1}"
+
+
+def _marked(seat: int, you: int | None, label: str) -> str:
+    """``p2``, or ``p2 (you)`` for the seat ``you``."""
+    return f"{_seat(seat)} ({label})" if seat == you else _seat(seat)
+
+
+def _totals(totals: Sequence[int], *, signed: bool = False) -> str:
+    return "  ".join(
+        f"{_seat(i)}: {t:+d}" if signed else f"{_seat(i)}: {t}" for i, t in enumerate(totals)
+    )
+
+
+def logged_action_text(state: GameState, entry: dict[str, Any]) -> str:
+    """An action entry of ``state``'s log as the log shows it ("p2 discard 5C"),
+    in the pack's own notation."""
+    action = parse_action(entry["action"])
+    return state.rules.names.show(format_seat_action(entry["seat"], action))
+
+
+def moves_so_far(state: GameState, most: int = 30) -> list[str]:
+    """The last ``most`` moves of the deal in play, as the log showed them."""
+    lines: list[str] = []
+    for entry in reversed(state.log):
+        if "deal" in entry or len(lines) == most:
+            break
+        if "action" in entry:
+            lines.append(logged_action_text(state, entry))
+    return lines[::-1]
+
+
+def resumed_lines(state: GameState) -> list[str]:
+    """For a game going on from its record, where it stands: the deal, and its
+    moves so far (the last 30) as the log showed them; nothing hidden is named."""
+    moves = moves_so_far(state)
+    if not moves:
+        return []
+    head = _("Going on with deal {number}; its moves so far:").format(number=state.deal_index + 1)
+    return [head, *moves]
+
+
+def deal_result_lines(state: GameState, since: int) -> list[str]:
+    """How each deal of ``state`` from number ``since`` (from 0) on ended, in words."""
+    lines = []
+    for number, result in enumerate(state.results[since:], since + 1):
+        won = result.went_out
+        if result.reason in _KNOCKED and won is not None:
+            who = _(_KNOCKED[result.reason]).format(seat=_seat(won))
+        elif result.reason == "knock":
+            who = _("a knock with equal deadwood: no score")
+        elif won is not None and won >= 0:
+            who = _("{seat} went out").format(seat=_seat(won))
+        else:
+            who = _("it ended: {reason}").format(reason=result.reason)
+        lines.append(
+            _("Deal {number} is over: {who}. Scores {scores}.").format(
+                number=number, who=who, scores=_totals(result.scores, signed=True)
+            )
+        )
+    return lines
+
+
+def deal_results(state: GameState, since: int) -> list[str]:
+    """:func:`deal_result_lines`, and while the game goes on the totals and what
+    the next deal asks for."""
+    lines = deal_result_lines(state, since)
+    if lines and not state.is_terminal():
+        own = state.rules.play.each_player
+        ask = _("each player on their own contract") if own else contract_words(state)
+        number = state.deal_index + 1
+        if ask == _("no contract"):
+            then = _("Next, deal {number}.").format(number=number)
+        else:
+            then = _("Next, deal {number}: {contract}.").format(number=number, contract=ask)
+        lines.append(_("Totals: {totals}.").format(totals=_totals(state.totals)) + " " + then)
+    return lines
+
+
+def game_over_line(state: GameState, you: int | None = None, label: str | None = None) -> str:
+    """The final totals and the winners (``you``, if given, marked with ``label``)."""
+    mark = _("you") if label is None else label
+    winners = ", ".join(_marked(w, you, mark) for w in state.winners())
+    return _("The game is over. Totals: {totals}. Best: {winners}.").format(
+        totals=_totals(state.totals), winners=winners
+    )
+
+
+def offer_lines(state: GameState, seat: int) -> list[str]:
+    """What ``seat`` is asked in an open buy window, in words: the card, and
+    what buying it costs (empty when nothing is asked of that seat)."""
+    d = state.game.deal
+    if d.phase != BUY or state.to_move != seat or d.buy_card is None:
+        return []
+    card = state.rules.names.text(state.game.faces[d.buy_card])
+    play = state.rules.play
+    if d.buyer_discarding:
+        return [
+            _("You bought {card}: discard one of the cards you held before the buy.").format(
+                card=card
+            )
+        ]
+    if d.buy_claim is not None:
+        who = _seat(d.buy_claim)
+        if play.buy_current_player == "veto":
+            return [_("{seat} asks to buy {card}: allow the buy, or veto it.").format(
+                seat=who, card=card
+            )]  # fmt: skip
+        return [
+            _(
+                "{seat} asks to buy {card}: give them the card you drew as their first "
+                "penalty card (you draw again), or keep it (they take their penalty cards "
+                "from the stock)."
+            ).format(seat=who, card=card)
+        ]
+    cost = buy_cost(state.game, seat)
+    if cost:
+        price = ngettext("{n} penalty card", "{n} penalty cards", cost).format(n=cost)
+    else:
+        price = _("no penalty card")
+    if play.buy_points:
+        price = _("{price}, and {points} points on your score").format(
+            price=price, points=play.buy_points
+        )
+    if d.discarder is None:
+        offer = _("May I? The discard {card} is offered to you: buy takes it with {price}; "
+                  "pass leaves it.")  # fmt: skip
+    else:
+        offer = _("May I? {seat}'s discard {card} is offered to you: buy takes it with "
+                  "{price}; pass leaves it.")  # fmt: skip
+    return [offer.format(seat=_seat(d.discarder or 0), card=card, price=price)]
+
+
+def contract_words(state: GameState, seat: int | None = None) -> str:
+    """The current deal's contract in words (``seat``'s own, where each player has
+    one); in a knock game, the deal's knock limit."""
+    limit = state.game.deal.knock_limit
+    if state.rules.play.knock_limit != -1:  # a knock game: no contract, a knock limit
+        if limit >= UNLIMITED:
+            return _("knock with any deadwood")
+        if limit == 0:
+            return _("knock with gin only")
+        return _("knock with {limit} or less deadwood").format(limit=limit)
+    rules = state.deal_rules if seat is None else state.deal_rules_of(seat)
+    if not rules.parts:
+        g = state.game
+        who = g.deal.current if seat is None else seat
+        if state.rules.play.opening == "min_points" and not g.is_open(who):
+            return _("first melds worth {points} or more").format(points=opening_minimum_of(g, who))
+        return _("no contract")
+    return contract_text(rules.parts, all_out=rules.all_out)
+
+
+def sorted_hand(faces: Sequence[int], *, by_rank: bool = False) -> list[int]:
+    """A hand sorted by suit then rank (or by rank then suit), jokers last."""
+    if by_rank:
+        return sorted(faces, key=lambda f: (f % 13 if f < 52 else 13, f // 13))
+    return sorted(faces, key=lambda f: (f // 13 if f < 52 else 4, f % 13))
+
+
+def _hand_text(faces: Sequence[int], names: CardNames, *, by_rank: bool = False) -> str:
+    return names.texts(sorted_hand(faces, by_rank=by_rank))
+
+
+def _buys_words(state: GameState) -> list[str]:
+    """Each seat's buys in this deal (and how many are left), as ``, 1 buy (1 left)``;
+    empty where the variant has no buying."""
+    play = state.rules.play
+    if not play.buying:
+        return [""] * state.seats
+    g = state.game
+    out = []
+    for seat in range(state.seats):
+        deal_limit = state.deal_rules_of(seat).buy_limit
+        if deal_limit is None:
+            deal_limit = play.buy_limit_deal
+        used = g.deal.buys[seat]
+        left = [] if deal_limit is None else [max(0, deal_limit - used)]
+        if play.buy_limit_game is not None:
+            left.append(max(0, play.buy_limit_game - g.buys_game[seat]))
+        text = ", " + ngettext("{n} buy", "{n} buys", used).format(n=used)
+        if left:
+            text += " " + _("({n} left)").format(n=min(left))
+        out.append(text)
+    return out
+
+
+def _seat_line(state: GameState, you: int, label: str) -> str:
+    """Every seat's cards, state of play, points and buys, on one line."""
+    v = seat_view(state, you if you >= 0 else 0)
+    deal = state.game.deal
+    own = state.rules.play.each_player
+    buys = _buys_words(state)
+    parts = []
+    for i, n in enumerate(v.hand_sizes):
+        text = _marked(i, you, label) + ": " + ngettext("{n} card", "{n} cards", n).format(n=n)
+        if v.foot_sizes and v.foot_sizes[i]:
+            text += " " + _("and a foot of {n}").format(n=v.foot_sizes[i])
+        if i == deal.knocker:
+            text += ", " + _("knocked")
+        elif v.down[i]:
+            text += ", " + _("down")
+        if v.dropped and v.dropped[i] >= 0:
+            text += ", " + _("dropped ({cost})").format(cost=v.dropped[i])
+        text += ", " + ngettext("{n} point", "{n} points", v.totals[i]).format(n=v.totals[i])
+        text += buys[i]
+        if own:
+            number = state.deal_rules_of(i).number
+            text += ", " + _("contract {number}").format(number=number)
+        parts.append(text)
+    return "  ".join(parts)
+
+
+def table_lines(
+    state: GameState, seat: int | None, *, label: str | None = None, by_rank: bool = False
+) -> list[str]:
+    """The table as seat ``seat`` (from 0) sees it, in lines of text: only that
+    seat's hand, its place marked with ``label`` (default: "you", and the hand is
+    "Your hand"); with ``seat`` None, every hand (to watch a record)."""
+    v = seat_view(state, seat if seat is not None else 0)
+    you = seat if seat is not None else -1
+    mark = _("you") if label is None else label
+    names = state.rules.names
+    own = state.rules.play.each_player
+    contract = _("each player on their own contract") if own else contract_words(state)
+    if state.is_terminal():  # the last deal's table, as it ended
+        lines = [_("Deal {number}: {contract}. Dealer {dealer}.").format(
+            number=len(state.results), contract=contract, dealer=_seat(v.dealer)
+        )]  # fmt: skip
+    else:
+        lines = [_("Deal {number}: {contract}. Dealer {dealer}; {seat} to play.").format(
+            number=v.deal, contract=contract, dealer=_seat(v.dealer), seat=_seat(v.current)
+        )]  # fmt: skip
+    if own and you >= 0:
+        lines.append(_("Your contract ({number} of {count}): {contract}.").format(
+            number=state.deal_rules_of(you).number,
+            count=len(state.rules.deals),
+            contract=contract_words(state, you),
+        ))  # fmt: skip
+    lines.append(_seat_line(state, you, mark))
+    if state.rules.play.teams:
+        sides: dict[int, list[str]] = {}
+        for i, team in enumerate(state.team):
+            sides.setdefault(team, []).append(_marked(i, you, mark))
+        joined = [_(" and ").join(s) for s in sides.values()]
+        lines.append(_("Sides: {sides}.").format(sides=_(" against ").join(joined)))
+    laid = [f"{_seat(i)} {names.texts(cards)}" for i, cards in enumerate(v.aside) if cards]
+    if laid:
+        lines.append(_("Bonus cards laid aside: {laid}.").format(laid="; ".join(laid)))
+    stock = ngettext("Stock: {n} card.", "Stock: {n} cards.", v.stock_size).format(n=v.stock_size)
+    if state.rules.play.discard_pile in ("any_depth", "whole_pile") and len(v.discard_pile) > 1:
+        # Where players may dig, the whole spread is in view (the top card last).
+        pile = _("Discard pile, bottom to top: {cards}.").format(cards=names.texts(v.discard_pile))
+    else:
+        top = names.text(v.discard_pile[-1]) if v.discard_pile else _("empty")
+        pile = _("Discard pile: {card}.").format(card=top)
+    lines.append(f"{stock} {pile}")
+    if v.melds:
+        lines.append(_("Table:"))
+        wild = state.deal_rules.wild_faces
+        kinds = {"set": _("set"), "run": _("run"), "colour": _("colour")}
+        for i, meld in enumerate(v.melds, 1):
+            cards = " ".join(
+                names.text(c) if c == s or c not in wild else f"{names.text(c)}={names.text(s)}"
+                for c, s in zip(meld.cards, meld.stands_for, strict=True)
+            )
+            kind = kinds.get(meld.kind, meld.kind)
+            lines.append(f"  {i}. {_seat(meld.owner)} {kind}: {cards}")
+    if seat is None:
+        for i in range(state.seats):
+            hand = _hand_text(state.hand(i), names)
+            lines.append(_("{seat}'s hand: {cards}").format(seat=_seat(i), cards=hand))
+    elif label is None:
+        hand = _hand_text(v.hand, names, by_rank=by_rank)
+        lines.append(_("Your hand: {cards}").format(cards=hand))
+    else:
+        lines.append(
+            _("{seat}'s hand: {cards}").format(seat=_seat(seat), cards=_hand_text(v.hand, names))
+        )
+    return lines
+
+
+def status_lines(state: GameState, seat: int, *, by_rank: bool = False) -> list[str]:
+    """The table as the person at ``seat`` sees it (:func:`table_lines`), then
+    what they are asked in an open buy window (:func:`offer_lines`)."""
+    return table_lines(state, seat, by_rank=by_rank) + offer_lines(state, seat)
