@@ -101,6 +101,14 @@ def test_plain_mode_speaks_the_language_asked_for(tmp_path, monkeypatch, lang, w
     assert refused in result.output
     for english in ("Your hand", "Your move", "not allowed", "Deal 1", "Stock:", "Stopped"):
         assert english not in result.output, english
+    import re
+
+    from rummy_rules.render.action_words import action_words
+
+    listed = re.findall(r"^ +\d+\. (\S+)", result.output, flags=re.M)
+    moves = re.findall(r"^p\d (\S+)", result.output, flags=re.M)
+    assert listed and moves
+    assert not set(listed + moves) & set(action_words())
 
 
 def test_a_stopped_game_is_resumed_from_its_record_and_finishes(tmp_path):

@@ -153,3 +153,18 @@ def test_resuming_a_record_not_made_by_play_says_so(cli, tmp_path):
     CliRunner().invoke(app, ["simulate", "basic-rummy", "--games", "1", "--records", str(one)])
     result = cli("play", "--resume", str(one), "--plain")
     assert result.exit_code == 1 and "not a game played with rummy-rules play" in result.stderr
+
+
+def test_watch_speaks_the_language_asked_for(records):
+    from typer.testing import CliRunner
+
+    from rummy_rules.cli import app
+
+    args = ["watch", str(records), "--plain", "--lang", "bg"]
+    result = CliRunner().invoke(app, args, input="n\nd\nq\n")
+    assert result.exit_code == 0, result.output
+    text = result.output
+    assert "Ход 1 от " in text and "Раздаване 1: " in text and "Ръката на p1: " in text
+    assert "Твоята ръка" not in text and "Тесте: " in text
+    for english in ("Move 1", "Deal 1", "Stock:", "draw", "discard", "next move"):
+        assert english not in text, english

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
+from ..render.action_words import shown_action, typed_action
 from ..render.i18n import N_, _
 from .common import (
     ForceOption,
@@ -198,17 +199,17 @@ def play_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> None:
         stdout.write(text + "\n")
         stdout.flush()
 
-    from ..render.table_words import deal_results, game_over_line, resumed_lines
+    from ..render.table_words import deal_results, game_over_line, resumed_lines, variant_name
 
     intro = _("{name}: you are {seat}. Type help for the commands.")
-    say(intro.format(name=session.spec.name, seat=f"p{session.seat + 1}"))
+    say(intro.format(name=variant_name(session.spec), seat=f"p{session.seat + 1}"))
     for line in resumed_lines(session.state) if session.resumed else []:
         say(line)
     ended = len(session.state.results)
     try:
         while True:
             for move in session.bot_moves():
-                say(move.text)
+                say(shown_action(move.text))
             for line in deal_results(session.state, ended):
                 say(line)
             ended = len(session.state.results)
@@ -293,9 +294,9 @@ def _turn(session: PlaySession, stdin: TextIO, say: Say) -> str:
                 ))  # fmt: skip
                 continue
             text = legal[number - 1]
-        reason = session.play(text)
+        reason = session.play(typed_action(text))
         if reason is None:
-            say(f"p{session.seat + 1} {session.last_made}")
+            say(shown_action(f"p{session.seat + 1} {session.last_made}"))
             return "played"
         say(_("not allowed: {reason}").format(reason=refusal_text(reason)))
         for rule in rule_lines(session.spec, reason):
@@ -305,7 +306,7 @@ def _turn(session: PlaySession, stdin: TextIO, say: Say) -> str:
 def _list_actions(legal: list[str], say: Say, *, limit: int | None) -> None:
     shown = legal if limit is None else legal[:limit]
     for i, text in enumerate(shown, 1):
-        say(f"  {i:>2}. {text}")
+        say(f"  {i:>2}. {shown_action(text)}")
     if len(shown) < len(legal):
         more = _("... and {n} more: type all to list them, or the action")
         say("  " + more.format(n=len(legal) - len(shown)))

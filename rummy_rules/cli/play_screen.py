@@ -43,6 +43,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Header, Input, Label, OptionList, RichLog, Static
 
 from ..cards import CardNames
+from ..render.action_words import shown_action, typed_action
 from ..render.i18n import _
 from ..render.refusals import refusal_text, rule_lines
 from ..render.table_words import (
@@ -52,6 +53,7 @@ from ..render.table_words import (
     resumed_lines,
     sorted_hand,
     table_lines,
+    variant_name,
 )
 from ..sim.session import Move, PlaySession
 
@@ -406,10 +408,10 @@ class PlayApp(App[None]):
 
     def on_mount(self) -> None:
         you = _("{name}: you are {seat}").format(
-            name=self.session.spec.name, seat=f"p{self.session.seat + 1}"
+            name=variant_name(self.session.spec), seat=f"p{self.session.seat + 1}"
         )
         self.sub_title = you
-        self.log_line(you + ".")
+        self.log_line(you)
         for line in resumed_lines(self.session.state) if self.session.resumed else []:
             self.log_line(line)
         self.refresh_table()
@@ -460,7 +462,7 @@ class PlayApp(App[None]):
             else:  # every action stays in reach
                 actions.border_title = _("Your move (none with {cards} alone)").format(cards=cards)
         if legal:
-            actions.add_options(legal)
+            actions.add_options([shown_action(text) for text in legal])
             # No highlight until the person moves to an action: Enter in the
             # list never plays an action nobody chose.
             actions.highlighted = None
@@ -479,7 +481,7 @@ class PlayApp(App[None]):
             self._moves = session.bot_moves()
         move = next(self._moves, None)
         if move is not None:
-            self.log_line(move.text)
+            self.log_line(shown_action(move.text))
             self.report_deals()
             self.refresh_table()
             self.set_timer(self.pace, self.advance) if self.pace else self.call_later(self.advance)
@@ -508,7 +510,7 @@ class PlayApp(App[None]):
         if command is not None:
             getattr(self, f"action_{command}")()
             return
-        self.answer(text, self.session.play(text))
+        self.answer(text, self.session.play(typed_action(text)))
 
     def action_help(self) -> None:
         self.log_line(self.session.cards.show(_HELP))
@@ -529,7 +531,7 @@ class PlayApp(App[None]):
                 self.log_line("  " + _("the rule: {rule}").format(rule=rule))
             self.bell()
             return
-        self.log_line(f"p{self.session.seat + 1} {self.session.last_made}")
+        self.log_line(shown_action(f"p{self.session.seat + 1} {self.session.last_made}"))
         self.query_one("#hand", HandBar).clear()
         self.query_one("#actions", OptionList).clear_options()
         self.refresh_table()
@@ -559,7 +561,7 @@ class PlayApp(App[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         text = str(event.option.prompt)
-        self.answer(text, self.session.play(text))
+        self.answer(text, self.session.play(typed_action(text)))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "command":

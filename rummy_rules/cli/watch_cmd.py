@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
+from ..render.action_words import shown_action
 from ..render.i18n import N_, _
 from .common import (
     GameLangOption,
@@ -68,7 +69,7 @@ class Steps:
         deal = self.deal_of(step - 1)
         i = step
         while i > 0 and len(out) < most and self.deal_of(i - 1) == deal:
-            out.append((i, self.actions[i]))
+            out.append((i, shown_action(self.actions[i])))
             i -= 1
         return out[::-1]
 
@@ -102,7 +103,7 @@ class Steps:
 
         state = self.states[step]
         head = _("Move {step} of {last}").format(step=step, last=len(self) - 1) + (
-            f": {self.actions[step]}" if self.actions[step] else ": " + _("the deal")
+            f": {shown_action(self.actions[step])}" if self.actions[step] else ": " + _("the deal")
         )
         side = self.header.get("side")
         if isinstance(side, str):  # a record written by compare

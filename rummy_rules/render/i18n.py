@@ -7,8 +7,8 @@ catalogs are made with Babel (``pybabel extract``, ``update``, ``compile``;
 see the README) and read with the standard library, so printing in another
 language needs nothing beyond the package.
 
-Rendering runs inside :func:`language`; :func:`_` and :func:`ngettext`
-translate into the language in force (English outside any).
+Rendering runs inside :func:`language`; :func:`_`, :func:`ngettext` and
+:func:`pgettext` translate into the language in force (English outside any).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ __all__ = [
     "language",
     "locale_dir",
     "ngettext",
+    "pgettext",
 ]
 
 #: The languages output can be printed in, by code, with their own names.
@@ -81,6 +82,12 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for ``n``, by the plural rules of the language in force."""
     return _ACTIVE.get()[1].ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the language in force, as meant in ``context`` (a word
+    that reads two ways in English, such as "down", is two messages)."""
+    return _ACTIVE.get()[1].pgettext(context, message)
 
 
 def N_(message: str) -> str:

@@ -19,7 +19,9 @@ from ..engine.rules import UNLIMITED
 from ..engine.side_sets import opening_minimum_of
 from ..engine.state import GameState
 from ..engine.view import seat_view
-from .i18n import N_, _, ngettext
+from ..spec.schema import VariantSpec
+from .action_words import shown_action
+from .i18n import N_, _, current_language, ngettext
 from .words import contract_text
 
 __all__ = [
@@ -34,6 +36,7 @@ __all__ = [
     "sorted_hand",
     "status_lines",
     "table_lines",
+    "variant_name",
 ]
 
 #: How a knocked hand ended, said of the seat that won it.
@@ -42,6 +45,14 @@ _KNOCKED = {
     "knock": N_("{seat} knocked and won the hand"),
     "undercut": N_("{seat} undercut the knocker"),
 }
+
+
+def variant_name(spec: VariantSpec) -> str:
+    """The variant's name in the language in force, where the file gives one
+    (``translations``), else its own."""
+    code = current_language()
+    words = None if code == "en" else spec.translations.get(code)  # type: ignore[call-overload]
+    return words.name if words is not None and words.name else spec.name
 
 
 def _seat(seat: int) -> str:
@@ -62,9 +73,9 @@ def _totals(totals: Sequence[int], *, signed: bool = False) -> str:
 
 def logged_action_text(state: GameState, entry: dict[str, Any]) -> str:
     """An action entry of ``state``'s log as the log shows it ("p2 discard 5C"),
-    in the pack's own notation."""
+    in the pack's own notation, its words in the language in force."""
     action = parse_action(entry["action"])
-    return state.rules.names.show(format_seat_action(entry["seat"], action))
+    return shown_action(state.rules.names.show(format_seat_action(entry["seat"], action)))
 
 
 def moves_so_far(state: GameState, most: int = 30) -> list[str]:

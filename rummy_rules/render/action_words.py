@@ -1,0 +1,88 @@
+"""Actions in the words of the language in force, for ``play`` and ``watch``.
+
+Records, the engine and every program speak the canonical notation of
+:mod:`rummy_rules.engine.actions` (``p2 discard QC``, ``knock 9C with …``).
+A person playing in Bulgarian or Armenian reads the action words in their
+language and may type them (``изхвърли QC``); :func:`shown_action` turns the
+notation into those words, :func:`typed_action` turns what a person typed back
+into the notation (the English words are always understood too). Cards keep
+their notation.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .i18n import pgettext
+
+__all__ = ["action_words", "shown_action", "typed_action"]
+
+_SEAT = re.compile(r"p\d+")
+
+
+def _kinds() -> dict[str, str]:
+    """Each action word of the notation, in the language in force."""
+    return {
+        "draw": pgettext("action", "draw"),
+        "take": pgettext("action", "take"),
+        "buy": pgettext("action", "buy"),
+        "pass": pgettext("action", "pass"),
+        "veto": pgettext("action", "veto"),
+        "allow": pgettext("action", "allow"),
+        "give": pgettext("action", "give"),
+        "keep": pgettext("action", "keep"),
+        "block": pgettext("action", "block"),
+        "down": pgettext("action", "down"),
+        "meld": pgettext("action", "meld"),
+        "layoff": pgettext("action", "layoff"),
+        "exchange": pgettext("action", "exchange"),
+        "rearrange": pgettext("action", "rearrange"),
+        "undo": pgettext("action", "undo"),
+        "knock": pgettext("action", "knock"),
+        "discard": pgettext("action", "discard"),
+        "drop": pgettext("action", "drop"),
+        "ask": pgettext("action", "ask"),
+        "yes": pgettext("action", "yes"),
+        "no": pgettext("action", "no"),
+        "end": pgettext("action", "end"),
+    }
+
+
+def _joins() -> dict[str, str]:
+    """The words inside an action (``knock 9C with …``, ``rearrange 2,3 into …``,
+    ``exchange 7H@2 from 3``, ``meld colour …``), in the language in force."""
+    return {
+        "with": pgettext("action", "with"),
+        "into": pgettext("action", "into"),
+        "from": pgettext("action", "from"),
+        "colour": pgettext("action", "colour"),
+    }
+
+
+def action_words() -> dict[str, str]:
+    """Every word of the action notation and its word in the language in force."""
+    return {**_kinds(), **_joins()}
+
+
+def _swap(text: str, kinds: dict[str, str], joins: dict[str, str]) -> str:
+    words = text.split(" ")
+    start = 1 if words and _SEAT.fullmatch(words[0]) else 0
+    if start < len(words):
+        words[start] = kinds.get(words[start].lower(), words[start])
+    for i in range(start + 1, len(words)):
+        words[i] = joins.get(words[i].lower(), words[i])
+    return " ".join(words)
+
+
+def shown_action(text: str) -> str:
+    """An action (or a seat's action, ``p2 draw``) in the notation, with its
+    words in the language in force: cards, numbers and seats as they are."""
+    return _swap(text, _kinds(), _joins())
+
+
+def typed_action(text: str) -> str:
+    """What a person typed, with the action words of the language in force
+    turned back into the notation (English words pass as they are)."""
+    kinds = {word.lower(): kind for kind, word in _kinds().items()}
+    joins = {word.lower(): join for join, word in _joins().items()}
+    return _swap(" ".join(text.split()), kinds, joins)
