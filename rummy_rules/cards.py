@@ -61,7 +61,11 @@ _SUIT_ALIASES = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 
 
 class CardError(ValueError):
-    """Text that is not a card."""
+    """Text that is not a card (:attr:`card`: the text, where it is known)."""
+
+    def __init__(self, message: str, card: str = "") -> None:
+        super().__init__(message)
+        self.card = card
 
 
 def normalize_rank(text: str) -> str | None:
@@ -124,7 +128,7 @@ def parse_card(text: str) -> int:
         return JOKER_FACE
     parsed = parse_card_code(code)
     if parsed is None:
-        raise CardError(f"'{text}' is not a card (write 10H, QS, AS or JK)")
+        raise CardError(f"'{text}' is not a card (write 10H, QS, AS or JK)", text)
     rank, suit = parsed
     return face_of(RANK_ORDER[rank], SUITS.index(suit))
 

@@ -44,10 +44,12 @@ def extracted() -> set[str]:
     method_map = [
         ("rummy_rules/render/**.py", "python"),
         ("rummy_rules/engine/**.py", "python"),
+        ("rummy_rules/sim/session.py", "python"),
         ("rummy_rules/cli/diff_cmd.py", "python"),
         ("rummy_rules/cli/play_cmd.py", "python"),
         ("rummy_rules/cli/play_screen.py", "python"),
         ("rummy_rules/cli/watch_cmd.py", "python"),
+        ("rummy_rules/cli/watch_screen.py", "python"),
         ("templates/**.j2", "jinja2"),
     ]
     options = {"templates/**.j2": {"extensions": "jinja2.ext.i18n"}}

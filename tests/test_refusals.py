@@ -65,8 +65,35 @@ def test_every_code_is_stable_and_names_keys_of_the_variant_file_or_is_a_fact():
 PICKED = {"group.no_meld", "group.wilds"}
 
 
+#: Mistakes in writing an action: the text that makes each (``parse_action``).
+WRITTEN = {
+    "write.empty": "   ",
+    "write.nothing_after": "draw 7H",
+    "write.rearrange": "rearrange 2 3 5H 6H 7H",
+    "write.exchange_from": "exchange 7H@2 from x",
+    "write.card_at_meld": "layoff 7H",
+    "write.exchange_natural": "exchange 7H=8H@2",
+    "write.not_a_card": "discard 7X",
+    "write.unknown_action": "shuffle",
+}
+
+
+@pytest.mark.parametrize("code", sorted(WRITTEN))
+def test_each_mistake_in_writing_an_action_is_a_refusal_worded_in_every_language(code):
+    with pytest.raises(ValueError) as caught:
+        parse_action(WRITTEN[code])
+    reason = caught.value.args[0]
+    assert isinstance(reason, Refusal) and reason.code == code and reason.keys == ()
+    assert str(caught.value) == str(reason)
+    for lang in ("bg", "hy"):
+        with language(lang):
+            text = refusal_text(reason)
+        assert text and text != str(reason), (code, lang)
+        assert not re.search(r"\b(write|melds|numbered|takes|unknown)\b", text), text
+
+
 def test_every_code_has_a_position():
-    codes = set(all_refusals()) - PICKED
+    codes = set(all_refusals()) - PICKED - set(WRITTEN)
     assert set(ALL_CASES) <= codes, set(ALL_CASES) - codes
     assert codes <= set(ALL_CASES), sorted(codes - set(ALL_CASES))
     assert not set(CASES) & set(STACKED)
@@ -170,3 +197,26 @@ def test_a_picked_group_that_makes_no_meld_gathers_the_rules_it_breaks():
         assert refusal_text(why).startswith("7H 8S не образуват комбинация: групата")
     found, why = read_group(parse_cards("JK JK JK JK"), rules, wilds)
     assert found == [] and [p.code for p in why.parts] == ["group.wilds"]
+
+
+def test_a_contract_in_a_refusal_is_worded_in_the_reader_s_language():
+    from pathlib import Path
+
+    from rummy_rules.engine.rules import compile_rules
+    from rummy_rules.engine.shapes import describe_contract, read_contract
+
+    root = Path(__file__).resolve().parent.parent / "variants"
+    for path in sorted(root.rglob("*.yaml")):
+        spec = load_variant(str(path))
+        for deal in compile_rules(spec, spec.players.min).deals:
+            for all_out in (False, True):
+                text = describe_contract(deal.parts, all_out=all_out)
+                assert read_contract(text) == (deal.parts, all_out), text
+    assert read_contract("3 sets of three") is None
+    reason = position(CASES["down.not_contract"]).check(
+        parse_action(CASES["down.not_contract"].action)
+    )
+    with language("bg"):
+        text = refusal_text(reason)
+    assert "групи" in text or "група" in text, text
+    assert "set" not in text and "run" not in text, text

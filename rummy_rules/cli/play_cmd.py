@@ -284,7 +284,7 @@ def _turn(session: PlaySession, stdin: TextIO, say: Say) -> str:
             _list_actions(legal, say, limit=None)
             continue
         if text == "hint":
-            say(session.hint())
+            say(refusal_text(session.hint()))
             continue
         number = small_number(text)
         if number is not None:

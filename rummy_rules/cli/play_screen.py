@@ -30,6 +30,7 @@ goes back to the box.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -44,7 +45,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Ri
 
 from ..cards import CardNames
 from ..render.action_words import shown_action, typed_action
-from ..render.i18n import _
+from ..render.i18n import N_, _
 from ..render.refusals import refusal_text, rule_lines
 from ..render.table_words import (
     deal_results,
@@ -72,7 +73,7 @@ class RulesScreen(ModalScreen[None]):
     ``mark`` (the current deal's row, marked with an arrow); Escape or r goes back."""
 
     BINDINGS: ClassVar[list[Any]] = [
-        Binding("escape,r,q", "dismiss", "Back to the game"),
+        Binding("escape,r,q", "dismiss", N_("Back to the game")),
     ]
     CSS = """
     RulesScreen { align: center middle; }
@@ -91,6 +92,7 @@ class RulesScreen(ModalScreen[None]):
                     break
         self.text = "\n".join(lines)
         self.title_text = title
+        speak(self)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules") as box:
@@ -110,7 +112,7 @@ class QuitScreen(ModalScreen[str | None]):
     Dismissed with the file to save to, ``""`` to quit without saving, or
     ``None`` to go back to the game."""
 
-    BINDINGS: ClassVar[list[Any]] = [Binding("escape", "back", "Back to the game")]
+    BINDINGS: ClassVar[list[Any]] = [Binding("escape", "back", N_("Back to the game"))]
     CSS = """
     QuitScreen { align: center middle; }
     #quit { width: 72; height: auto; border: round $warning; background: $surface;
@@ -124,25 +126,27 @@ class QuitScreen(ModalScreen[str | None]):
         super().__init__()
         self.record = record
         self.default = default
+        speak(self)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="quit"):
             if self.record is not None:
-                yield Label(
-                    f"The game is saved in {self.record} after every move: "
-                    f"rummy-rules play --resume {self.record} goes on with it."
+                saved = _(
+                    "The game is saved in {file} after every move: "
+                    "rummy-rules play --resume {file} goes on with it."
                 )
+                yield Label(saved.format(file=self.record))
                 with Horizontal():
-                    yield Button("Quit", id="quit-saved", variant="primary")
-                    yield Button("Back to the game", id="back")
+                    yield Button(_("Quit"), id="quit-saved", variant="primary")
+                    yield Button(_("Back to the game"), id="back")
             else:
-                yield Label("Save the game before quitting? It goes on with --resume FILE.")
+                yield Label(_("Save the game before quitting? It goes on with --resume FILE."))
                 yield Input(self.default, id="save-as")
                 yield Label("", id="save-error")
                 with Horizontal():
-                    yield Button("Save and quit", id="save", variant="primary")
-                    yield Button("Quit without saving", id="discard", variant="error")
-                    yield Button("Back to the game", id="back")
+                    yield Button(_("Save and quit"), id="save", variant="primary")
+                    yield Button(_("Quit without saving"), id="discard", variant="error")
+                    yield Button(_("Back to the game"), id="back")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "back":
@@ -160,7 +164,7 @@ class QuitScreen(ModalScreen[str | None]):
     def save(self) -> None:
         name = self.query_one("#save-as", Input).value.strip()
         if not name:
-            self.query_one("#save-error", Label).update("give a file name")
+            self.query_one("#save-error", Label).update(_("give a file name"))
             return
         from ..errors import RummyRulesError
         from ..fsutil import prepare_output
@@ -179,18 +183,18 @@ class QuitScreen(ModalScreen[str | None]):
 #: Single-key shortcuts, active only in the hand (where nothing is typed);
 #: each runs an action of the app.
 SHORTCUTS: list[Any] = [
-    Binding("h", "app.hint", "Hint"),
-    Binding("g", "app.group", "Set aside"),
-    Binding("d", "app.down('down')", "Down"),
-    Binding("m", "app.down('meld')", "Meld", show=False),
-    Binding("x", "app.clear", "Clear picks", show=False),
-    Binding("u", "app.undo", "Take back", show=False),
-    Binding("s", "app.sort", "Sort", show=False),
-    Binding("r", "app.rules", "Rules"),
-    Binding("f", "app.faster", "Faster bots", show=False),
-    Binding("l", "app.slower", "Slower bots", show=False),
-    Binding("q", "app.quit_game", "Quit"),
-    Binding("escape", "app.focus('command')", "Type", show=False),
+    Binding("h", "app.hint", N_("Hint")),
+    Binding("g", "app.group", N_("Set aside")),
+    Binding("d", "app.down('down')", N_("Down")),
+    Binding("m", "app.down('meld')", N_("Meld"), show=False),
+    Binding("x", "app.clear", N_("Clear picks"), show=False),
+    Binding("u", "app.undo", N_("Take back"), show=False),
+    Binding("s", "app.sort", N_("Sort"), show=False),
+    Binding("r", "app.rules", N_("Rules")),
+    Binding("f", "app.faster", N_("Faster bots"), show=False),
+    Binding("l", "app.slower", N_("Slower bots"), show=False),
+    Binding("q", "app.quit_game", N_("Quit")),
+    Binding("escape", "app.focus('command')", N_("Type"), show=False),
 ]
 _SHORTCUT_KEYS = frozenset(
     key for binding in SHORTCUTS for key in binding.key.split(",") if len(key) == 1
@@ -210,12 +214,22 @@ def to_the_box(widget: Any, event: events.Key, shortcuts: frozenset[str]) -> Non
         box.insert_text_at_cursor(event.character)
 
 
+def speak(node: Any) -> None:
+    """Word the key descriptions of ``node`` (shown in the footer) in the language
+    in force: each is a catalog message (marked ``N_`` in the bindings)."""
+    bindings = node._bindings
+    bindings.key_to_bindings = {
+        key: [replace(b, description=_(b.description)) if b.description else b for b in found]
+        for key, found in bindings.key_to_bindings.items()
+    }
+
+
 class CommandBox(Input):
     """The action box: everything typed goes here; Down or Up moves into the list."""
 
     BINDINGS: ClassVar[list[Any]] = [
-        Binding("down", "app.into_actions(1)", "Actions", show=False),
-        Binding("up", "app.into_actions(-1)", "Actions", show=False),
+        Binding("down", "app.into_actions(1)", N_("Actions"), show=False),
+        Binding("up", "app.into_actions(-1)", N_("Actions"), show=False),
     ]
 
 
@@ -224,7 +238,7 @@ class ActionList(OptionList):
     action, and Enter plays only the action moved to."""
 
     BINDINGS: ClassVar[list[Any]] = [
-        Binding("escape", "app.focus('command')", "Type", show=False),
+        Binding("escape", "app.focus('command')", N_("Type"), show=False),
     ]
 
     def on_key(self, event: events.Key) -> None:
@@ -243,11 +257,11 @@ class HandBar(Static, can_focus=True):
 
     BINDINGS: ClassVar[list[Any]] = [
         *SHORTCUTS,
-        Binding("left", "move(-1)", "Previous card", show=False),
-        Binding("right", "move(1)", "Next card", show=False),
-        Binding("home", "go(0)", "First card", show=False),
-        Binding("end", "go(-1)", "Last card", show=False),
-        Binding("space", "pick", "Pick card", show=False),
+        Binding("left", "move(-1)", N_("Previous card"), show=False),
+        Binding("right", "move(1)", N_("Next card"), show=False),
+        Binding("home", "go(0)", N_("First card"), show=False),
+        Binding("end", "go(-1)", N_("Last card"), show=False),
+        Binding("space", "pick", N_("Pick card"), show=False),
     ]
 
     def __init__(self, names: CardNames | None = None, **kwargs: Any) -> None:
@@ -257,6 +271,7 @@ class HandBar(Static, can_focus=True):
         self.picked: set[int] = set()
         self.groups: list[list[int]] = []  # positions in the hand, one list per meld
         self.cursor = 0
+        speak(self)
 
     def show(self, cards: list[int]) -> None:
         """Show ``cards`` (sorted); a changed hand (or order) drops the picks."""
@@ -290,7 +305,7 @@ class HandBar(Static, can_focus=True):
             text.append("\n" if (i + 1) % per_line == 0 else " ")
         if self.groups:
             shown = "  ".join("[" + self.names.texts(faces) + "]" for faces in self.group_faces())
-            text.append(f"\nMelds set aside: {shown}")
+            text.append("\n" + _("Melds set aside: {melds}").format(melds=shown))
         self.update(text)
 
     def picked_faces(self) -> list[int]:
@@ -371,9 +386,9 @@ class PlayApp(App[None]):
     #command { dock: bottom; }
     """
     BINDINGS: ClassVar[list[Any]] = [
-        Binding("ctrl+r", "rules", "Rules", priority=True),
-        Binding("ctrl+q", "quit_game", "Quit", priority=True),
-        Binding("ctrl+c", "quit_game", "Quit", show=False, priority=True),
+        Binding("ctrl+r", "rules", N_("Rules"), priority=True),
+        Binding("ctrl+q", "quit_game", N_("Quit"), priority=True),
+        Binding("ctrl+c", "quit_game", N_("Quit"), show=False, priority=True),
     ]
 
     def __init__(self, session: PlaySession, *, pace: float = 0.4) -> None:
@@ -383,6 +398,7 @@ class PlayApp(App[None]):
         self._moves: Iterator[Move] | None = None
         self._ended = len(session.state.results)
         self.by_rank = False
+        speak(self)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -400,7 +416,9 @@ class PlayApp(App[None]):
                 yield ActionList(id="actions")
         example = self.session.cards.show("discard QC")
         yield CommandBox(
-            placeholder=f"type an action ({example}) or help · Down: the list",
+            placeholder=_("type an action ({example}) or help · Down: the list").format(
+                example=shown_action(example)
+            ),
             id="command",
             select_on_focus=False,
         )
@@ -438,9 +456,9 @@ class PlayApp(App[None]):
         bar = self.query_one("#hand", HandBar)
         bar.show(faces)
         bar.border_title = _("Your hand ({n})").format(n=len(faces))
-        keys = "click/space: pick · g: set aside · d: down · m: meld · x: clear"
+        keys = _("click/space: pick · g: set aside · d: down · m: meld · x: clear")
         if bar.size.width and bar.size.width < len(keys) + 6:  # a narrow screen
-            keys = "space/g/d/m/x: pick/aside/down/meld/clear"
+            keys = _("space/g/d/m/x: pick/aside/down/meld/clear")
         bar.border_subtitle = keys
 
     def show_actions(self, *, focus: bool = True) -> None:
@@ -513,7 +531,7 @@ class PlayApp(App[None]):
         self.answer(text, self.session.play(typed_action(text)))
 
     def action_help(self) -> None:
-        self.log_line(self.session.cards.show(_HELP))
+        self.log_line(self.session.cards.show(_(_HELP)))
 
     def action_into_actions(self, step: int) -> None:
         """From the box into the list: the first (Down) or last (Up) action highlighted."""
@@ -540,7 +558,7 @@ class PlayApp(App[None]):
     def action_group(self) -> None:
         if not self.query_one("#hand", HandBar).set_aside():
             self.log_line(
-                "pick the cards of a meld first (click them, or Tab to the hand and space)"
+                _("pick the cards of a meld first (click them, or Tab to the hand and space)")
             )
         self.show_actions(focus=False)
 
@@ -549,7 +567,7 @@ class PlayApp(App[None]):
         bar.set_aside()
         groups = bar.group_faces()
         if not groups:
-            self.log_line("pick each meld's cards and press g after each, then d to go down")
+            self.log_line(_("pick each meld's cards and press g after each, then d to go down"))
             return
         text = f"{kind} " + " / ".join(self.session.cards.texts(g) for g in groups)
         self.answer(text, self.session.play_groups(kind, groups))
@@ -570,22 +588,26 @@ class PlayApp(App[None]):
         self.act(event.value)
 
     def action_hint(self) -> None:
-        self.log_line(self.session.hint())
+        self.log_line(refusal_text(self.session.hint()))
 
     def action_undo(self) -> None:
         """Take back this turn's last play (``melding.take_back: this_turn``)."""
         self.answer("undo", self.session.play("undo"))
 
     def action_rules(self) -> None:
+        from ..render.i18n import current_language
         from ..render.rulebook import render_rulebook
 
         state = self.session.state
         deal = min(state.deal_index, len(self.session.spec.deals) - 1) + 1
+        # The deal's row of the rulebook's table of deals starts "Deal 3 ".
+        row = _("Deal %(number)s %(cards)s cards:").split("%(number)s")[0]
+        title = _("{name}: you are playing deal {deal}")
         self.push_screen(
             RulesScreen(
-                render_rulebook(self.session.spec, "txt"),
-                mark=f"Deal {deal} ",
-                title=f"{self.session.spec.name}: you are playing deal {deal}",
+                render_rulebook(self.session.spec, "txt", lang=current_language()),
+                mark=f"{row}{deal} ",
+                title=title.format(name=variant_name(self.session.spec), deal=deal),
             )
         )
 
@@ -595,11 +617,13 @@ class PlayApp(App[None]):
 
     def action_slower(self) -> None:
         self.pace = min(3.0, max(0.2, self.pace * 2))
-        self.log_line(f"the bots play one move every {self.pace:.1f} s")
+        self.log_line(
+            _("the bots play one move every {seconds} s").format(seconds=f"{self.pace:.1f}")
+        )
 
     def action_faster(self) -> None:
         self.pace = 0.0 if self.pace < 0.1 else self.pace / 4
-        self.log_line("the bots play faster" if self.pace else "the bots play at once")
+        self.log_line(_("the bots play faster") if self.pace else _("the bots play at once"))
 
     def action_quit_game(self) -> None:
         if isinstance(self.screen, QuitScreen):
@@ -623,7 +647,7 @@ class PlayApp(App[None]):
         self.exit()
 
 
-_HELP = (
+_HELP = N_(
     "Type an action and Enter: draw, take 7H, buy, pass, down 7H 7S JK / 4C 5C 6C 7C, "
     "meld 5C 6C 7C, layoff 5S@2, exchange 7H@2, discard QC. Or press Down (or Tab) to move "
     "into the list of actions, then the arrows and Enter. Or click cards in your hand (Tab, "

@@ -9,7 +9,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Footer, Header, Input, Static
 
+from ..render.i18n import N_, _
+from ..render.table_words import variant_name
 from .common import small_number
+from .play_screen import speak
 from .watch_cmd import Steps
 
 __all__ = ["WatchApp", "run_watch"]
@@ -30,15 +33,15 @@ class WatchApp(App[None]):
     #: How many of the moves before the position the side pane lists.
     RECENT = 12
     BINDINGS: ClassVar[list[Any]] = [
-        Binding("right,n,enter", "step(1)", "Next move"),
-        Binding("left,b", "step(-1)", "Back"),
-        Binding("down,d", "deal(1)", "Next deal"),
-        Binding("up,u", "deal(-1)", "Deal back"),
-        Binding("home", "go(0)", "Start", show=False),
-        Binding("end", "go(-1)", "End", show=False),
-        Binding("g", "ask_move", "Go to move"),
-        Binding("escape", "close_goto", "Back to stepping", show=False),
-        Binding("q", "quit", "Quit"),
+        Binding("right,n,enter", "step(1)", N_("Next move")),
+        Binding("left,b", "step(-1)", N_("Back")),
+        Binding("down,d", "deal(1)", N_("Next deal")),
+        Binding("up,u", "deal(-1)", N_("Deal back")),
+        Binding("home", "go(0)", N_("Start"), show=False),
+        Binding("end", "go(-1)", N_("End"), show=False),
+        Binding("g", "ask_move", N_("Go to move")),
+        Binding("escape", "close_goto", N_("Back to stepping"), show=False),
+        Binding("q", "quit", N_("Quit")),
     ]
 
     def __init__(self, steps: Steps, seat: int | None) -> None:
@@ -46,6 +49,7 @@ class WatchApp(App[None]):
         self.steps = steps
         self.seat = seat
         self.step = 0
+        speak(self)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -53,12 +57,16 @@ class WatchApp(App[None]):
             yield Static(id="position")
             yield Static(id="moves")
         last = len(self.steps) - 1
-        yield Input(id="goto", placeholder=f"go to move (0 to {last}), Enter; Escape: back")
+        ask = _("go to move (0 to {last}), Enter; Escape: back").format(last=last)
+        yield Input(id="goto", placeholder=ask)
         yield Footer()
 
     def on_mount(self) -> None:
-        who = "every hand open" if self.seat is None else f"as p{self.seat + 1} saw it"
-        self.sub_title = f"{self.steps.spec.name}, {who}"
+        if self.seat is None:
+            who = _("every hand open")
+        else:
+            who = _("as {seat} saw it").format(seat=f"p{self.seat + 1}")
+        self.sub_title = f"{variant_name(self.steps.spec)}, {who}"
         self.show()
 
     def show(self) -> None:
@@ -66,7 +74,7 @@ class WatchApp(App[None]):
         self.query_one("#position", Static).update("\n".join(self.steps.text(self.step, self.seat)))
         recent = self.steps.recent(self.step, self.RECENT)
         moves = [f"{number:>4}. {text}" for number, text in recent]
-        self.query_one("#moves", Static).update("\n".join(["Moves so far:", *moves]))
+        self.query_one("#moves", Static).update("\n".join([_("Moves so far:"), *moves]))
 
     def action_ask_move(self) -> None:
         box = self.query_one("#goto", Input)
@@ -84,7 +92,8 @@ class WatchApp(App[None]):
         last = len(self.steps) - 1
         if number is None or number > last:
             event.input.value = ""
-            event.input.placeholder = f"a move number from 0 to {last}; Escape: back"
+            ask = _("a move number from 0 to {last}; Escape: back")
+            event.input.placeholder = ask.format(last=last)
             return
         self.step = number
         self.action_close_goto()

@@ -55,6 +55,7 @@ from dataclasses import dataclass
 from ..cards import CardError, format_card, parse_card, rank_of
 from ..errors import RummyRulesError
 from .melds import Meld, format_meld, parse_meld
+from .refusals import N_, refusal, refusal_kind
 
 __all__ = [
     "Action",
@@ -181,17 +182,42 @@ def _parse_melds(text: str) -> tuple[Meld, ...]:
     return tuple(melds)
 
 
+#: Mistakes in writing an action (the ``ValueError`` of :func:`parse_action`
+#: carries one as its argument): facts of the text, with no rule behind them.
+_EMPTY = refusal("write.empty", (), N_("an empty action"))
+_NOTHING_AFTER = refusal_kind("write.nothing_after", (), N_("'{kind}' takes nothing after it"))
+_WRITE_REARRANGE = refusal(
+    "write.rearrange",
+    (),
+    N_("write rearrange MELD,MELD into CARDS / CARDS, melds numbered from 1"),
+)
+_WRITE_FROM = refusal(
+    "write.exchange_from", (), N_("write exchange CARD@MELD from MELD, melds numbered from 1")
+)
+_WRITE_AT = refusal_kind(
+    "write.card_at_meld", (), N_("write {kind} CARD@MELD, with melds numbered from 1")
+)
+_NATURAL_ONLY = refusal(
+    "write.exchange_natural", (), N_("exchange names the natural card only: exchange 7H@2")
+)
+_NOT_A_CARD = refusal_kind(
+    "write.not_a_card", (), N_("'{card}' is not a card (write 10H, QS, AS or JK)")
+)
+_UNKNOWN = refusal_kind("write.unknown_action", (), N_("unknown action '{kind}'"))
+
+
 def parse_action(text: str) -> Action:
-    """Parse an action written as :class:`Action` prints it; raises ``ValueError``."""
+    """Parse an action written as :class:`Action` prints it; raises ``ValueError``
+    whose argument is a :class:`~rummy_rules.engine.refusals.Refusal` (``write.*``)."""
     words = text.split(None, 1)
     if not words:
-        raise ValueError("an empty action")
+        raise ValueError(_EMPTY)
     kind = words[0].lower()
     rest = words[1].strip() if len(words) > 1 else ""
     try:
         if kind in _SIMPLE:
             if rest:
-                raise ValueError(f"'{kind}' takes nothing after it")
+                raise ValueError(_NOTHING_AFTER(kind=kind))
             return Action(kind)
         if kind in ("take", "discard"):
             return Action(kind, card=parse_card(rest))
@@ -207,9 +233,7 @@ def parse_action(text: str) -> Action:
             head, into, melds_text = rest.partition(" into ")
             numbers = head.replace(" ", "").split(",")
             if not into or not all(n.isdigit() and int(n) >= 1 for n in numbers):
-                raise ValueError(
-                    "write rearrange MELD,MELD into CARDS / CARDS, melds numbered from 1"
-                )
+                raise ValueError(_WRITE_REARRANGE)
             taken = tuple(int(n) - 1 for n in numbers)
             return Action(kind, melds=_parse_melds(melds_text), taken=taken)
         if kind in ("layoff", "exchange"):
@@ -217,21 +241,21 @@ def parse_action(text: str) -> Action:
             if kind == "exchange" and " from " in rest:
                 rest, _, source_text = rest.partition(" from ")
                 if not source_text.strip().isdigit() or int(source_text) < 1:
-                    raise ValueError("write exchange CARD@MELD from MELD, melds numbered from 1")
+                    raise ValueError(_WRITE_FROM)
                 source = int(source_text) - 1
             card_text, at, target_text = rest.partition("@")
             if not at or not target_text.strip().isdigit() or int(target_text) < 1:
-                raise ValueError(f"write {kind} CARD@MELD, with melds numbered from 1")
+                raise ValueError(_WRITE_AT(kind=kind))
             card_text, _, face_text = card_text.partition("=")
             card = parse_card(card_text)
             if kind == "exchange" and face_text:
-                raise ValueError("exchange names the natural card only: exchange 7H@2")
+                raise ValueError(_NATURAL_ONLY)
             stands = parse_card(face_text) if face_text else -1
             target = int(target_text) - 1
             return Action(kind, card=card, stands_for=stands, target=target, source=source)
     except CardError as exc:
-        raise ValueError(str(exc)) from None
-    raise ValueError(f"unknown action '{kind}'")
+        raise ValueError(_NOT_A_CARD(card=exc.card) if exc.card else str(exc)) from None
+    raise ValueError(_UNKNOWN(kind=kind))
 
 
 def format_seat_action(seat: int, action: Action) -> str:

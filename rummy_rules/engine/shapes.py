@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 
 from .rules import ContractPart, MeldRules
 
-__all__ = ["contract_shapes", "describe_contract", "group_parts"]
+__all__ = ["contract_shapes", "describe_contract", "group_parts", "read_contract"]
 
 
 def contract_shapes(
@@ -89,3 +90,27 @@ def describe_contract(parts: tuple[ContractPart, ...], *, all_out: bool = False)
     if all_out:
         text += ", every card at once, no discard"
     return text
+
+
+_NOUNS = {"set": "set", "run": "run", "colour meld": "colour", "meld": "any"}
+_PART = re.compile(r"(\d+) (set|run|colour meld|meld)s? of (\d+)( or more)?")
+_ALL_OUT = ", every card at once, no discard"
+
+
+def read_contract(text: str) -> tuple[tuple[ContractPart, ...], bool] | None:
+    """The parts and all-out flag of a contract in :func:`describe_contract`'s
+    words (its exact inverse); ``None`` if ``text`` is not such a description.
+    A refusal carries its contract as those words; the renderer reads them back
+    to word the contract in the reader's language."""
+    all_out = text.endswith(_ALL_OUT)
+    body = text[: -len(_ALL_OUT)] if all_out else text
+    if body == "no contract":
+        return (), all_out
+    parts: list[ContractPart] = []
+    for chunk in body.split(" + "):
+        found = _PART.fullmatch(chunk)
+        if found is None:
+            return None
+        count, noun, size, more = found.groups()
+        parts += [ContractPart(_NOUNS[noun], int(size), not more)] * int(count)
+    return tuple(parts), all_out

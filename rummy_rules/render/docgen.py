@@ -239,9 +239,10 @@ A refusal said of one meld of the action starts with that meld
 `group.no_meld` gathers the group's refusals as a set, a run and a colour
 meld (`reason.parts`), and its keys are theirs.
 
-Every refusal is listed. (Mistakes in writing an action, such as
-`discard 7X`, are not refusals: they are reported before the action reaches
-the engine.)
+Every refusal is listed. The `write` codes are mistakes in writing an action
+(`discard 7X`), found before the action reaches the engine: `parse_action`
+raises `ValueError` with the refusal as its argument, and `replay` names the
+code of a record line that is not an action.
 
 | Code | Rule keys | Sentence |
 |---|---|---|
@@ -254,6 +255,7 @@ def refusal_reference() -> str:
 
     rows = []
     for code, kind in all_refusals().items():
-        keys = ", ".join(f"`{k}`" for k in kind.keys) or "fact of the position"
+        fact = "mistake in writing" if code.startswith("write.") else "fact of the position"
+        keys = ", ".join(f"`{k}`" for k in kind.keys) or fact
         rows.append(f"| `{code}` | {keys} | {_cell(kind.template)} |")
     return _REFUSALS_INTRO + "\n".join(rows) + "\n"

@@ -21,9 +21,12 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from ..engine.refusals import Refusal
+from ..engine.shapes import read_contract
 from ..spec.schema import VariantSpec
+from .action_words import shown_action
 from .i18n import _
 from .sentences import TOPICS
+from .words import contract_text
 
 __all__ = ["key_sentences", "refusal_text", "rule_lines", "rule_sentences"]
 
@@ -33,11 +36,25 @@ def refusal_text(reason: str) -> str:
     translated, with its parameters; any other reason as it is."""
     if not isinstance(reason, Refusal):
         return reason
-    params = dict(reason.params)
+    params = {name: _param(name, value) for name, value in reason.params.items()}
     if reason.parts:
         params["reasons"] = "; ".join(refusal_text(part) for part in reason.parts)
     text = _(reason.kind.template).format(**params)
     return f"{reason.about}: {text}" if reason.about else text
+
+
+def _param(name: str, value: str) -> str:
+    """A refusal's parameter in the language in force: a contract (``contract``,
+    ``have``: the engine's words for it) and an action or its word (``action``,
+    ``kind``) are worded anew; cards, numbers and seats are the same in every
+    language."""
+    if name in ("contract", "have"):
+        read = read_contract(value)
+        if read is not None:
+            return contract_text(read[0], all_out=read[1])
+    if name in ("action", "kind"):
+        return shown_action(value)
+    return value
 
 
 def rule_sentences(spec: VariantSpec, reason: str) -> list[str] | None:

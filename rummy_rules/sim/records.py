@@ -562,7 +562,10 @@ def _replay_action(file: str, number: int, text_action: object, state: GameState
     try:
         seat, action = parse_seat_action(text_action)
     except ValueError as exc:
-        raise RecordError(file, number, f"'{shown(text_action)}': {shown(str(exc), 200)}") from None
+        mistake = exc.args[0] if exc.args else None
+        code = f" ({mistake.code})" if isinstance(mistake, Refusal) else ""
+        message = f"'{shown(text_action)}': {shown(str(exc), 200)}{code}"
+        raise RecordError(file, number, message) from None
     if state.is_terminal():
         raise RecordError(file, number, "an action after the end of the game")
     if seat != state.to_move:

@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..cards import format_card
 from ..engine.actions import Action, ActionError, format_seat_action, parse_action
 from ..engine.hints import contract_hint, read_group
 from ..engine.knocking import complete_knock, wrong_knock
-from ..engine.refusals import Refusal
+from ..engine.refusals import GAME_OVER, N_, Refusal, RefusalKind
 from ..engine.rules import compile_rules
 from ..engine.shapes import describe_contract
 from ..engine.state import GameState
@@ -40,6 +41,36 @@ __all__ = [
 
 #: The label of the person's seat in records.
 HUMAN = "you"
+
+# What the session says to the person, as values the renderer words (like the
+# engine's refusals: a code, an English template marked for the catalogs, the
+# parameters); none is a rule of the variant.
+_NOT_YOUR_TURN = RefusalKind("play.not_your_turn", (), N_("it is not your turn"))()
+_NOT_YOUR_MOVE = RefusalKind("play.not_your_move", (), N_("it is {seat}'s move, not yours"))
+_PICK_EACH = RefusalKind("play.pick_each_meld", (), N_("pick the cards of each meld"))()
+_WRONG_DECLARATION = RefusalKind(
+    "play.wrong_declaration",
+    (),
+    N_(
+        "this declaration is wrong ({reasons}): it costs {cost} points and you leave the "
+        "deal; type it again to declare it anyway"
+    ),
+)
+_CAN_GO_DOWN = RefusalKind("hint.down", (), N_("you can go down: {action}"))
+_NOT_YET = RefusalKind("hint.not_yet", (), N_("you cannot go down with these cards yet"))()
+_ANY_ONE_OF = RefusalKind(
+    "hint.any_one_of",
+    (),
+    N_("you cannot go down yet; any one of these cards would do it: {cards}"),
+)
+_HAVE_NOT_ENOUGH = RefusalKind(
+    "hint.have",
+    (),
+    N_("you cannot go down yet: you have {have}, and one card more is not enough"),
+)
+_NOT_ENOUGH = RefusalKind(
+    "hint.not_enough", (), N_("you cannot go down yet, and one card more is not enough")
+)()
 
 #: The most ways of reading picked groups of cards tried for one action.
 MAX_TRIES = 500
@@ -191,18 +222,18 @@ class PlaySession:
     def hint(self) -> str:
         """What the solver suggests: a way to go down now, if there is one, else
         the cards any one of which would complete the deal's contract."""
-        return self.cards.show(self._hint())
+        return self.shown(self._hint())
 
-    def _hint(self) -> str:
+    def _hint(self) -> Refusal:
         if not self.my_turn():
-            return "it is not your turn"
+            return _NOT_YOUR_TURN
         action = self.state.suggest_down()
         if action is not None:
-            return f"you can go down: {action}"
+            return _CAN_GO_DOWN(action=action)
         state = self.state
         rules = state.deal_rules_of(self.seat)
         if not rules.parts or self.view().down[self.seat]:
-            return "you cannot go down with these cards yet"
+            return _NOT_YET
         found = contract_hint(
             state.hand(self.seat),
             rules.parts,
@@ -213,12 +244,12 @@ class PlaySession:
             all_out=rules.all_out,
         )
         if found.completing:
-            cards = ", ".join(self.cards.text(f) for f in found.completing)
-            return f"you cannot go down yet; any one of these cards would do it: {cards}"
+            cards = ", ".join(format_card(f) for f in found.completing)
+            return _ANY_ONE_OF(cards=cards)
         if found.met:
             have = describe_contract(found.met, all_out=False)
-            return f"you cannot go down yet: you have {have}, and one card more is not enough"
-        return "you cannot go down yet, and one card more is not enough"
+            return _HAVE_NOT_ENOUGH(have=have)
+        return _NOT_ENOUGH
 
     # -- playing ----------------------------------------------------------------
 
@@ -226,13 +257,14 @@ class PlaySession:
         """Make the person's action written as ``text``; ``None`` when it was
         made, else why not (the engine's reason; nothing changes)."""
         if self.over():
-            return "the game is over"
+            return GAME_OVER
         if not self.my_turn():
-            return f"it is p{self.state.to_move + 1}'s move, not yours"
+            return _NOT_YOUR_MOVE(seat=f"p{self.state.to_move + 1}")
         try:
             action = parse_action(self.cards.read(text.strip()))
         except (ActionError, ValueError) as exc:
-            return self.cards.show(str(exc))
+            mistake = exc.args[0] if exc.args else ""
+            return self.shown(mistake if isinstance(mistake, Refusal) else str(exc))
         wild = self.state.deal_rules.wild_faces
         if action.kind in ("down", "meld") and any(
             card in wild and face == card
@@ -246,11 +278,11 @@ class PlaySession:
             return self.shown(reason)
         warning = self._wrong_declaration(action, text.strip())
         if warning is not None:
-            return self.cards.show(warning)
+            return self.shown(warning)
         self._make(action)
         return None
 
-    def _wrong_declaration(self, action: Action, text: str) -> str | None:
+    def _wrong_declaration(self, action: Action, text: str) -> Refusal | None:
         """Where a wrong knock costs points (``going_out.knock.wrong_declaration``):
         a warning the first time the person types one, ``None`` once they type it
         again (or when the knock is right)."""
@@ -263,10 +295,7 @@ class PlaySession:
             self._confirmed = ""
             return None
         self._confirmed = text
-        return (
-            f"this declaration is wrong ({wrong}): it costs {cost} points and you leave "
-            "the deal; type it again to declare it anyway"
-        )
+        return _WRONG_DECLARATION(cost=cost, reasons=wrong).gathering((wrong,))
 
     def play_groups(self, kind: str, groups: Sequence[Sequence[int]]) -> str | None:
         """Go down (``kind`` ``down``) or meld (``meld``) with ``groups`` of cards
@@ -274,11 +303,11 @@ class PlaySession:
         a set or a run, and each wild card as the card it can stand for; the
         first reading the engine allows is made. ``None`` when made, else why not."""
         if self.over():
-            return "the game is over"
+            return GAME_OVER
         if not self.my_turn():
-            return f"it is p{self.state.to_move + 1}'s move, not yours"
+            return _NOT_YOUR_MOVE(seat=f"p{self.state.to_move + 1}")
         if not groups or not all(groups):
-            return "pick the cards of each meld"
+            return _PICK_EACH
         rules = self.state.rules.melds
         wild = self.state.deal_rules.wild_faces
         readings = []
