@@ -81,24 +81,37 @@ def test_plain_mode_says_why_an_action_is_refused(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize(
-    ("lang", "words", "refused"),
+    ("lang", "words", "refused", "typed"),
     [
-        ("bg", ("ти си p1", "Твоята ръка: ", "Твой ход", "Раздаване 1: "), "не може: "),
-        ("hy", ("դու p1-ն ես", "Քո ձեռքը. ", "Քո քայլը", "1-րդ բաժանում. "), "չի թույլատրվում. "),
+        (
+            "bg",
+            ("ти си p1", "Твоята ръка: ", "Твой ход", "Раздаване 1: ", "Други команди"),
+            "не може: ",
+            "помощ\nизхвърли 7X\nвърни\nизход\nn\n",
+        ),
+        (
+            "hy",
+            ("դու p1-ն ես", "Քո ձեռքը. ", "Քո քայլը", "1-րդ բաժանում. ", "Այլ հրամաններ"),
+            "չի թույլատրվում. ",
+            "օգնություն\nնետիր 7X\nչեղարկիր\nելք\nn\n",
+        ),
     ],
 )
-def test_plain_mode_speaks_the_language_asked_for(tmp_path, monkeypatch, lang, words, refused):
+def test_plain_mode_speaks_the_language_asked_for(
+    tmp_path, monkeypatch, lang, words, refused, typed
+):
     from typer.testing import CliRunner
 
     from rummy_rules.cli import app
 
     monkeypatch.chdir(tmp_path)
     args = ["play", "contract-gamerules", "--plain", "--seed", "3", "--lang", lang]
-    result = CliRunner().invoke(app, args, input="undo\nquit\nn\n")
+    result = CliRunner().invoke(app, args, input=typed)
     assert result.exit_code == 0, result.output
     for word in words:
         assert word in result.output, word
-    assert refused in result.output
+    assert result.output.count(refused) == 2  # the card mistake, the take-back
+    assert "7X" in result.output and "is not a card" not in result.output
     for english in ("Your hand", "Your move", "not allowed", "Deal 1", "Stock:", "Stopped"):
         assert english not in result.output, english
     import re

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
-from ..render.action_words import shown_action, typed_action
+from ..render.action_words import shown_action, typed_action, typed_command
 from ..render.i18n import N_, _
 from .common import (
     ForceOption,
@@ -272,7 +272,7 @@ def _turn(session: PlaySession, stdin: TextIO, say: Say) -> str:
         line = read_line(stdin)
         if not line:
             return "ended"
-        text = line.strip()
+        text = typed_command(line.strip())
         if not text:
             continue
         if text in ("quit", "q", "exit"):

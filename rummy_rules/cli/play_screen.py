@@ -44,8 +44,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Header, Input, Label, OptionList, RichLog, Static
 
 from ..cards import CardNames
-from ..render.action_words import shown_action, typed_action
-from ..render.i18n import N_, _
+from ..render.action_words import shown_action, typed_action, typed_command
+from ..render.i18n import N_, _, current_language
 from ..render.refusals import refusal_text, rule_lines
 from ..render.table_words import (
     deal_results,
@@ -399,6 +399,8 @@ class PlayApp(App[None]):
         self._ended = len(session.state.results)
         self.by_rank = False
         speak(self)
+        # Textual's command palette speaks English only: offered in English.
+        setattr(self, "ENABLE_COMMAND_PALETTE", current_language() == "en")  # noqa: B010
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -524,7 +526,7 @@ class PlayApp(App[None]):
         text = text.strip()
         if not text:
             return
-        command = _COMMANDS.get(text.lower())
+        command = _COMMANDS.get(typed_command(text).lower())
         if command is not None:
             getattr(self, f"action_{command}")()
             return

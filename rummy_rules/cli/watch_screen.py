@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Footer, Header, Input, Static
 
-from ..render.i18n import N_, _
+from ..render.i18n import N_, _, current_language
 from ..render.table_words import variant_name
 from .common import small_number
 from .play_screen import speak
@@ -50,6 +50,8 @@ class WatchApp(App[None]):
         self.seat = seat
         self.step = 0
         speak(self)
+        # Textual's command palette speaks English only: offered in English.
+        setattr(self, "ENABLE_COMMAND_PALETTE", current_language() == "en")  # noqa: B010
 
     def compose(self) -> ComposeResult:
         yield Header()

@@ -15,7 +15,7 @@ import re
 
 from .i18n import pgettext
 
-__all__ = ["action_words", "shown_action", "typed_action"]
+__all__ = ["action_words", "shown_action", "typed_action", "typed_command"]
 
 _SEAT = re.compile(r"p\d+")
 
@@ -57,6 +57,28 @@ def _joins() -> dict[str, str]:
         "from": pgettext("action", "from"),
         "colour": pgettext("action", "colour"),
     }
+
+
+def _commands() -> dict[str, str]:
+    """The commands of ``play`` that are not actions, in the language in force."""
+    return {
+        "help": pgettext("command", "help"),
+        "hint": pgettext("command", "hint"),
+        "all": pgettext("command", "all"),
+        "quit": pgettext("command", "quit"),
+        "rules": pgettext("command", "rules"),
+        "sort": pgettext("command", "sort"),
+        "faster": pgettext("command", "faster"),
+        "slower": pgettext("command", "slower"),
+        "clear": pgettext("command", "clear"),
+    }
+
+
+def typed_command(text: str) -> str:
+    """A command of ``play`` typed in the language in force (``помощ``), as its
+    English word (``help``); any other text as it is."""
+    typed = text.strip().lower()
+    return next((english for english, word in _commands().items() if word == typed), text)
 
 
 def action_words() -> dict[str, str]:
