@@ -50,6 +50,9 @@ def extracted() -> set[str]:
         ("rummy_rules/cli/play_screen.py", "python"),
         ("rummy_rules/cli/watch_cmd.py", "python"),
         ("rummy_rules/cli/watch_screen.py", "python"),
+        ("rummy_rules/cli/meld.py", "python"),
+        ("rummy_rules/cli/meld_knock.py", "python"),
+        ("rummy_rules/cli/replay.py", "python"),
         ("templates/**.j2", "jinja2"),
     ]
     options = {"templates/**.j2": {"extensions": "jinja2.ext.i18n"}}

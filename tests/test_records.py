@@ -238,3 +238,40 @@ def test_a_file_of_many_games_is_refused_at_the_second_header(record_text, tmp_p
     with pytest.raises(RecordError, match=f":{len(lines) + 1}: a second game starts here"):
         load_game(path)
     assert load_game(path, game=2).state.is_terminal()
+
+
+def test_replay_words_an_illegal_action_in_the_language_asked_for(record_text, tmp_path):
+    from typer.testing import CliRunner
+
+    from rummy_rules.cli import app
+
+    lines = record_text.splitlines()
+    index = next(i for i, line in enumerate(lines) if '"action":"p' in line and "discard" in line)
+    seat = json.loads(lines[index])["action"].split()[0]
+    lines[index] = json.dumps({"action": f"{seat} end"}, separators=(",", ":"))
+    path = write(tmp_path, "\n".join(lines) + "\n")
+    runner = CliRunner()
+    english = runner.invoke(app, ["replay", str(path)])
+    assert english.exit_code == 1
+    assert "is illegal: in this variant every turn ends with a discard" in english.stderr
+    bulgarian = runner.invoke(app, ["replay", str(path), "--lang", "bg"])
+    assert bulgarian.exit_code == 1
+    assert f":{index + 1}: „{seat} end“ не е позволен: " in bulgarian.stderr
+    assert "(end.discard_required)" in bulgarian.stderr and "every turn" not in bulgarian.stderr
+    document = json.loads(runner.invoke(app, ["replay", str(path), "--json"]).stdout)
+    assert document["code"] == "end.discard_required" and document["line"] == index + 1
+
+
+def test_replay_and_meld_answer_in_the_language_asked_for(record_text, tmp_path):
+    from typer.testing import CliRunner
+
+    from rummy_rules.cli import app
+
+    runner = CliRunner()
+    replayed = runner.invoke(app, ["replay", str(write(tmp_path, record_text)), "--lang", "hy"])
+    assert replayed.exit_code == 0 and "ավարտված խաղ" in replayed.stdout
+    cards = ["7H", "7S", "7D", "4C", "5C", "6C", "7C", "2D", "9H", "KS"]
+    melded = runner.invoke(app, ["meld", "contract", *cards, "--deal", "2", "--lang", "bg"])
+    assert melded.exit_code == 0, melded.output
+    assert melded.stdout.startswith("Раздаване 2 от Руми с договори: 1 група от 3 + 1 поредица")
+    assert "Да: " in melded.stdout and "  група 7D 7H 7S" in melded.stdout

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from ..render.i18n import _, ngettext
+
 if TYPE_CHECKING:
     from ..cards import CardNames
     from ..engine.hints import ContractHint
@@ -14,6 +16,7 @@ if TYPE_CHECKING:
     from ..engine.solver import Arrangement
 
 from .common import (
+    GameLangOption,
     JsonOption,
     SetOption,
     VariantArgument,
@@ -21,6 +24,7 @@ from .common import (
     emit_json,
     error,
     handle_errors,
+    language_for,
     players_for,
 )
 
@@ -55,6 +59,7 @@ def meld(
     ] = None,
     overrides: SetOption = None,
     json_output: JsonOption = False,
+    lang: GameLangOption = None,
 ) -> None:
     """Say whether a hand meets the contract of a deal, and show how.
 
@@ -70,11 +75,12 @@ def meld(
     steps (a few seconds) and says so: the answer is then the best way found,
     or "not known". Exit status 0 whether or not the cards meet it (see
     "meets" with --json); a card that is not a card is a usage error (exit 2).
+    --lang answers in Bulgarian (bg) or Armenian (hy); --json is in English.
     """
     from ..cards import CardError
-    from ..engine.hints import contract_hint
     from ..engine.rules import card_names, compile_rules
     from ..engine.shapes import describe_contract
+    from ..render.i18n import language
     from ..spec.loader import load_variant
 
     spec = load_variant(source, check_overrides(overrides))
@@ -87,10 +93,12 @@ def meld(
     count = players_for(spec, players)
     rules = compile_rules(spec, count)
     _check_pack(hand, rules.pack.faces(), spec, (deal, count), names)
+    code = "en" if json_output else language_for(lang)
     if spec.going_out.knock is not None:
         from .meld_knock import knock_answer
 
-        knock_answer(spec, rules, hand, names, as_json=json_output)
+        with language(code):
+            knock_answer(spec, rules, hand, names, as_json=json_output)
         return
     d = rules.deals[deal - 1]
     if not d.parts:
@@ -105,17 +113,7 @@ def meld(
     complete = budget[0] >= 0
     contract = describe_contract(d.parts, all_out=d.all_out)
     contract += ", going out at once" if d.first_down_must_go_out else ""
-    hint = None
-    if found is None and complete:
-        hint = contract_hint(
-            hand,
-            d.parts,
-            rules.melds,
-            d.wild_faces,
-            pack=rules.pack.faces(),
-            value=value,
-            all_out=d.all_out or d.first_down_must_go_out,
-        )
+    hint = _missing(hand, d, rules, value) if found is None and complete else None
     if json_output:
         document = _document(spec.id, deal, contract, hand, found, hint, names)
         document["search_complete"] = complete
@@ -123,8 +121,36 @@ def meld(
             document["meets"] = None  # not known
         emit_json(document)
         return
-    typer.echo(f"Deal {deal} of {spec.name}: {contract}")
-    _answer(hand, found, hint, names, complete=complete, all_out=d.all_out)
+    with language(code):
+        _head(spec, deal, d)
+        _answer(hand, found, hint, names, complete=complete, all_out=d.all_out)
+
+
+def _missing(hand: list[int], d: Any, rules: Any, value: Any) -> ContractHint:
+    """What ``hand`` lacks for deal ``d``'s contract (a hand that cannot meet it)."""
+    from ..engine.hints import contract_hint
+
+    return contract_hint(
+        hand,
+        d.parts,
+        rules.melds,
+        d.wild_faces,
+        pack=rules.pack.faces(),
+        value=value,
+        all_out=d.all_out or d.first_down_must_go_out,
+    )
+
+
+def _head(spec: Any, number: int, d: Any) -> None:
+    """``meld``'s first line: the deal and its contract, in the language in force."""
+    from ..render.table_words import variant_name
+    from ..render.words import contract_text
+
+    words = contract_text(d.parts, all_out=d.all_out)
+    if d.first_down_must_go_out:
+        words = _("{contract}, going out at once").format(contract=words)
+    head = _("Deal {number} of {name}: {contract}")
+    typer.echo(head.format(number=number, name=variant_name(spec), contract=words))
 
 
 #: The most steps ``meld`` spends looking for a way to meet a contract: a few
@@ -145,26 +171,33 @@ def _answer(
     """Print ``meld``'s answer: the way found, what is missing, or that the
     search gave up before it knew."""
     if found is None and not complete:
-        typer.echo(
-            f"Not known: the search stopped after {MELD_SEARCH_NODES:,} steps without "
-            f"finding a way to meet it; a hand this large may still meet it."
+        unknown = _(
+            "Not known: the search stopped after {steps} steps without finding a way to "
+            "meet it; a hand this large may still meet it."
         )
+        typer.echo(unknown.format(steps=f"{MELD_SEARCH_NODES:,}"))
         return
     if hint is not None:
-        typer.echo(f"No: {names.texts(hand)} cannot meet it.")
+        typer.echo(_("No: {cards} cannot meet it.").format(cards=names.texts(hand)))
         _print_hint(hint, names, all_out=all_out)
         return
     assert found is not None
-    typer.echo(f"Yes: {names.texts(hand)} can meet it:")
+    typer.echo(_("Yes: {cards} can meet it:").format(cards=names.texts(hand)))
     for m in found.melds:
-        typer.echo(f"  {m.kind:<4} {names.show(_cards(m))}")
+        typer.echo(f"  {kind_word(m.kind)} {names.show(_cards(m))}")
     if found.left:
-        typer.echo(f"  left in hand: {names.texts(found.left)} ({found.points_left} points)")
+        points = ngettext("{n} point", "{n} points", found.points_left).format(n=found.points_left)
+        left = _("left in hand: {cards} ({points})")
+        typer.echo("  " + left.format(cards=names.texts(found.left), points=points))
     if not complete:
-        typer.echo(
-            f"(The search stopped after {MELD_SEARCH_NODES:,} steps: another way may "
-            f"leave fewer points.)"
-        )
+        stopped = _("(The search stopped after {steps} steps: another way may leave fewer points.)")
+        typer.echo(stopped.format(steps=f"{MELD_SEARCH_NODES:,}"))
+
+
+def kind_word(kind: str) -> str:
+    """A meld's kind as ``meld`` lists it (``set``, ``run``), padded to a column."""
+    word = {"set": _("set"), "run": _("run"), "colour": _("colour")}.get(kind, kind)
+    return word.ljust(4)
 
 
 def _meet(hand: list[int], d: Any, melds: Any, value: Any, budget: list[int]) -> Any:
@@ -298,19 +331,24 @@ def _cards(meld: Meld) -> str:
 
 def _print_hint(hint: ContractHint, names: CardNames, *, all_out: bool) -> None:
     """What the hand lacks, in words: the part it meets, and the cards that would do."""
-    from ..engine.shapes import describe_contract
+    from ..render.words import contract_text
 
     if hint.partial is not None:
-        typer.echo(f"  It meets {describe_contract(hint.met)}:")
+        typer.echo("  " + _("It meets {contract}:").format(contract=contract_text(hint.met)))
         for m in hint.partial.melds:
-            typer.echo(f"    {m.kind:<4} {names.show(_cards(m))}")
-        typer.echo(f"  Missing: {describe_contract(hint.missing)}.")
+            typer.echo(f"    {kind_word(m.kind)} {names.show(_cards(m))}")
+        typer.echo("  " + _("Missing: {contract}.").format(contract=contract_text(hint.missing)))
     else:
-        typer.echo("  Not one meld of the contract can be made from these cards.")
+        typer.echo("  " + _("Not one meld of the contract can be made from these cards."))
     if hint.completing:
         cards = names.texts(hint.completing)
-        which = "This card" if len(hint.completing) == 1 else "Any one of these cards"
-        typer.echo(f"  {which} would complete it: {cards}")
+        if len(hint.completing) == 1:
+            which = _("This card would complete it: {cards}")
+        else:
+            which = _("Any one of these cards would complete it: {cards}")
+        typer.echo("  " + which.format(cards=cards))
+    elif all_out:
+        typer.echo("  " + _("No single card would complete it (every card melded): it needs "
+                            "two or more."))  # fmt: skip
     else:
-        more = " (every card melded)" if all_out else ""
-        typer.echo(f"  No single card would complete it{more}: it needs two or more.")
+        typer.echo("  " + _("No single card would complete it: it needs two or more."))

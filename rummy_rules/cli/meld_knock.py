@@ -79,33 +79,47 @@ def knock_answer(
             document["big_gin"] = big_gin
         emit_json(document)
         return
+    from ..render.i18n import _, ngettext
+    from ..render.table_words import variant_name
+    from .meld import kind_word
+
     limit_text = {
-        "any": "any value",
-        "upcard": "the first upcard's value",
-    }.get(str(limit), f"{limit} or less")
-    typer.echo(f"{spec.name}: a knock leaves deadwood of {limit_text}")
+        "any": _("any value"),
+        "upcard": _("the first upcard's value"),
+    }.get(str(limit), _("{limit} or less").format(limit=limit))
+    head = _("{name}: a knock leaves deadwood of {limit}")
+    typer.echo(head.format(name=variant_name(spec), limit=limit_text))
     if any(needs):
-        typer.echo(f"  and its melds hold {needs[0]} runs or more, {needs[1]} of them pure")
+        held = _("and its melds hold {runs} runs or more, {pure} of them pure")
+        typer.echo("  " + held.format(runs=needs[0], pure=needs[1]))
     if big_gin:
-        typer.echo("Big gin: every card of this hand is in a meld; knock with no discard.")
-    typer.echo(f"{len(hand)} cards: {names.texts(hand)}")
+        typer.echo(_("Big gin: every card of this hand is in a meld; knock with no discard."))
+    count = ngettext("{n} card", "{n} cards", len(hand)).format(n=len(hand))
+    typer.echo(f"{count}: {names.texts(hand)}")
     if discard is not None:
-        typer.echo(f"  discard {names.text(discard)} (it leaves the least deadwood)")
+        advice = _("discard {card} (it leaves the least deadwood)")
+        typer.echo("  " + advice.format(card=names.text(discard)))
     for meld in layout.melds:
-        typer.echo(f"  {meld.kind:<4} {names.show(format_meld(meld, word=False))}")
+        typer.echo(f"  {kind_word(meld.kind)} {names.show(format_meld(meld, word=False))}")
     if not layout.meets:
-        typer.echo(f"  (no layout of these cards holds {needs[0]} runs, {needs[1]} pure)")
-    dead = names.texts(layout.deadwood) if layout.deadwood else "none (gin)"
-    points = "point" if layout.value == 1 else "points"
-    typer.echo(f"  deadwood: {dead}, {layout.value} {points}")
+        none = _("(no layout of these cards holds {runs} runs, {pure} pure)")
+        typer.echo("  " + none.format(runs=needs[0], pure=needs[1]))
+    dead = names.texts(layout.deadwood) if layout.deadwood else _("none (gin)")
+    points = ngettext("{n} point", "{n} points", layout.value).format(n=layout.value)
+    typer.echo("  " + _("deadwood: {cards}, {points}").format(cards=dead, points=points))
     if discard is not None and number is not None:
         if discards:
-            typer.echo(f"Knock: yes, discarding any of {names.texts(discards)}.")
+            yes = _("Knock: yes, discarding any of {cards}.")
+            typer.echo(yes.format(cards=names.texts(discards)))
         else:
-            typer.echo(f"Knock: no, the least deadwood after a discard is {layout.value}.")
+            no = _("Knock: no, the least deadwood after a discard is {points}.")
+            typer.echo(no.format(points=layout.value))
     elif within is not None and limit != "any":
-        verdict = "within" if within else "over"
-        typer.echo(f"This hand's deadwood is {verdict} the knock limit of {limit}.")
+        if within:
+            verdict = _("This hand's deadwood is within the knock limit of {limit}.")
+        else:
+            verdict = _("This hand's deadwood is over the knock limit of {limit}.")
+        typer.echo(verdict.format(limit=limit))
 
 
 def _document(

@@ -7,7 +7,16 @@ from typing import Annotated, Any
 
 import typer
 
-from .common import JsonOption, emit_json, error, handle_errors, note
+from ..render.i18n import _, current_language, ngettext
+from .common import (
+    GameLangOption,
+    JsonOption,
+    emit_json,
+    error,
+    handle_errors,
+    language_for,
+    note,
+)
 
 
 @handle_errors
@@ -28,6 +37,7 @@ def replay(
         ),
     ] = False,
     json_output: JsonOption = False,
+    lang: GameLangOption = None,
 ) -> None:
     """Replay game records: check every action's legality and every score.
 
@@ -37,17 +47,25 @@ def replay(
     one that stops before the game ends, or whose last line is cut short, is
     reported as truncated after the last whole game (exit 1) unless --partial.
     The file is read line by line, so records of any length replay in little
-    memory.
+    memory. --lang reports in Bulgarian (bg) or Armenian (hy), an illegal
+    action's refusal included (its code stays); --json is in English, with the
+    refusal's code.
     """
+    from ..render.i18n import language
     from ..sim.records import RecordError, replay_records
 
+    code = "en" if json_output else language_for(lang)
     try:
         reports = replay_records(record, partial=partial)
     except RecordError as exc:
         if json_output:
-            emit_json({"valid": False, "file": exc.file, "line": exc.line, "message": exc.message})
+            document = {"valid": False, "file": exc.file, "line": exc.line, "message": exc.message}
+            if exc.reason is not None:
+                document["code"] = exc.reason.code
+            emit_json(document)
         else:
-            error(str(exc))
+            with language(code):
+                error(_said(exc))
         raise typer.Exit(1) from None
     games: list[dict[str, Any]] = [
         {
@@ -79,35 +97,63 @@ def replay(
         else:
             emit_json({"valid": True, "file": str(record), "games": len(games), "records": games})
         return
+    with language(code):
+        _summary(record, reports, cut=cut)
+
+
+def _said(exc: Any) -> str:
+    """A record's discrepancy as ``RECORD:LINE: message``: an illegal action's
+    refusal in the language in force, with its code."""
+    from ..render.refusals import refusal_text
+
+    if exc.reason is None or current_language() == "en":
+        return str(exc)
+    where = f"{exc.file}:{exc.line}" if exc.line is not None else exc.file
+    said = _("'{action}' is illegal: {reason}").format(
+        action=exc.action, reason=refusal_text(exc.reason)
+    )
+    return f"{where}: {said} ({exc.reason.code})"
+
+
+def _summary(record: Path, reports: list[Any], *, cut: bool) -> None:
+    """``ok: …``: what the record holds, in the language in force."""
     if len(reports) > 1:
         actions = sum(r.actions for r in reports)
         finished = sum(r.finished for r in reports)
         variants = ", ".join(sorted({r.variant_id for r in reports}))
-        typer.echo(
-            f"ok: {record}: {len(reports)} games of {variants} replayed "
-            f"({finished} finished), {actions} actions in all"
+        many = _(
+            "{count} games of {variants} replayed ({finished} finished), {actions} actions in all"
         )
+        said = many.format(
+            count=len(reports), variants=variants, finished=finished, actions=actions
+        )
+        typer.echo(f"ok: {record}: {said}")
         if cut:
-            note("note: the last line is cut short and was left out")
+            note(_("note: the last line is cut short and was left out"))
         return
     report = reports[0]
-    status = "a finished game" if report.finished else "an unfinished game"
     winners = ", ".join(f"p{w + 1}" for w in report.winners)
+    totals = " ".join(str(t) for t in report.totals)
     if not report.deals:
-        standing = "no deal scored yet"
+        standing = _("no deal scored yet")
+    elif report.finished:
+        standing = _("totals {totals}; won by {winners}").format(totals=totals, winners=winners)
     else:
-        lead = "won by" if report.finished else "leading:"
-        standing = f"totals {' '.join(str(t) for t in report.totals)}; {lead} {winners}"
-    typer.echo(
-        f"ok: {record}: {status} of {report.variant_id} for {report.players} players, "
-        f"{_count(report.deals, 'deal')} scored, {_count(report.actions, 'action')} "
-        f"replayed; {standing}"
+        standing = _("totals {totals}; leading: {winners}").format(totals=totals, winners=winners)
+    if report.finished:
+        one = _("a finished game of {variant} for {players} players, {deals} scored, "
+                "{actions} replayed; {standing}")  # fmt: skip
+    else:
+        one = _("an unfinished game of {variant} for {players} players, {deals} scored, "
+                "{actions} replayed; {standing}")  # fmt: skip
+    said = one.format(
+        variant=report.variant_id,
+        players=report.players,
+        deals=ngettext("{n} deal", "{n} deals", report.deals).format(n=report.deals),
+        actions=ngettext("{n} action", "{n} actions", report.actions).format(n=report.actions),
+        standing=standing,
     )
-
-
-def _count(n: int, word: str) -> str:
-    """``1 deal``, ``2 deals``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    typer.echo(f"ok: {record}: {said}")
 
 
 def _cut_short(path: Path) -> bool:

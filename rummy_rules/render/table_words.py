@@ -55,6 +55,15 @@ def variant_name(spec: VariantSpec) -> str:
     return words.name if words is not None and words.name else spec.name
 
 
+#: How a deal that nobody won ended, by the engine's reason.
+_ENDED = {
+    "stock": N_("the stock ran out"),
+    "blocked": N_("it was blocked: nobody could go out any more"),
+    "void": N_("it was void: no score"),
+    "turn_cap": N_("it reached the turn limit"),
+}
+
+
 def _seat(seat: int) -> str:
     """A seat as the log names it: ``p2`` (the same in every language, as in records)."""
     return f"p{seat + 1}"
@@ -108,8 +117,12 @@ def deal_result_lines(state: GameState, since: int) -> list[str]:
             who = _(_KNOCKED[result.reason]).format(seat=_seat(won))
         elif result.reason == "knock":
             who = _("a knock with equal deadwood: no score")
+        elif result.reason == "dropped" and won is not None and won >= 0:
+            who = _("{seat} won: every other player dropped out").format(seat=_seat(won))
         elif won is not None and won >= 0:
             who = _("{seat} went out").format(seat=_seat(won))
+        elif result.reason in _ENDED:
+            who = _(_ENDED[result.reason])
         else:
             who = _("it ended: {reason}").format(reason=result.reason)
         lines.append(

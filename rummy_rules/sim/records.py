@@ -49,14 +49,26 @@ RECORD_FORMAT = 1
 
 
 class RecordError(RummyRulesError, ValueError):
-    """A record that is malformed or does not replay: ``line`` is 1-based."""
+    """A record that is malformed or does not replay: ``line`` is 1-based;
+    ``action`` and ``reason`` are the recorded action and the engine's refusal
+    of it, for an illegal action (``reason`` worded in any language by render)."""
 
-    def __init__(self, file: str, line: int | None, message: str) -> None:
+    def __init__(
+        self,
+        file: str,
+        line: int | None,
+        message: str,
+        *,
+        action: str = "",
+        reason: Refusal | None = None,
+    ) -> None:
         where = f"{file}:{line}" if line is not None else file
         super().__init__(f"{where}: {message}")
         self.file = file
         self.line = line
         self.message = message
+        self.action = action
+        self.reason = reason
 
 
 def variant_digest(variant: dict[str, Any]) -> str:
@@ -577,7 +589,9 @@ def _replay_action(file: str, number: int, text_action: object, state: GameState
     reason = state.check(action)
     if reason is not None:
         code = f" ({reason.code})" if isinstance(reason, Refusal) else ""
-        raise RecordError(file, number, f"'{shown(text_action)}' is illegal: {reason}{code}")
+        message = f"'{shown(text_action)}' is illegal: {reason}{code}"
+        refused = reason if isinstance(reason, Refusal) else None
+        raise RecordError(file, number, message, action=shown(text_action), reason=refused)
     try:
         state.apply(action)
     except ValueError as exc:  # a scripted reshuffle that does not fit
