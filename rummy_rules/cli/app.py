@@ -17,6 +17,7 @@ from .play_cmd import play
 from .replay import replay
 from .rulebook import rulebook
 from .schema_cmd import schema
+from .serve_cmd import serve
 from .show import show
 from .simulate_cmd import simulate
 from .sweep_cmd import sweep
@@ -152,6 +153,11 @@ app.command("compare")(compare)
 app.command("sweep")(sweep)
 app.command("play")(play)
 app.command("watch")(watch)
+app.command(
+    "serve",
+    options_metavar="[OPTIONS] COMMAND [ARGS]...",
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+)(serve)
 
 
 #: The exit status of an internal error (a bug): EX_SOFTWARE.

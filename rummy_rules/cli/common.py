@@ -274,12 +274,19 @@ def small_number(text: str) -> int | None:
     return None
 
 
+#: The Textual driver textual-serve runs an app with (its ``TEXTUAL_DRIVER``):
+#: the app then talks to a browser (``rummy-rules serve``), not to a terminal.
+WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
+
+
 def needs_terminal(what: str, instead: str) -> None:
     """Refuse, in one line and exit 1, to start ``what`` (a full-screen program)
     when standard input or output is not a terminal: it would wait for keys that
     never come."""
     if sys.stdin.isatty() and sys.stdout.isatty():
         return
+    if os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER:
+        return  # served to a browser by `rummy-rules serve` (textual-serve)
     error(f"error: {what} needs a terminal (standard input and output); {instead}")
     raise typer.Exit(1)
 
