@@ -158,7 +158,13 @@ def test_the_end_of_a_deal_gives_the_totals_and_what_the_next_deal_asks(variant,
     lines = deal_results(game.state, 0)
     totals = "  ".join(f"p{i + 1}: {t}" for i, t in enumerate(game.state.totals))
     assert lines[0].startswith("Deal 1 is over: ")
-    assert lines[1] == f"Totals: {totals}. {then}"
+    result = game.state.results[0]
+    for seat, faces in enumerate(result.left):  # each hand as the deal ended
+        shown = game.state.rules.names.texts(faces) if faces else "no cards left"
+        assert lines[1 + seat].startswith(f"  p{seat + 1}: ")
+        assert sorted(lines[1 + seat].split()[1:-1]) == sorted(shown.split()) or not faces
+        assert lines[1 + seat].endswith(f"({result.scores[seat]:+d})")
+    assert lines[-1] == f"Totals: {totals}. {then}"
 
 
 def test_a_resumed_game_shows_the_moves_of_its_deal_so_far(tmp_path):

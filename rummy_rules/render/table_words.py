@@ -130,6 +130,21 @@ def deal_result_lines(state: GameState, since: int) -> list[str]:
                 number=number, who=who, scores=_totals(result.scores, signed=True)
             )
         )
+        lines += _hands_left(state, result.left, result.scores)
+    return lines
+
+
+def _hands_left(
+    state: GameState, left: Sequence[Sequence[int]], scores: Sequence[int]
+) -> list[str]:
+    """Each hand as the deal ended, as the players show it to score it:
+    ``  p1: 3C 7C KS (+25)``."""
+    names = state.rules.names
+    lines = []
+    for seat, faces in enumerate(left):
+        cards = names.texts(sorted_hand(faces)) if faces else _("no cards left")
+        score = scores[seat] if seat < len(scores) else 0
+        lines.append(f"  {_seat(seat)}: {cards} ({score:+d})")
     return lines
 
 
