@@ -217,7 +217,9 @@ def to_the_box(widget: Any, event: events.Key, shortcuts: frozenset[str]) -> Non
 def speak(node: Any) -> None:
     """Word the key descriptions of ``node`` (shown in the footer) in the language
     in force: each is a catalog message (marked ``N_`` in the bindings)."""
-    bindings = node._bindings
+    bindings = getattr(node, "_bindings", None)
+    if bindings is None or not hasattr(bindings, "key_to_bindings"):
+        return  # a Textual that keeps bindings elsewhere: they stay in English
     bindings.key_to_bindings = {
         key: [replace(b, description=_(b.description)) if b.description else b for b in found]
         for key, found in bindings.key_to_bindings.items()
