@@ -8,7 +8,7 @@ import random
 import pytest
 
 from rummy_rules import load_variant
-from rummy_rules.engine.actions import action_text, parse_action
+from rummy_rules.engine.actions import KINDS, action_text, parse_action
 from rummy_rules.engine.rules import compile_rules
 from rummy_rules.engine.state import GameState
 from rummy_rules.render.action_words import action_words, shown_action, typed_action
@@ -26,6 +26,11 @@ def test_every_action_word_has_its_own_word_in_the_language(lang):
     kinds = [words[k] for k in words if k not in ("with", "into", "from", "colour")]
     assert len(set(kinds)) == len(kinds)
     assert all(" " not in w and w != k for k, w in words.items())
+
+
+def test_every_kind_of_action_of_the_engine_has_words():
+    inside = {"with", "into", "from", "colour"}
+    assert set(action_words()) - inside == set(KINDS)
 
 
 @pytest.mark.parametrize("lang", ["bg", "hy"])

@@ -58,6 +58,7 @@ from .melds import Meld, format_meld, parse_meld
 from .refusals import N_, refusal, refusal_kind
 
 __all__ = [
+    "KINDS",
     "Action",
     "ActionError",
     "action_text",
@@ -82,6 +83,19 @@ _SIMPLE = (
     "ask",
     "yes",
     "no",
+)
+
+#: Every kind of action of the notation (docs/records.md, "Actions").
+KINDS = (
+    *_SIMPLE,
+    "take",
+    "discard",
+    "down",
+    "meld",
+    "knock",
+    "rearrange",
+    "layoff",
+    "exchange",
 )
 
 
