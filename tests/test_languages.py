@@ -48,6 +48,7 @@ def extracted() -> set[str]:
         ("rummy_rules/cli/diff_cmd.py", "python"),
         ("rummy_rules/cli/play_cmd.py", "python"),
         ("rummy_rules/cli/play_screen.py", "python"),
+        ("rummy_rules/cli/play_dialogs.py", "python"),
         ("rummy_rules/cli/watch_cmd.py", "python"),
         ("rummy_rules/cli/watch_screen.py", "python"),
         ("rummy_rules/cli/meld.py", "python"),

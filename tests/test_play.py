@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -52,6 +53,27 @@ def test_a_whole_game_played_line_by_line_ends_and_its_record_replays(tmp_path, 
     assert "The game is over." in out.getvalue()
     report = replay_record(record)
     assert report.finished and report.deals == len(game.state.results)
+
+
+def test_plain_mode_tells_how_a_deal_ended_before_any_move_of_the_next():
+    game = session("basic-rummy", 3)
+    out = io.StringIO()
+    play_plain(game, Always("1"), out)
+    lines = out.getvalue().splitlines()
+    # Each deal's moves as the log shows them, split where a deal's end is told.
+    shown: list[int] = [0]
+    for line in lines:
+        if " is over: " in line:
+            shown.append(0)
+        elif re.match(r"p\d [a-z]", line):  # a move (not a seat's line of the table)
+            shown[-1] += 1
+    played: list[int] = []
+    for entry in game.state.log:
+        if "deal" in entry:
+            played.append(0)
+        elif "action" in entry:
+            played[-1] += 1
+    assert len(game.state.results) > 1 and shown == [*played, 0]
 
 
 def test_an_illegal_action_is_refused_with_the_rule_and_changes_nothing():

@@ -13,6 +13,7 @@ from rummy_rules.sim.session import PlaySession
 
 pytest.importorskip("textual")
 
+from rummy_rules.cli.play_dialogs import DealEndScreen
 from rummy_rules.cli.play_screen import CELL, PlayApp
 
 from .test_play import until_down
@@ -28,12 +29,15 @@ def game(variant, players, record=None, seed=1):
 
 async def play_through(app: PlayApp, limit: int = 20_000) -> int:
     """Move into the list and press Enter on its first action at every turn
-    until the game ends."""
+    (and Enter at each deal's end) until the game ends."""
     session = app.session
     presses = 0
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(limit):
             await pilot.pause()
+            if isinstance(app.screen, DealEndScreen):
+                await pilot.press("enter")
+                continue
             if session.over():
                 break
             if session.my_turn() and app.query_one("#actions").option_count:
@@ -61,6 +65,72 @@ def test_a_whole_game_is_played_through_the_screen_and_its_record_replays(
     assert session.over() and presses > 10
     report = replay_record(record)
     assert report.finished and report.deals == len(session.state.results)
+
+
+def test_a_deal_s_end_waits_over_the_game_until_the_person_goes_on():
+    """The end of a deal: who went out, each hand with its points, the table as
+    it ended and the totals, over the game; no move is made until Enter."""
+    session = game("basic-rummy", 2, seed=3)
+    app = PlayApp(session, pace=0)
+
+    async def run() -> tuple[str, str, int, int, str]:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(5_000):
+                await pilot.pause()
+                if isinstance(app.screen, DealEndScreen):
+                    break
+                if session.my_turn() and app.query_one("#actions").option_count:
+                    await pilot.press("down", "enter")
+            title = str(app.screen.query_one("#deal-end").border_title)
+            text = str(app.screen.query_one("#deal-end Static").render())
+            waiting = len(session.state.log)
+            for _ in range(20):
+                await pilot.pause()
+            await pilot.press("h", "x")  # keys of the game do nothing here
+            after_keys = len(session.state.log)
+            await pilot.press("enter")
+            await pilot.pause()
+            return title, text, waiting, after_keys, type(app.screen).__name__
+
+    title, text, waiting, after_keys, then = asyncio.run(run())
+    result = session.state.results[0]
+    assert title == "Deal 1 is over" and text.startswith("Deal 1 is over: ")
+    for seat, score in enumerate(result.scores):
+        assert f"  p{seat + 1}: " in text and f"({score:+d})" in text
+    assert after_keys == waiting and then == "Screen"
+    assert "Totals: " in text or "The game is over." in text
+
+
+def test_downs_typed_ahead_of_the_focus_move_on_through_the_list():
+    """Down Down Down typed fast reach the box before the focus has moved to
+    the list: the highlight is the third action, as on a slow keyboard; back in
+    the box, Down starts again from the first."""
+    session = game("basic-rummy", 2, seed=3)
+    app = PlayApp(session, pace=0)
+
+    async def run() -> tuple[int | None, int | None, str, int]:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(200):
+                await pilot.pause()
+                if session.my_turn() and app.query_one("#actions").option_count > 2:
+                    break
+                if session.my_turn():
+                    await pilot.press("down", "enter")
+            for _ in range(3):  # three Downs handled before any focus change
+                app.action_into_actions(1)
+            typed_ahead = app.query_one("#actions").highlighted
+            await pilot.press("escape")
+            await pilot.press("down")
+            again = app.query_one("#actions").highlighted
+            chosen = str(app.query_one("#actions").get_option_at_index(0).prompt)
+            made = len(session.state.log)
+            await pilot.press("enter")
+            await pilot.pause()
+            return typed_ahead, again, chosen, made
+
+    typed_ahead, again, chosen, made = asyncio.run(run())
+    assert (typed_ahead, again) == (2, 0)
+    assert session.state.log[made]["action"] == chosen  # the seat is p1 (seat 0)
 
 
 def test_a_typed_illegal_action_shows_the_rule_and_changes_nothing():

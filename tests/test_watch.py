@@ -26,7 +26,7 @@ def records(tmp_path_factory) -> Path:
 def screens(steps: Steps, seat, commands: str) -> list[str]:
     out = io.StringIO()
     watch_plain(steps, seat, io.StringIO(commands), out)
-    return [b.strip() for b in out.getvalue().split("\n\n") if b.startswith("Move ")]
+    return [b.strip() for b in out.getvalue().split("\n\n") if b.startswith(("Move ", "Deal "))]
 
 
 def test_stepping_forwards_then_back_shows_the_same_position(records):
@@ -44,18 +44,31 @@ def test_deal_by_deal_forwards_and_back(records):
     assert len(steps) > 100 and steps.states[-1].is_terminal()
 
 
-def test_the_move_that_ends_a_deal_says_how_it_ended_and_its_scores(records):
+def test_a_deal_s_end_has_a_position_of_its_own_then_the_next_deal_is_dealt(records):
+    """The move that ends a deal shows how it ended, each hand with its score
+    and the table as the deal ended (not the next deal's table); the next
+    position is the next deal as dealt, before any move."""
     steps = Steps(records, 1)
-    first_of_deal_2 = steps.next_deal(0)
-    lines = steps.text(first_of_deal_2, 0)
-    result = steps.states[first_of_deal_2].results[0]
+    start_of_deal_2 = steps.next_deal(0)
+    end = start_of_deal_2 - 1
+    lines = steps.text(end, 0)
+    result = steps.states[end].results[0]
+    assert lines[0].startswith(f"Move {steps.moves[end]} of ") and steps.actions[end]
     scores = "  ".join(f"p{i + 1}: {s:+d}" for i, s in enumerate(result.scores))
     assert lines[1].startswith("Deal 1 is over: ") and lines[1].endswith(f"Scores {scores}.")
     hands = len(result.left)
     assert hands == 4 and all(line.startswith(f"  p{i + 1}: ") for i, line in
                               enumerate(lines[2 : 2 + hands]))  # fmt: skip
-    assert lines[2 + hands].startswith("Deal 2: ")
-    assert not any("is over" in line for line in steps.text(first_of_deal_2 + 1, 0))
+    assert lines[2 + hands] == "The table as deal 1 ended:"
+    melds = lines[3 + hands : 3 + hands + len(result.table)]
+    assert len(result.table) > 0 and all(m.startswith("  ") for m in melds)
+    assert lines[-1].startswith("Totals: ") and "Next, deal 2" in lines[-1]
+    assert not any("Dealer" in line for line in lines)
+    nxt = steps.text(start_of_deal_2, 0)
+    assert nxt[0] == f"Deal 2 dealt, after move {steps.moves[end]} of {steps.last_move}"
+    assert nxt[1].startswith("Deal 2: ") and not any("is over" in line for line in nxt)
+    assert steps.recent(start_of_deal_2, 12) == []
+    assert steps.recent(end, 12)[-1][0] == steps.moves[end]
 
 
 def test_the_last_screen_names_the_last_deal_and_who_won(records):
@@ -64,11 +77,19 @@ def test_the_last_screen_names_the_last_deal_and_who_won(records):
     lines = steps.text(len(steps) - 1, None)
     deals = len(state.rules.deals)
     assert lines[1].startswith(f"Deal {deals} is over: ")
-    assert lines[2 + len(state.results[-1].left)].startswith(f"Deal {deals}: ")
+    assert lines[2 + len(state.results[-1].left)] == f"The table as deal {deals} ended:"
     assert not any(line.startswith(f"Deal {deals + 1}") for line in lines)
     assert not any("to play" in line for line in lines)
     best = ", ".join(f"p{w + 1}" for w in state.winners())
     assert lines[-1].endswith(f". Best: {best}.")
+
+
+def test_going_to_a_move_counts_moves_not_positions(records):
+    steps = Steps(records, 1)
+    later = steps.next_deal(steps.next_deal(0)) + 3  # in deal 3
+    move = steps.moves[later]
+    assert later > move and steps.position_of(move) == later
+    assert screens(steps, None, f"g {move}\nq\n")[-1].startswith(f"Move {move} of ")
 
 
 def test_a_compare_record_says_which_side_it_shows(cli, tmp_path):

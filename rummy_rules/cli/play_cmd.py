@@ -206,13 +206,20 @@ def play_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> None:
     for line in resumed_lines(session.state) if session.resumed else []:
         say(line)
     ended = len(session.state.results)
+
+    def report() -> None:
+        """How a deal that has just ended went, before any move of the next."""
+        nonlocal ended
+        for line in deal_results(session.state, ended):
+            say(line)
+        ended = len(session.state.results)
+
     try:
         while True:
+            report()  # a deal the person's own move ended
             for move in session.bot_moves():
                 say(shown_action(move.text))
-            for line in deal_results(session.state, ended):
-                say(line)
-            ended = len(session.state.results)
+                report()
             if session.over():
                 say(game_over_line(session.state, session.seat))
                 return

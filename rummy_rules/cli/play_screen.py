@@ -30,7 +30,6 @@ goes back to the box.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -38,16 +37,16 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Header, Input, Label, OptionList, RichLog, Static
+from textual.widgets import Footer, Header, Input, OptionList, RichLog, Static
 
 from ..cards import CardNames
 from ..render.action_words import shown_action, typed_action, typed_command
 from ..render.i18n import N_, _, current_language
 from ..render.refusals import refusal_text, rule_lines
 from ..render.table_words import (
+    deal_end_lines,
     deal_results,
     game_over_line,
     offer_lines,
@@ -57,6 +56,7 @@ from ..render.table_words import (
     variant_name,
 )
 from ..sim.session import Move, PlaySession
+from .play_dialogs import DealEndScreen, QuitScreen, RulesScreen, speak
 
 __all__ = ["PlayApp", "run_screen"]
 
@@ -66,118 +66,6 @@ MIN_SIZE = (80, 24)
 
 #: Columns of one card in the hand ("10H" and a space).
 CELL = 4
-
-
-class RulesScreen(ModalScreen[None]):
-    """The variant's rulebook as text, over the game, opened at the line
-    ``mark`` (the current deal's row, marked with an arrow); Escape or r goes back."""
-
-    BINDINGS: ClassVar[list[Any]] = [
-        Binding("escape,r,q", "dismiss", N_("Back to the game")),
-    ]
-    CSS = """
-    RulesScreen { align: center middle; }
-    #rules { width: 90%; height: 90%; border: round $primary; background: $surface; }
-    """
-
-    def __init__(self, text: str, *, mark: str | None = None, title: str = "") -> None:
-        super().__init__()
-        lines = text.splitlines()
-        self.line = 0
-        if mark is not None:
-            for i, line in enumerate(lines):
-                if line.strip().startswith(mark):
-                    lines[i] = "→" + line[1:] if line.startswith(" ") else "→ " + line
-                    self.line = i
-                    break
-        self.text = "\n".join(lines)
-        self.title_text = title
-        speak(self)
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="rules") as box:
-            box.border_title = self.title_text
-            yield Static(self.text, markup=False)
-        yield Footer()
-
-    def on_mount(self) -> None:
-        # Open at the current deal: its row a few lines from the top.
-        box = self.query_one("#rules", VerticalScroll)
-        self.call_after_refresh(box.scroll_to, 0, max(0, self.line - 3), animate=False)
-
-
-class QuitScreen(ModalScreen[str | None]):
-    """Asked on q or Ctrl-C: save the game (where), quit, or go back to it.
-
-    Dismissed with the file to save to, ``""`` to quit without saving, or
-    ``None`` to go back to the game."""
-
-    BINDINGS: ClassVar[list[Any]] = [Binding("escape", "back", N_("Back to the game"))]
-    CSS = """
-    QuitScreen { align: center middle; }
-    #quit { width: 72; height: auto; border: round $warning; background: $surface;
-            padding: 1 2; }
-    #quit Label { width: 100%; }
-    #quit Horizontal { height: auto; margin-top: 1; }
-    #quit Button { margin-right: 2; }
-    """
-
-    def __init__(self, record: Path | None, default: str) -> None:
-        super().__init__()
-        self.record = record
-        self.default = default
-        speak(self)
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="quit"):
-            if self.record is not None:
-                saved = _(
-                    "The game is saved in {file} after every move: "
-                    "rummy-rules play --resume {file} goes on with it."
-                )
-                yield Label(saved.format(file=self.record))
-                with Horizontal():
-                    yield Button(_("Quit"), id="quit-saved", variant="primary")
-                    yield Button(_("Back to the game"), id="back")
-            else:
-                yield Label(_("Save the game before quitting? It goes on with --resume FILE."))
-                yield Input(self.default, id="save-as")
-                yield Label("", id="save-error")
-                with Horizontal():
-                    yield Button(_("Save and quit"), id="save", variant="primary")
-                    yield Button(_("Quit without saving"), id="discard", variant="error")
-                    yield Button(_("Back to the game"), id="back")
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "back":
-            self.dismiss(None)
-        elif event.button.id == "quit-saved":
-            self.dismiss(str(self.record))
-        elif event.button.id == "discard":
-            self.dismiss("")
-        else:
-            self.save()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.save()
-
-    def save(self) -> None:
-        name = self.query_one("#save-as", Input).value.strip()
-        if not name:
-            self.query_one("#save-error", Label).update(_("give a file name"))
-            return
-        from ..errors import RummyRulesError
-        from ..fsutil import prepare_output
-
-        try:
-            prepare_output(Path(name), "records", force=False)
-        except RummyRulesError as exc:
-            self.query_one("#save-error", Label).update(str(exc))
-            return
-        self.dismiss(name)
-
-    def action_back(self) -> None:
-        self.dismiss(None)
 
 
 #: Single-key shortcuts, active only in the hand (where nothing is typed);
@@ -214,18 +102,6 @@ def to_the_box(widget: Any, event: events.Key, shortcuts: frozenset[str]) -> Non
         box.insert_text_at_cursor(event.character)
 
 
-def speak(node: Any) -> None:
-    """Word the key descriptions of ``node`` (shown in the footer) in the language
-    in force: each is a catalog message (marked ``N_`` in the bindings)."""
-    bindings = getattr(node, "_bindings", None)
-    if bindings is None or not hasattr(bindings, "key_to_bindings"):
-        return  # a Textual that keeps bindings elsewhere: they stay in English
-    bindings.key_to_bindings = {
-        key: [replace(b, description=_(b.description)) if b.description else b for b in found]
-        for key, found in bindings.key_to_bindings.items()
-    }
-
-
 class CommandBox(Input):
     """The action box: everything typed goes here; Down or Up moves into the list."""
 
@@ -245,6 +121,10 @@ class ActionList(OptionList):
 
     def on_key(self, event: events.Key) -> None:
         to_the_box(self, event, frozenset())
+
+    def on_blur(self) -> None:
+        # Back in the box, Down starts again from the first action.
+        self.highlighted = None
 
     def action_select(self) -> None:
         if self.highlighted is None:
@@ -497,19 +377,20 @@ class PlayApp(App[None]):
     # -- the game going on ----------------------------------------------------------
 
     def advance(self) -> None:
-        """Play the bots' next move, or stop at the person's turn or the end."""
+        """Play the bots' next move, or stop at the person's turn, a deal's end
+        (its summary over the game until the person goes on) or the game's end."""
         session = self.session
+        if self.deal_break():
+            return
         if self._moves is None:
             self._moves = session.bot_moves()
         move = next(self._moves, None)
         if move is not None:
             self.log_line(shown_action(move.text))
-            self.report_deals()
             self.refresh_table()
             self.set_timer(self.pace, self.advance) if self.pace else self.call_later(self.advance)
             return
         self._moves = None
-        self.report_deals()
         self.refresh_table()
         if session.over():
             self.log_line(game_over_line(session.state, session.seat))
@@ -517,11 +398,26 @@ class PlayApp(App[None]):
             return
         self.show_actions()
 
-    def report_deals(self) -> None:
-        """Log how each deal that has just ended went."""
-        for line in deal_results(self.session.state, self._ended):
+    def deal_break(self) -> bool:
+        """If a deal has just ended: log how it went and show its end over the
+        game; the game goes on when the person dismisses it."""
+        state = self.session.state
+        if len(state.results) == self._ended:
+            return False
+        summary: list[str] = []
+        for index in range(self._ended, len(state.results)):
+            summary += deal_end_lines(state, index)
+        for line in deal_results(state, self._ended):
             self.log_line(line)
-        self._ended = len(self.session.state.results)
+        self._ended = len(state.results)
+        self.refresh_table()
+        self.query_one("#actions", OptionList).clear_options()
+        if state.is_terminal():
+            title = _("The game is over")
+        else:
+            title = _("Deal {number} is over").format(number=self._ended)
+        self.push_screen(DealEndScreen(summary, title), lambda _result: self.advance())
+        return True
 
     def act(self, text: str) -> None:
         """Make the person's action (or a command such as hint or help)."""
@@ -538,12 +434,18 @@ class PlayApp(App[None]):
         self.log_line(self.session.cards.show(_(_HELP)))
 
     def action_into_actions(self, step: int) -> None:
-        """From the box into the list: the first (Down) or last (Up) action highlighted."""
+        """From the box into the list: the first (Down) or last (Up) action
+        highlighted. Keys pressed before the focus has moved (Down Down Down
+        typed ahead) reach the box: each moves the highlight on by one."""
         actions = self.query_one("#actions", OptionList)
-        if not actions.option_count:
+        count = actions.option_count
+        if not count:
             return
         actions.focus()
-        actions.highlighted = 0 if step > 0 else actions.option_count - 1
+        if actions.highlighted is None:
+            actions.highlighted = 0 if step > 0 else count - 1
+        else:
+            actions.highlighted = max(0, min(count - 1, actions.highlighted + step))
 
     def answer(self, text: str, reason: str | None) -> None:
         """Show a refusal (and the rule behind it), or go on after a made action."""

@@ -32,20 +32,48 @@ _KEYS = N_(
 
 
 class Steps:
-    """Every position of a recorded game: the start of play, then after each action."""
+    """Every position of a recorded game: the start of play, then after each
+    action; a deal's end has a position of its own (how it ended, each hand and
+    the table as the deal ended) before the next deal's first position."""
 
     def __init__(self, path: Path, game: int | None) -> None:
         from ..sim.records import load_game
 
         self.states: list[GameState] = []
+        #: The action that led to each position ("" for the start of a deal).
         self.actions: list[str] = []
+        #: How many moves of the game were made up to each position.
+        self.moves: list[int] = []
+        #: The deal (from 0) each position is in; a deal's end is in the deal it ends.
+        self.deals: list[int] = []
+        #: For the position of a deal's end, the index of its result; else None.
+        self.ends: list[int | None] = []
         loaded = load_game(path, game=game, on_action=self._keep)
         self.spec = loaded.spec
         self.header = loaded.header
 
+    def _add(self, state: GameState, action: str, deal: int, end: int | None) -> None:
+        self.states.append(state)
+        self.actions.append(action)
+        self.moves.append(self.moves[-1] + 1 if action else (self.moves[-1] if self.moves else 0))
+        self.deals.append(deal)
+        self.ends.append(end)
+
     def _keep(self, state: GameState) -> None:
-        self.actions.append(self._last_action(state) if self.states else "")
-        self.states.append(state.clone())
+        state = state.clone()
+        if not self.states:
+            self._add(state, "", state.deal_index, None)
+            return
+        action = self._last_action(state)
+        ended = len(self.states[-1].results)
+        if len(state.results) == ended:
+            self._add(state, action, state.deal_index, None)
+            return
+        # The move that ended a deal: the deal's end, then (if the game goes on)
+        # the next deal as dealt.
+        self._add(state, action, state.results[ended].deal - 1, ended)
+        if not state.is_terminal():
+            self._add(state, "", state.deal_index, None)
 
     @staticmethod
     def _last_action(state: GameState) -> str:
@@ -59,23 +87,32 @@ class Steps:
     def __len__(self) -> int:
         return len(self.states)
 
+    @property
+    def last_move(self) -> int:
+        """The number of the game's last move."""
+        return self.moves[-1]
+
+    def position_of(self, move: int) -> int:
+        """The position just after move number ``move`` (0: the start)."""
+        for i, number in enumerate(self.moves):
+            if number == move:
+                return i
+        return len(self) - 1
+
     def recent(self, step: int, most: int) -> list[tuple[int, str]]:
-        """The moves up to position ``step`` (the last ``most``, numbered) that
-        were made in the deal of move ``step`` (the deal it ended, for the move
-        that ends one)."""
+        """The moves of the deal of position ``step`` up to it (the last
+        ``most``, with their numbers)."""
         out: list[tuple[int, str]] = []
-        if step == 0:
-            return out
-        deal = self.deal_of(step - 1)
+        deal = self.deals[step]
         i = step
-        while i > 0 and len(out) < most and self.deal_of(i - 1) == deal:
-            out.append((i, shown_action(self.actions[i])))
+        while i > 0 and len(out) < most and self.deals[i] == deal and self.actions[i]:
+            out.append((self.moves[i], shown_action(self.actions[i])))
             i -= 1
         return out[::-1]
 
     def deal_of(self, step: int) -> int:
         """The deal (from 0) the position ``step`` is in."""
-        return self.states[step].deal_index
+        return self.deals[step]
 
     def next_deal(self, step: int) -> int:
         """The first position of the next deal (or the last position)."""
@@ -99,23 +136,27 @@ class Steps:
 
     def text(self, step: int, seat: int | None) -> list[str]:
         """The position ``step`` as seat ``seat`` saw it (every hand with None)."""
-        from ..render.table_words import deal_result_lines, game_over_line, table_lines
+        from ..render.table_words import deal_end_lines, table_lines
 
         state = self.states[step]
-        head = _("Move {step} of {last}").format(step=step, last=len(self) - 1) + (
-            f": {shown_action(self.actions[step])}" if self.actions[step] else ": " + _("the deal")
-        )
+        last = self.last_move
+        if self.actions[step]:
+            head = _("Move {step} of {last}").format(step=self.moves[step], last=last)
+            head += f": {shown_action(self.actions[step])}"
+        elif step == 0:
+            head = _("Move {step} of {last}").format(step=0, last=last) + ": " + _("the deal")
+        else:
+            head = _("Deal {number} dealt, after move {step} of {last}").format(
+                number=self.deals[step] + 1, step=self.moves[step], last=last
+            )
         side = self.header.get("side")
         if isinstance(side, str):  # a record written by compare
             compared = _("(side {side} of a compare: {name})")
             head += " " + compared.format(side=side, name=self.spec.name)
-        lines = [head]
-        if step:  # the move that ended a deal: how it ended and its scores, then the table
-            lines += deal_result_lines(state, len(self.states[step - 1].results))
-        lines += table_lines(state, seat, label=_("shown"))
-        if state.is_terminal():
-            lines.append(game_over_line(state))
-        return lines
+        end = self.ends[step]
+        if end is not None:
+            return [head, *deal_end_lines(state, end)]
+        return [head, *table_lines(state, seat, label=_("shown"))]
 
 
 @handle_errors
@@ -152,6 +193,8 @@ def watch(
 
     The record is checked as `replay` checks it. The table is shown as one seat
     saw it (--seat; only that seat's hand), or with every hand open (--all).
+    A deal's end has a position of its own: how it ended, each hand with its
+    points and the table as the deal ended; the next deal as dealt follows.
     Keys: Enter or n next move, b back, d next deal, u back a deal, g go to a
     move by its number, q quit; the full screen lists the moves of the deal so far.
     --lang shows the table in Bulgarian (bg) or Armenian (hy).
@@ -214,7 +257,7 @@ def watch_plain(steps: Steps, seat: int | None, stdin: TextIO, stdout: TextIO) -
         elif command == "u":
             step = steps.previous_deal(step)
         elif command.startswith("g ") and small_number(command[2:].strip()) is not None:
-            step = max(0, min(last, small_number(command[2:].strip()) or 0))
+            step = steps.position_of(min(steps.last_move, small_number(command[2:].strip()) or 0))
         else:
             stdout.write(_(_KEYS) + "\n")
             continue

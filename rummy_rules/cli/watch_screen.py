@@ -12,7 +12,7 @@ from textual.widgets import Footer, Header, Input, Static
 from ..render.i18n import N_, _, current_language
 from ..render.table_words import variant_name
 from .common import small_number
-from .play_screen import speak
+from .play_dialogs import speak
 from .watch_cmd import Steps
 
 __all__ = ["WatchApp", "run_watch"]
@@ -58,7 +58,7 @@ class WatchApp(App[None]):
         with Horizontal():
             yield Static(id="position")
             yield Static(id="moves")
-        last = len(self.steps) - 1
+        last = self.steps.last_move
         ask = _("go to move (0 to {last}), Enter; Escape: back").format(last=last)
         yield Input(id="goto", placeholder=ask)
         yield Footer()
@@ -91,13 +91,13 @@ class WatchApp(App[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         number = small_number(event.value.strip())
-        last = len(self.steps) - 1
+        last = self.steps.last_move
         if number is None or number > last:
             event.input.value = ""
             ask = _("a move number from 0 to {last}; Escape: back")
             event.input.placeholder = ask.format(last=last)
             return
-        self.step = number
+        self.step = self.steps.position_of(number)
         self.action_close_goto()
         self.show()
 

@@ -26,6 +26,7 @@ from .words import contract_text
 
 __all__ = [
     "contract_words",
+    "deal_end_lines",
     "deal_result_lines",
     "deal_results",
     "game_over_line",
@@ -153,15 +154,56 @@ def deal_results(state: GameState, since: int) -> list[str]:
     the next deal asks for."""
     lines = deal_result_lines(state, since)
     if lines and not state.is_terminal():
-        own = state.rules.play.each_player
-        ask = _("each player on their own contract") if own else contract_words(state)
-        number = state.deal_index + 1
-        if ask == _("no contract"):
-            then = _("Next, deal {number}.").format(number=number)
-        else:
-            then = _("Next, deal {number}: {contract}.").format(number=number, contract=ask)
-        lines.append(_("Totals: {totals}.").format(totals=_totals(state.totals)) + " " + then)
+        lines.append(_next_deal(state))
     return lines
+
+
+def _next_deal(state: GameState) -> str:
+    """The totals, and what the next deal asks for."""
+    own = state.rules.play.each_player
+    ask = _("each player on their own contract") if own else contract_words(state)
+    number = state.deal_index + 1
+    if ask == _("no contract"):
+        then = _("Next, deal {number}.").format(number=number)
+    else:
+        then = _("Next, deal {number}: {contract}.").format(number=number, contract=ask)
+    return _("Totals: {totals}.").format(totals=_totals(state.totals)) + " " + then
+
+
+def deal_end_lines(state: GameState, index: int) -> list[str]:
+    """The end of deal ``index`` (from 0) as its own position: how it ended,
+    each hand with its score, the table as the deal ended, then the totals and
+    the next deal (or the game's end). ``state`` is the game just after it."""
+    lines = deal_result_lines(state, index)[: 1 + len(state.results[index].left)]
+    result = state.results[index]
+    if result.table:
+        lines.append(_("The table as deal {number} ended:").format(number=index + 1))
+        names = state.rules.names
+        for i, meld in enumerate(result.table, 1):
+            lines.append(_meld_line(i, meld.owner, meld.kind, meld.faces, meld.stands_for, names))
+    if state.is_terminal():
+        lines.append(game_over_line(state))
+    elif index == len(state.results) - 1:
+        lines.append(_next_deal(state))
+    return lines
+
+
+def _meld_line(
+    number: int,
+    owner: int,
+    kind: str,
+    faces: Sequence[int],
+    stands_for: Sequence[int],
+    names: CardNames,
+) -> str:
+    """One meld of the table: ``  2. p3 run: 4C JK=5C 6C`` (a wild card with
+    what it stands for; a card standing for itself plain)."""
+    kinds = {"set": _("set"), "run": _("run"), "colour": _("colour")}
+    cards = " ".join(
+        names.text(c) if c == s else f"{names.text(c)}={names.text(s)}"
+        for c, s in zip(faces, stands_for, strict=True)
+    )
+    return f"  {number}. {_seat(owner)} {kinds.get(kind, kind)}: {cards}"
 
 
 def game_over_line(state: GameState, you: int | None = None, label: str | None = None) -> str:
@@ -344,15 +386,8 @@ def table_lines(
     lines.append(f"{stock} {pile}")
     if v.melds:
         lines.append(_("Table:"))
-        wild = state.deal_rules.wild_faces
-        kinds = {"set": _("set"), "run": _("run"), "colour": _("colour")}
         for i, meld in enumerate(v.melds, 1):
-            cards = " ".join(
-                names.text(c) if c == s or c not in wild else f"{names.text(c)}={names.text(s)}"
-                for c, s in zip(meld.cards, meld.stands_for, strict=True)
-            )
-            kind = kinds.get(meld.kind, meld.kind)
-            lines.append(f"  {i}. {_seat(meld.owner)} {kind}: {cards}")
+            lines.append(_meld_line(i, meld.owner, meld.kind, meld.cards, meld.stands_for, names))
     if seat is None:
         for i in range(state.seats):
             hand = _hand_text(state.hand(i), names)
