@@ -6,6 +6,7 @@ import base64
 import io
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -234,20 +235,65 @@ def test_a_pack_without_jokers_shows_no_joker_in_the_examples():
     assert "Joker" not in text
 
 
-def test_a_rule_no_source_states_is_a_key_and_a_note():
-    # Each shipped rule the sources leave open is stated in the file and its
-    # notes say so: the rulebook prints it with the note that explains it.
-    for variant in ("contract", "shanghai", "may-i", "liverpool", "progressive"):
-        spec = load_variant(variant)
-        notes = " ".join(spec.notes)
-        for key in (
-            "wilds.versus_naturals",
-            "buying.discarder_may_buy",
-            "buying.cost.short_stock",
-            "stock_exhausted.blocked_after",
-            "game_end.ties",
-        ):
-            assert key in notes, (variant, key)
+def _open_choices(spec) -> list[str]:
+    """The keys of ``spec`` that settle what sources of a rummy game seldom say
+    (rules reference §18): each one that applies to the game."""
+    wilds = (
+        spec.deck.joker_role == "wild"
+        and (not isinstance(spec.deck.jokers, int) or spec.deck.jokers > 0)
+    ) or bool(spec.deck.wild_ranks or spec.deck.wild_cards or spec.deck.cut_wild)
+    rebuilt = spec.stock_exhausted.action in ("reshuffle_keep_top", "turn_over")
+    checks = {
+        "stock_exhausted.blocked_after": rebuilt and spec.stock_exhausted.blocked_after is not None,
+        "game_end.ties": True,
+        "table.cutter": True,
+        "wilds.versus_naturals": wilds,
+        "wilds.discard": wilds,
+        "buying.discarder_may_buy": spec.buying.enabled,
+        "buying.cost.short_stock": spec.buying.enabled,
+        "buying.buyer_waits_for_turn": spec.buying.enabled,
+        "melding.new_melds_after_opening": spec.opening.requirement == "contract"
+        and not spec.melding.new_melds_after_opening,
+    }
+    return [key for key, applies in checks.items() if applies]
+
+
+@pytest.mark.parametrize("variant", [v.id for v in shipped_variants() if not v.house])
+def test_a_rule_no_source_states_is_a_key_and_a_note(variant):
+    # Each of these rules is stated in every standard file, and its notes say
+    # where the value comes from (a source, or "chosen here"): the rulebook
+    # prints it with the note that explains it.
+    spec = load_variant(variant)
+    notes = " ".join(spec.notes)
+    missing = [key for key in _open_choices(spec) if key not in notes]
+    assert not missing, (variant, missing)
+    for lang in ("bg", "hy"):
+        translated = " ".join(spec.translations[lang].notes)
+        assert not [key for key in _open_choices(spec) if key not in translated], (variant, lang)
+
+
+@pytest.mark.parametrize("path", sorted(Path("variants/house").glob("*.yaml")), ids=str)
+def test_a_house_file_notes_each_open_choice_it_makes(path):
+    # A house file inherits its base's notes; each of these rules it sets
+    # itself is explained in its own notes, in every language.
+    import yaml
+
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+
+    def own_notes(node: dict) -> str:
+        return " ".join([*node.get("notes", []), *node.get("notes+", [])])
+
+    def is_set(key: str) -> bool:
+        node = raw
+        for part in key.split("."):
+            if not isinstance(node, dict) or part not in node:
+                return False
+            node = node[part]
+        return True
+
+    keys = [key for key in _open_choices(load_variant(str(path))) if is_set(key)]
+    for notes in (own_notes(raw), *(own_notes(t) for t in raw.get("translations", {}).values())):
+        assert not [key for key in keys if key not in notes], (path.name, keys)
 
 
 @pytest.mark.parametrize(
