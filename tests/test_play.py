@@ -76,6 +76,32 @@ def test_plain_mode_tells_how_a_deal_ended_before_any_move_of_the_next():
     assert len(game.state.results) > 1 and shown == [*played, 0]
 
 
+def test_a_buy_in_the_log_names_the_card_bought():
+    """Everyone at the table sees the discard a player buys: the log says
+    "p3 buy (JS)" (the penalty card from the stock stays unseen)."""
+    from rummy_rules.render.table_words import move_line
+
+    game = session("contract", 4, seed=1)
+    found = None
+    for _ in range(2_000):
+        if game.over() or found:
+            break
+        for move in game.bot_moves():
+            if move.text.endswith(" buy"):
+                found = (move, len(game.state.log))
+                break
+        if not found and game.my_turn():
+            legal = game.legal()
+            game.play("pass" if "pass" in legal else legal[0])
+    assert found is not None
+    move, at = found
+    discards = [
+        e["action"] for e in game.state.log[:at] if e.get("action", "").startswith("discard")
+    ]
+    assert move.bought is not None and discards[-1] == f"discard {move.bought}"
+    assert move_line(move.text, move.bought) == f"{move.text} ({move.bought})"
+
+
 def test_an_illegal_action_is_refused_with_the_rule_and_changes_nothing():
     game = session()
     list(game.bot_moves())

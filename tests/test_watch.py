@@ -84,6 +84,20 @@ def test_the_last_screen_names_the_last_deal_and_who_won(records):
     assert lines[-1].endswith(f". Best: {best}.")
 
 
+def test_a_buy_names_the_card_bought(records):
+    """The card on top of the pile before the buy (the upcard or a discard)."""
+    from rummy_rules.engine.view import seat_view
+
+    steps = Steps(records, 1)
+    buys = [i for i, text in enumerate(steps.actions) if " buy (" in text]
+    assert buys
+    for i in buys:
+        bought = steps.actions[i].split("(")[1].rstrip(")")
+        before = steps.states[i - 1]
+        pile = seat_view(before, 0).discard_pile
+        assert before.rules.names.text(pile[-1]) == bought, steps.actions[i]
+
+
 def test_going_to_a_move_counts_moves_not_positions(records):
     steps = Steps(records, 1)
     later = steps.next_deal(steps.next_deal(0)) + 3  # in deal 3

@@ -199,7 +199,13 @@ def play_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> None:
         stdout.write(text + "\n")
         stdout.flush()
 
-    from ..render.table_words import deal_results, game_over_line, resumed_lines, variant_name
+    from ..render.table_words import (
+        deal_results,
+        game_over_line,
+        move_line,
+        resumed_lines,
+        variant_name,
+    )
 
     intro = _("{name}: you are {seat}. Type help for the commands.")
     say(intro.format(name=variant_name(session.spec), seat=f"p{session.seat + 1}"))
@@ -218,7 +224,7 @@ def play_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> None:
         while True:
             report()  # a deal the person's own move ended
             for move in session.bot_moves():
-                say(shown_action(move.text))
+                say(move_line(move.text, move.bought))
                 report()
             if session.over():
                 say(game_over_line(session.state, session.seat))
@@ -268,7 +274,7 @@ def _turn(session: PlaySession, stdin: TextIO, say: Say) -> str:
     """One prompt: show the table and the actions, read until an action is made.
     ``played``, or ``quit`` when the person quits, ``ended`` when the input ends."""
     from ..render.refusals import refusal_text, rule_lines
-    from ..render.table_words import status_lines
+    from ..render.table_words import move_line, status_lines
 
     say("")
     for line in status_lines(session.state, session.seat):
@@ -303,7 +309,7 @@ def _turn(session: PlaySession, stdin: TextIO, say: Say) -> str:
             text = legal[number - 1]
         reason = session.play(typed_action(text))
         if reason is None:
-            say(shown_action(f"p{session.seat + 1} {session.last_made}"))
+            say(move_line(f"p{session.seat + 1} {session.last_made}", session.last_bought))
             return "played"
         say(_("not allowed: {reason}").format(reason=refusal_text(reason)))
         for rule in rule_lines(session.spec, reason):

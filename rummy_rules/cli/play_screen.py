@@ -49,6 +49,7 @@ from ..render.table_words import (
     deal_end_lines,
     deal_results,
     game_over_line,
+    move_line,
     offer_lines,
     resumed_lines,
     sorted_hand,
@@ -386,7 +387,7 @@ class PlayApp(App[None]):
             self._moves = session.bot_moves()
         move = next(self._moves, None)
         if move is not None:
-            self.log_line(shown_action(move.text))
+            self.log_line(move_line(move.text, move.bought))
             self.refresh_table()
             self.set_timer(self.pace, self.advance) if self.pace else self.call_later(self.advance)
             return
@@ -455,7 +456,8 @@ class PlayApp(App[None]):
                 self.log_line("  " + _("the rule: {rule}").format(rule=rule))
             self.bell()
             return
-        self.log_line(shown_action(f"p{self.session.seat + 1} {self.session.last_made}"))
+        made = f"p{self.session.seat + 1} {self.session.last_made}"
+        self.log_line(move_line(made, self.session.last_bought))
         self.query_one("#hand", HandBar).clear()
         self.query_one("#actions", OptionList).clear_options()
         self.refresh_table()

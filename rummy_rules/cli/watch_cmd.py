@@ -65,6 +65,11 @@ class Steps:
             self._add(state, "", state.deal_index, None)
             return
         action = self._last_action(state)
+        before = self.states[-1].game.deal
+        if action.split(" ")[1:2] == ["buy"] and before.buy_card is not None:
+            # A buy names the card bought, as everyone at the table sees it.
+            bought = state.rules.names.text(self.states[-1].game.faces[before.buy_card])
+            action = f"{action} ({bought})"
         ended = len(self.states[-1].results)
         if len(state.results) == ended:
             self._add(state, action, state.deal_index, None)

@@ -31,6 +31,7 @@ __all__ = [
     "deal_results",
     "game_over_line",
     "logged_action_text",
+    "move_line",
     "moves_so_far",
     "offer_lines",
     "resumed_lines",
@@ -86,6 +87,13 @@ def logged_action_text(state: GameState, entry: dict[str, Any]) -> str:
     in the pack's own notation, its words in the language in force."""
     action = parse_action(entry["action"])
     return shown_action(state.rules.names.show(format_seat_action(entry["seat"], action)))
+
+
+def move_line(text: str, bought: str | None = None) -> str:
+    """A move as the log shows it (``p3 buy (JS)``): its words in the language
+    in force, and for a buy the card bought, which everyone at the table sees."""
+    shown = shown_action(text)
+    return f"{shown} ({bought})" if bought else shown
 
 
 def moves_so_far(state: GameState, most: int = 30) -> list[str]:

@@ -78,10 +78,12 @@ MAX_TRIES = 500
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """One action made at the table, as text for the log (``p2 draw``)."""
+    """One action made at the table, as text for the log (``p2 draw``);
+    ``bought``: for a buy, the card bought (everyone at the table sees it)."""
 
     seat: int
     text: str
+    bought: str | None = None
 
 
 class PlaySession:
@@ -130,6 +132,8 @@ class PlaySession:
         self._deal = -1
         #: The person's last action as made (with what each wild stands for).
         self.last_made = ""
+        #: For the person's last action, a buy: the card bought.
+        self.last_bought: str | None = None
         #: A wrong declaration the person was warned about (typed again: made).
         self._confirmed = ""
 
@@ -335,6 +339,7 @@ class PlaySession:
 
     def _make(self, action: Action) -> None:
         before = len(self.state.log)
+        self.last_bought = self.bought(action)
         self.state.apply(action)
         # As recorded: the engine completes what was left out (a knock's melds).
         self.last_made = self.cards.show(str(self.state.log[before].get("action", action)))
@@ -378,9 +383,17 @@ class PlaySession:
             reason = self.state.check(action)
             if reason is not None:  # a bot error: the game cannot go on
                 raise RuntimeError(f"the bot at p{seat + 1} chose '{action}': {reason}")
+            bought = self.bought(action)
             self.state.apply(action)
             self.save()
-            yield Move(seat, self.cards.show(format_seat_action(seat, action)))
+            yield Move(seat, self.cards.show(format_seat_action(seat, action)), bought)
+
+    def bought(self, action: Action) -> str | None:
+        """For a buy, the card on offer (as the table shows it); else None."""
+        d = self.state.game.deal
+        if action.kind != "buy" or d.buy_card is None:
+            return None
+        return self.cards.text(self.state.game.faces[d.buy_card])
 
     def save(self) -> None:
         """Write the record as it stands (atomically), if one is kept."""
