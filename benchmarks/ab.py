@@ -12,6 +12,11 @@ comparing. Prints, per figure, the best and the median of the rounds for
 each side and B / A (above 1: B is faster); ``--output`` also writes them as
 JSON. Not part of the test suite.
 
+``--guard R`` makes it a regression guard to run before landing an engine or
+bot change (``python benchmarks/ab.py main HEAD --guard 0.95``): it exits
+with status 1 and names each figure whose B / A is below ``R`` both at the
+best and at the median of the rounds (one noisy round alone does not trip it).
+
 Figures (the suite's functions in ``benchmarks/run.py``): contract games per
 second with greedy bots, turns per second with random bots, and the worst
 median of the 12-card, 2-wild solver sets.
@@ -134,10 +139,18 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--hands", type=int, default=200, help="hands per solver set (default 200)")
     parser.add_argument("--output", type=Path, help="also write the figures as JSON")
+    parser.add_argument(
+        "--guard",
+        type=float,
+        metavar="R",
+        help="exit 1 naming each figure whose B/A (best and median) is below R, e.g. 0.95",
+    )
     parser.add_argument("--measure", metavar="DIR", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.games < 1 or args.hands < 1 or args.rounds < 1:
         parser.error("--rounds, --games and --hands must be at least 1")
+    if args.guard is not None and not 0 < args.guard <= 1:
+        parser.error("--guard takes a ratio above 0 and at most 1, e.g. 0.95")
     if args.measure:
         import rummy_rules
 
@@ -171,7 +184,28 @@ def main(argv: list[str] | None = None) -> int:
         document = {"a": args.a, "b": args.b, "rounds": args.rounds, "games": args.games}
         document["figures"] = result
         atomic_write_text(args.output, json.dumps(document, indent=2) + "\n")
+    if args.guard is not None:
+        fell = fallen(result, args.guard)
+        for line in fell:
+            print(line)
+        if fell:
+            return 1
+        print(f"guard: no figure fell below {args.guard:.2f} of A")
     return 0
+
+
+def fallen(result: dict[str, Any], ratio: float) -> list[str]:
+    """One line for each figure of ``result`` (:func:`summary`) that B made
+    worse than ``ratio`` of A, at the best and at the median of the rounds."""
+    out = []
+    for name, row in result.items():
+        best, median = row["b_over_a_best"], row["b_over_a_median"]
+        if best < ratio and median < ratio:
+            out.append(
+                f"FELL: {name}: B/A {best:.2f} (best), {median:.2f} (median), "
+                f"below the guard's {ratio:.2f}"
+            )
+    return out
 
 
 if __name__ == "__main__":

@@ -168,13 +168,16 @@ def _plan(
             missing += _plan_colour(free, keep, size, colours)
             continue
         if part.kind in ("set", "any"):
+            best_rank = -1
             for rank in sorted(pair_ranks) if pair_ranks and size == 2 else range(13):
-                faces = tuple(
-                    f for f in (rank, rank + 13, rank + 26, rank + 39) for _ in range(free[f])
-                )
-                have = min(len(faces), size)
+                have = min(free[rank] + free[rank + 13] + free[rank + 26] + free[rank + 39], size)
                 if have > best:
-                    best, best_faces = have, faces[:size]
+                    best, best_rank = have, rank
+            if best_rank >= 0:  # the first rank holding the most
+                r = best_rank
+                best_faces = tuple(f for f in (r, r + 13, r + 26, r + 39) for _ in range(free[f]))[
+                    :size
+                ]
         run_best = best
         window: list[int] | None = None
         if part.kind in ("run", "any") and size <= 13 and any_suit:
@@ -189,20 +192,25 @@ def _plan(
                 if len(faces) > run_best:
                     run_best, best_faces, window = len(faces), faces, [-1, start, start + size - 1]
         elif part.kind in ("run", "any") and size <= 13:
+            # The window of one suit holding the most cards (the first such,
+            # suit by suit, from the lowest start; rank 13 is the high ace),
+            # counted with running sums over ranks 0..13.
+            held = [0] * 15
             for suit in range(4):
                 base = suit * 13
+                for k in range(14):
+                    held[k + 1] = held[k] + (1 if free[base + k % 13] else 0)
                 for start in range(15 - size):
-                    faces = tuple(
-                        base + (start + i) % 13
-                        for i in range(size)
-                        if free[base + (start + i) % 13]
-                    )
-                    if len(faces) > run_best:
-                        run_best, best_faces, window = (
-                            len(faces),
-                            faces,
-                            [suit, start, start + size - 1],
-                        )
+                    have = held[start + size] - held[start]
+                    if have > run_best:
+                        run_best, window = have, [suit, start, start + size - 1]
+            if window is not None:
+                base = window[0] * 13
+                best_faces = tuple(
+                    base + (window[1] + i) % 13
+                    for i in range(size)
+                    if free[base + (window[1] + i) % 13]
+                )
         if window is not None:
             runs.append(window)
             best = run_best
@@ -287,6 +295,8 @@ class GreedyBot:
         self._fitted_melds: tuple[MeldView, ...] | None = None
         self._fitted: set[int] = set()
         self.parts: tuple[ContractPart, ...] = ()
+        #: This deal's plans by hand (a hand's counts by face): see _planned.
+        self._plans: dict[tuple[int, ...], tuple[int, list[int]]] = {}
         self.melds_after_down = False
         self.stale = self.rebuilds = 0
         self._stock_seen = _UNSEEN
@@ -321,6 +331,7 @@ class GreedyBot:
         self.all_out = all_out
         self.any_suit = any_suit
         self.pair_ranks = pair_ranks
+        self._plans = {}
         self.turns = 0
         self.stale = self.rebuilds = 0
         self._stock_seen = _UNSEEN
@@ -387,15 +398,27 @@ class GreedyBot:
                 counts[face] += 1
         return counts
 
+    def _planned(self, counts: list[int]) -> tuple[int, list[int]]:
+        """:func:`_plan` of this deal's contract for a hand of ``counts``, worked
+        out once per hand and deal (the hand is asked about again and again:
+        each discard offered while it waits). The list returned is shared."""
+        key = tuple(counts)
+        found = self._plans.get(key)
+        if found is None:
+            found = self._plans[key] = _plan(
+                counts, self.parts, self.all_out, self.any_suit, self.pair_ranks
+            )
+        return found
+
     def _wanted(self, face: int, hand: list[int], threshold: int, eager: bool = False) -> bool:
         """Whether to take or buy a discard of ``face`` (not yet down); ``eager``:
         the personality that wants more discards than the normal one."""
         if not self.parts or face in self.wild or face == JOKER_FACE:
             return self._gain(face, hand) >= threshold
         counts = self._counts(hand)
-        before, _ = _plan(counts, self.parts, self.all_out, self.any_suit, self.pair_ranks)
+        before = self._planned(counts)[0]
         counts[face] += 1
-        after, _ = _plan(counts, self.parts, self.all_out, self.any_suit, self.pair_ranks)
+        after = self._planned(counts)[0]
         if eager:
             # Also a card that joins the hand (a set partner, a run neighbour)
             # without bringing the plan closer yet.
@@ -553,9 +576,7 @@ class GreedyBot:
             live = _live_faces(view, held) if stuck else None
             keep = None
             if self.parts and not down:
-                keep = _plan(
-                    self._counts(hand), self.parts, self.all_out, self.any_suit, self.pair_ranks
-                )[1]
+                keep = self._planned(self._counts(hand))[1]
             for action in discards:
                 face = action.card
                 if face in wild or face == JOKER_FACE:
