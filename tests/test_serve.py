@@ -97,3 +97,21 @@ def test_serve_says_what_to_serve(cli):
     assert result.exit_code == 2 and "play VARIANT" in result.stderr
     result = cli("serve", "play", "contract", "--plain")
     assert result.exit_code == 2 and "--plain" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "says"),
+    [
+        (("play", "nosuch"), 1, "no variant with id 'nosuch'"),
+        (("play", "contract", "--seat", "7"), 2, "there are 4 seats"),
+        (("play", "contract", "--bogus"), 2, "No such option: --bogus"),
+        (("play", "contract", "--set", "deck.jokers=x"), 1, "deck.jokers"),
+        (("play", "--resume", "nothing-here.jsonl"), 1, "cannot read the record"),
+        (("watch", "nothing-here.jsonl"), 1, "cannot read the record"),
+    ],
+)
+def test_serve_checks_the_served_command_before_listening(cli, args, code, says):
+    # Each is refused at once, as the command itself would refuse it: the
+    # server never starts (it would not return).
+    result = cli("serve", *args)
+    assert result.exit_code == code and says in result.stderr, result.stderr

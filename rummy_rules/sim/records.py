@@ -413,7 +413,8 @@ def load_game(
     if game is None and len(games) != 1:
         raise RecordError(file, None, f"holds {len(games)} games, not one: choose one")
     if game is not None and len(games) < game:
-        raise RecordError(file, None, f"holds {len(games)} games, not {game}")
+        held = f"{len(games)} game" + ("" if len(games) == 1 else "s")
+        raise RecordError(file, None, f"holds {held}, not game {game}")
     lines = games[-1]
     if "record" not in lines[0][1]:
         raise RecordError(file, lines[0][0], "a game must start with its header line")
