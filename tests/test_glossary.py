@@ -90,3 +90,18 @@ def test_an_armenian_noun_after_a_number_word_stays_singular():
     plural = re.compile(rf"(?<!\w)(?:{numbers}) (?:\w+ներ|քարտեր|մաստեր)\w*")
     text = _catalog_text("hy") + _translations_text("hy")
     assert plural.findall(text) == []
+
+
+def test_a_numbered_deal_is_a_round_in_armenian_not_the_dealing():
+    # "Deal 3" is a round of play (փուլ); բաժանում is the act of dealing.
+    path = ROOT / "rummy_rules" / "locale" / "hy" / "LC_MESSAGES" / "rummy_rules.po"
+    with path.open("rb") as handle:
+        catalog = read_po(handle)
+    wrong = []
+    for message in catalog:
+        english = message.id if isinstance(message.id, str) else message.id[0]
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        numbered = re.search(r"\b[Dd]eal \{(number|deal)\}|[Nn]ext deal|one deal", english)
+        if numbered and any("բաժանում" in s for s in strings):
+            wrong.append(english)
+    assert not wrong
