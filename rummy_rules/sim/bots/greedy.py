@@ -138,6 +138,32 @@ def _plan_colour(free: list[int], keep: list[int], size: int, colours: list[int]
     return size - len(taken)
 
 
+def _best_window(
+    free: list[int], size: int, beat: int
+) -> tuple[int, list[int], tuple[int, ...]] | None:
+    """The run window of one suit holding the most of the cards ``free`` (more
+    than ``beat``): the first such, suit by suit, from the lowest start (rank
+    13 is the high ace), as (cards held, [suit, first, last], its cards);
+    None if no window beats ``beat``. Counted with running sums over ranks."""
+    window: list[int] | None = None
+    held = [0] * 15
+    for suit in range(4):
+        base = suit * 13
+        for k in range(14):
+            held[k + 1] = held[k] + (1 if free[base + k % 13] else 0)
+        for start in range(15 - size):
+            have = held[start + size] - held[start]
+            if have > beat:
+                beat, window = have, [suit, start, start + size - 1]
+    if window is None:
+        return None
+    base = window[0] * 13
+    faces = tuple(
+        base + (window[1] + i) % 13 for i in range(size) if free[base + (window[1] + i) % 13]
+    )
+    return beat, window, faces
+
+
 def _plan(
     counts: list[int],
     parts: tuple[ContractPart, ...],
@@ -192,25 +218,9 @@ def _plan(
                 if len(faces) > run_best:
                     run_best, best_faces, window = len(faces), faces, [-1, start, start + size - 1]
         elif part.kind in ("run", "any") and size <= 13:
-            # The window of one suit holding the most cards (the first such,
-            # suit by suit, from the lowest start; rank 13 is the high ace),
-            # counted with running sums over ranks 0..13.
-            held = [0] * 15
-            for suit in range(4):
-                base = suit * 13
-                for k in range(14):
-                    held[k + 1] = held[k] + (1 if free[base + k % 13] else 0)
-                for start in range(15 - size):
-                    have = held[start + size] - held[start]
-                    if have > run_best:
-                        run_best, window = have, [suit, start, start + size - 1]
-            if window is not None:
-                base = window[0] * 13
-                best_faces = tuple(
-                    base + (window[1] + i) % 13
-                    for i in range(size)
-                    if free[base + (window[1] + i) % 13]
-                )
+            found = _best_window(free, size, run_best)
+            if found is not None:
+                run_best, window, best_faces = found
         if window is not None:
             runs.append(window)
             best = run_best
