@@ -405,6 +405,7 @@ async def type_and_enter(session: PlaySession, text: str, size=(120, 40)) -> lis
     return session.state.log[before:]
 
 
+@pytest.mark.long
 def test_typing_a_listed_action_plays_exactly_that_action_at_every_kind_of_turn():
     """The first action a turn lists is never played unless it is the one typed:
     `pass` in a buy window used to play `buy` (the list had the focus)."""
