@@ -78,6 +78,14 @@ def test_ids_and_aliases_are_unique():
     assert len(names) == len(set(names))
 
 
+def test_each_id_and_alias_finds_what_the_full_list_finds():
+    # find_shipped reads a file named after the id alone before listing them all:
+    # both ways must agree for every name.
+    for variant in shipped_variants():
+        for name in (variant.id, variant.id.upper(), *variant.aliases):
+            assert find_shipped(name) == variant, name
+
+
 @pytest.mark.parametrize("name", ["contract-rummy", "KALUKI", "500-rum"])
 def test_aliases_find_their_variant(name):
     assert find_shipped(name) is not None

@@ -81,31 +81,52 @@ def display_name(path: Path) -> str:
         return str(path)
 
 
+def _entry(path: Path, root: Path) -> ShippedVariant:
+    """The shipped variant of one file: its id (else the file's stem) and aliases."""
+    located, _ = read_yaml_file(path)
+    data = located.data if located is not None else None
+    ident = path.stem
+    aliases: tuple[str, ...] = ()
+    if isinstance(data, dict):
+        if isinstance(data.get("id"), str):
+            ident = data["id"]
+        raw = data.get("aliases")
+        if isinstance(raw, list):
+            aliases = tuple(a for a in raw if isinstance(a, str))
+    return ShippedVariant(ident, path, aliases, path.parent != root)
+
+
 @cache
 def shipped_variants() -> tuple[ShippedVariant, ...]:
     """Every shipped variant file, standard variants first, then house examples."""
     root = variants_dir()
-    found = []
-    for path in sorted(root.rglob("*.yaml")):
-        located, _ = read_yaml_file(path)
-        data = located.data if located is not None else None
-        ident = path.stem
-        aliases: tuple[str, ...] = ()
-        if isinstance(data, dict):
-            if isinstance(data.get("id"), str):
-                ident = data["id"]
-            raw = data.get("aliases")
-            if isinstance(raw, list):
-                aliases = tuple(a for a in raw if isinstance(a, str))
-        house = path.parent != root
-        found.append(ShippedVariant(ident, path, aliases, house))
+    found = [_entry(path, root) for path in sorted(root.rglob("*.yaml"))]
     found.sort(key=lambda v: (v.house, v.id))
     return tuple(found)
+
+
+@cache
+def _named_file(wanted: str) -> ShippedVariant | None:
+    """The shipped file named ``<wanted>.yaml`` whose id is ``wanted``, read alone:
+    a command naming a shipped variant by its id need not read all the others
+    (ids are unique, so it is the one the full search would find first)."""
+    if not wanted or not all(c.isalnum() or c in "-_" for c in wanted):
+        return None
+    root = variants_dir()
+    for path in (root / f"{wanted}.yaml", root / "house" / f"{wanted}.yaml"):
+        if path.is_file():
+            entry = _entry(path, root)
+            if entry.id == wanted:
+                return entry
+    return None
 
 
 def find_shipped(name: str) -> ShippedVariant | None:
     """The shipped variant whose id or alias is ``name`` (case-insensitive)."""
     wanted = name.strip().lower()
+    named = _named_file(wanted)
+    if named is not None:
+        return named
     variants = shipped_variants()
     for variant in variants:
         if variant.id == wanted:
