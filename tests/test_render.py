@@ -247,6 +247,8 @@ def _open_choices(spec) -> list[str]:
         "stock_exhausted.blocked_after": rebuilt and spec.stock_exhausted.blocked_after is not None,
         "game_end.ties": True,
         "table.cutter": True,
+        "table.first_dealer": True,
+        "table.dealer_rotation": True,
         "wilds.versus_naturals": wilds,
         "wilds.discard": wilds,
         "buying.discarder_may_buy": spec.buying.enabled,
