@@ -104,6 +104,7 @@ def test_serve_says_what_to_serve(cli):
     [
         (("play", "nosuch"), 1, "no variant with id 'nosuch'"),
         (("play", "contract", "--seat", "7"), 2, "there are 4 seats"),
+        (("play", "contract", "--bots", "nosuch"), 2, "nosuch"),
         (("play", "contract", "--bogus"), 2, "No such option: --bogus"),
         (("play", "contract", "--set", "deck.jokers=x"), 1, "deck.jokers"),
         (("play", "--resume", "nothing-here.jsonl"), 1, "cannot read the record"),
@@ -115,3 +116,5 @@ def test_serve_checks_the_served_command_before_listening(cli, args, code, says)
     # server never starts (it would not return).
     result = cli("serve", *args)
     assert result.exit_code == code and says in result.stderr, result.stderr
+    if code == 2:  # a usage error shows the served command's usage line
+        assert f"Usage: rummy-rules serve {args[0]} [OPTIONS]" in result.stderr, result.stderr

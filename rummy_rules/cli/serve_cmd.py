@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shlex
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -28,7 +28,18 @@ def check_served(arguments: list[str]) -> None:
     command = commands[arguments[0]]
     with command.make_context(f"rummy-rules serve {arguments[0]}", list(arguments[1:])) as ctx:
         params = ctx.params
-    if arguments[0] == "watch":
+    try:
+        _check_params(arguments[0], params)
+    except typer.BadParameter as exc:
+        # A bad --seat or bot list is the served command's usage error: its
+        # usage line, not serve's.
+        exc.ctx = ctx
+        raise
+
+
+def _check_params(name: str, params: dict[str, Any]) -> None:
+    """check_served's checks of the served command's parsed options."""
+    if name == "watch":
         from ..sim.records import RecordError, load_game
 
         try:

@@ -44,6 +44,8 @@ class Steps:
         self.actions: list[str] = []
         #: How many moves of the game were made up to each position.
         self.moves: list[int] = []
+        #: The first position after each move number (position_of's table).
+        self._position: dict[int, int] = {}
         #: The deal (from 0) each position is in; a deal's end is in the deal it ends.
         self.deals: list[int] = []
         #: For the position of a deal's end, the index of its result; else None.
@@ -56,6 +58,7 @@ class Steps:
         self.states.append(state)
         self.actions.append(action)
         self.moves.append(self.moves[-1] + 1 if action else (self.moves[-1] if self.moves else 0))
+        self._position.setdefault(self.moves[-1], len(self.moves) - 1)
         self.deals.append(deal)
         self.ends.append(end)
 
@@ -99,10 +102,7 @@ class Steps:
 
     def position_of(self, move: int) -> int:
         """The position just after move number ``move`` (0: the start)."""
-        for i, number in enumerate(self.moves):
-            if number == move:
-                return i
-        return len(self) - 1
+        return self._position.get(move, len(self) - 1)
 
     def recent(self, step: int, most: int) -> list[tuple[int, str]]:
         """The moves of the deal of position ``step`` up to it (the last
