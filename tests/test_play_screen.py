@@ -564,3 +564,21 @@ def test_a_buy_offer_is_shown_with_the_status_above_the_table():
     status, table = asyncio.run(run())
     assert status.splitlines()[-1].startswith("May I? ") and "penalty card" in status
     assert "May I?" not in table
+
+
+def test_the_footer_names_each_command_once_when_the_hand_has_the_focus():
+    # r and q in the hand do what ^r and ^q do everywhere: the footer shows
+    # one of each (at 80 columns both did not fit beside the hand's keys).
+    app = PlayApp(game("contract", 4), pace=0)
+
+    async def run() -> list[str]:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.query_one("#hand").focus()
+            await pilot.pause()
+            shown = [b.binding for b in app.active_bindings.values() if b.binding.show]
+            return [str(b.description) for b in shown]
+
+    descriptions = asyncio.run(run())
+    assert "Rules" in descriptions and "Quit" in descriptions
+    assert len(descriptions) == len(set(descriptions)), descriptions

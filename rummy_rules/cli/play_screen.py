@@ -79,10 +79,12 @@ SHORTCUTS: list[Any] = [
     Binding("x", "app.clear", N_("Clear picks"), show=False),
     Binding("u", "app.undo", N_("Take back"), show=False),
     Binding("s", "app.sort", N_("Sort"), show=False),
-    Binding("r", "app.rules", N_("Rules")),
+    # r and q do what the app's ^r and ^q do (shown in the footer everywhere):
+    # not shown twice.
+    Binding("r", "app.rules", N_("Rules"), show=False),
     Binding("f", "app.faster", N_("Faster bots"), show=False),
     Binding("l", "app.slower", N_("Slower bots"), show=False),
-    Binding("q", "app.quit_game", N_("Quit")),
+    Binding("q", "app.quit_game", N_("Quit"), show=False),
     Binding("escape", "app.focus('command')", N_("Type"), show=False),
 ]
 _SHORTCUT_KEYS = frozenset(
