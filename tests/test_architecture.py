@@ -18,7 +18,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "rummy_rules"
 
 #: The stages, lowest first. A module may import from its own stage and the
 #: stages before it, never from a later one.
-LAYERS = ("base", "spec", "engine", "sim", "render", "cli")
+LAYERS = ("base", "spec", "engine", "sim", "envs", "render", "cli")
 
 #: Modules at the top of the package, which every stage may use.
 BASE = {"errors", "cards", "fsutil", "build_info"}
@@ -33,6 +33,7 @@ FORBIDDEN = {
     "spec": {"jinja2", "typer", "rich", "matplotlib", "weasyprint"},
     "engine": {"pydantic", "yaml", "jinja2", "typer", "rich", "matplotlib", "weasyprint"},
     "sim": {"jinja2", "typer", "matplotlib", "weasyprint"},
+    "envs": {"jinja2", "typer", "matplotlib", "weasyprint"},
     "render": {"typer"},
 }
 
