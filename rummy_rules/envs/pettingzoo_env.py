@@ -16,8 +16,8 @@ out of turn. Actions are the fixed numbers of
 :class:`~rummy_rules.envs.encoding.ActionEncoding`; the observation is a
 dict of ``observation`` (what that seat may see, as numbers: see
 :func:`observation_size`) and ``action_mask`` (1 for each legal number).
-``info["text"]`` holds the legal actions in the engine's notation and
-``info["legal"]`` the action each legal number plays.
+``info["legal"]`` maps each legal number to the engine's action it plays
+(``str()`` of one is its notation).
 
 Rewards come at the end of each deal: each seat's change of total that
 deal, negated where totals are penalties (``game_end.winner`` is
@@ -38,7 +38,7 @@ from ..cards import FACES
 from ..engine import GameState
 from ..engine.actions import Action
 from ..engine.rules import Rules, compile_rules
-from ..engine.view import SeatView, seat_view
+from ..engine.view import SeatView, live_seat_view, seat_view
 from ..spec.loader import load_variant
 from ..spec.schema import VariantSpec
 from .encoding import TABLE_SLOTS, ActionEncoding, unsupported
@@ -165,15 +165,12 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         state = self._game()
         if state.is_terminal():
             self._legal = {}
-            self.infos = {a: {"legal": {}, "text": []} for a in self.agents}
+            self.infos = {a: {"legal": {}} for a in self.agents}
             return
         self._legal = self.encoding.numbered(state.legal_actions())
         self.agent_selection = self.possible_agents[state.to_move]
-        self.infos = {a: {"legal": {}, "text": []} for a in self.agents}
-        self.infos[self.agent_selection] = {
-            "legal": dict(self._legal),
-            "text": [str(a) for a in self._legal.values()],
-        }
+        self.infos = {a: {"legal": {}} for a in self.agents}
+        self.infos[self.agent_selection] = {"legal": dict(self._legal)}
 
     def _game(self) -> GameState:
         if self.state is None:
@@ -187,7 +184,8 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         mask = np.zeros(self.encoding.size, dtype=np.int8)
         if agent == self.agent_selection and not state.is_terminal():
             mask[list(self._legal)] = 1
-        return {"observation": _observation(seat_view(state, seat)), "action_mask": mask}
+        view = live_seat_view(state, seat)  # only the fields read are worked out
+        return {"observation": _observation(view), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Play action number ``action`` for the agent to act."""

@@ -1,0 +1,93 @@
+"""Random-agent steps per second through the PettingZoo environment, beside
+the engine's own random play of the same games.
+
+    python benchmarks/env_throughput.py [--variant V] [--games N] [--rounds N]
+
+Each round plays ``--games`` games with uniformly random legal actions (seeds
+0..N-1), first through ``rummy_rules.envs.rummy_env`` (observation, mask and
+``last()`` at every step, as an agent loop sees them), then directly on the
+engine (``legal_actions`` and ``apply_listed``), and prints the medians of
+actions per second and their ratio. Needs the ``rl`` extra. Not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def through_env(variant: str, games: int) -> float:
+    """Actions per second of random agents through the environment."""
+    import numpy as np
+
+    from rummy_rules.envs import rummy_env
+
+    steps = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        env = rummy_env(variant)
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for _ in env.agent_iter():
+            observation, _, termination, truncation, _ = env.last()
+            if termination or truncation:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def on_engine(variant: str, games: int) -> float:
+    """Actions per second of random play straight on the engine."""
+    from rummy_rules import load_variant
+    from rummy_rules.engine import GameState
+    from rummy_rules.engine.rules import compile_rules
+
+    spec = load_variant(variant)
+    rules = compile_rules(spec, spec.players.best or spec.players.min)
+    steps = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        state = GameState(rules, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply_listed(rng.choice(state.legal_actions()))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default="contract")
+    parser.add_argument("--games", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    env_rates, engine_rates = [], []
+    for _ in range(args.rounds):
+        env_rates.append(through_env(args.variant, args.games))
+        engine_rates.append(on_engine(args.variant, args.games))
+    env_rate = statistics.median(env_rates)
+    engine_rate = statistics.median(engine_rates)
+    result = {
+        "variant": args.variant,
+        "games": args.games,
+        "rounds": args.rounds,
+        "env_actions_per_s": round(env_rate),
+        "engine_actions_per_s": round(engine_rate),
+        "env_over_engine": round(env_rate / engine_rate, 2),
+    }
+    print(f"{args.variant}: through the environment {env_rate:,.0f} actions/s, ", end="")
+    print(f"on the engine {engine_rate:,.0f} actions/s, ratio {env_rate / engine_rate:.2f}")
+    out = HERE / "results" / "env_throughput.json"
+    out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
