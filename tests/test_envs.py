@@ -167,3 +167,11 @@ def test_the_numbers_in_docs_research_are_the_encodings():
         start = getattr(encoding, block)
         assert f"| {block} | {start:,} + " in text, block
     assert f"| down | {encoding.down} |" in text
+
+
+def test_the_ansi_render_shows_the_seat_to_act_its_hand_and_the_table():
+    env = RummyEnv(load_variant("contract"), 4, render_mode="ansi")
+    env.reset(seed=2)
+    text = env.render()
+    assert text.startswith("deal 1, draw, p")
+    assert "hand: " in text and "totals: p1 0" in text

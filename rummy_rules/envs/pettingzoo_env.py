@@ -34,7 +34,7 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
-from ..cards import FACES
+from ..cards import FACES, format_card
 from ..engine import GameState
 from ..engine.actions import Action
 from ..engine.rules import Rules, compile_rules
@@ -43,7 +43,7 @@ from ..spec.loader import load_variant
 from ..spec.schema import VariantSpec
 from .encoding import TABLE_SLOTS, ActionEncoding, unsupported
 
-__all__ = ["RummyEnv", "observation_size", "rummy_env"]
+__all__ = ["RummyEnv", "observation_size", "rummy_env", "view_text"]
 
 #: The phases of a turn, in the observation's order.
 PHASES = ("draw", "buy", "play", "over")
@@ -57,7 +57,7 @@ def observation_size(players: int) -> int:
     the discard pile and its top card, the cards on the table (each by face,
     53 numbers each), :data:`TABLE_SLOTS` table melds, then per seat (the
     observer first) cards in hand, down, total, and the stock's size, the
-    phase, the deal's number and whether the observer is to move."""
+    phase, the deal's number (from 1) and whether the observer is to move."""
     return 4 * FACES + TABLE_SLOTS * _MELD_FEATURES + 3 * players + 1 + len(PHASES) + 2
 
 
@@ -103,6 +103,22 @@ def _observation(view: SeatView) -> np.ndarray:
     out[at] = view.deal
     out[at + 1] = float(view.to_move == view.seat)
     return out
+
+
+def view_text(view: SeatView) -> str:
+    """A seat's view in a few lines of the engine's card notation."""
+    cards = " ".join(format_card(f) for f in sorted(view.hand))
+    top = format_card(view.discard_pile[-1]) if view.discard_pile else "-"
+    lines = [
+        f"deal {view.deal}, {view.phase}, p{view.to_move + 1} to act; you are p{view.seat + 1}",
+        f"hand: {cards}",
+        f"discard pile: {len(view.discard_pile)} cards, top {top}; stock: {view.stock_size}",
+    ]
+    for i, meld in enumerate(view.melds):
+        laid = " ".join(format_card(f) for f in meld.cards)
+        lines.append(f"meld {i + 1} (p{meld.owner + 1}): {laid}")
+    lines.append("totals: " + ", ".join(f"p{i + 1} {t}" for i, t in enumerate(view.totals)))
+    return "\n".join(lines)
 
 
 class RummyEnv(AECEnv):  # type: ignore[misc]
@@ -215,11 +231,10 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """The seat to act's view as text (``render_mode="ansi"``)."""
+        """What the agent to act sees, as text (``render_mode="ansi"``)."""
         if self.render_mode != "ansi" or self.state is None:
             return None
-        view = seat_view(self.state, self.possible_agents.index(self.agent_selection))
-        return f"deal {view.deal + 1}, {view.phase}, p{view.seat + 1}: {view.hand}"
+        return view_text(seat_view(self.state, self.possible_agents.index(self.agent_selection)))
 
     def close(self) -> None:
         """Nothing to release."""
