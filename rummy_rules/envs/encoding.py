@@ -60,7 +60,9 @@ _RUN_STARTS = 14
 
 def unsupported(rearrange: bool) -> list[str]:
     """What a variant asks for that has no action number (empty: nothing)."""
-    return ["melding.rearrange_table: rearranging the table has no action number"] * rearrange
+    if rearrange:
+        return ["melding.rearrange_table: rearranging the table has no action number"]
+    return []
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,7 +38,7 @@ from ..cards import FACES, format_card
 from ..engine import GameState
 from ..engine.actions import Action
 from ..engine.rules import Rules, compile_rules
-from ..engine.view import SeatView, live_seat_view, seat_view
+from ..engine.view import SeatView, live_seat_view
 from ..spec.loader import load_variant
 from ..spec.schema import VariantSpec
 from .encoding import TABLE_SLOTS, ActionEncoding, unsupported
@@ -234,15 +234,17 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
         """What the agent to act sees, as text (``render_mode="ansi"``)."""
         if self.render_mode != "ansi" or self.state is None:
             return None
-        return view_text(seat_view(self.state, self.possible_agents.index(self.agent_selection)))
+        seat = self.possible_agents.index(self.agent_selection)
+        return view_text(live_seat_view(self.state, seat))
 
     def close(self) -> None:
         """Nothing to release."""
 
 
-def rummy_env(variant: str, players: int | None = None, **kwargs: Any) -> RummyEnv:
+def rummy_env(variant: str, players: int | None = None, **kwargs: Any) -> Any:
     """The environment of a shipped variant or a variant file, with PettingZoo's
-    usual wrappers (out-of-bounds and order checks)."""
+    usual wrappers (out-of-bounds and order checks): a wrapper around a
+    :class:`RummyEnv` (``.unwrapped`` is the environment itself)."""
     from pettingzoo.utils import wrappers
 
     spec = load_variant(variant)
@@ -250,4 +252,4 @@ def rummy_env(variant: str, players: int | None = None, **kwargs: Any) -> RummyE
     env: Any = RummyEnv(spec, count, **kwargs)
     env = wrappers.AssertOutOfBoundsWrapper(env)
     env = wrappers.OrderEnforcingWrapper(env)
-    return env  # type: ignore[no-any-return]
+    return env
