@@ -1,13 +1,15 @@
-"""Random-agent steps per second through the PettingZoo environment, beside
-the engine's own random play of the same games.
+"""Random-agent steps per second through the PettingZoo environment and the
+OpenSpiel game, beside the engine's own random play of the same games.
 
     python benchmarks/env_throughput.py [--variant V] [--games N] [--rounds N]
 
 Each round plays ``--games`` games with uniformly random legal actions (seeds
 0..N-1), first through ``rummy_rules.envs.rummy_env`` (observation, mask and
 ``last()`` at every step, as an agent loop sees them), then directly on the
-engine (``legal_actions`` and ``apply_listed``), and prints the medians of
-actions per second and their ratio. Needs the ``rl`` extra. Not a test.
+engine (``legal_actions`` and ``apply_listed``), then through OpenSpiel
+(``python_rummy_rules``: ``legal_actions`` and ``apply_action``, seeds as the
+chance outcome), and prints the medians of actions per second and their
+ratios to the engine's. Needs the ``rl`` and ``peer`` extras. Not a test.
 """
 
 from __future__ import annotations
@@ -44,6 +46,23 @@ def through_env(variant: str, games: int) -> float:
     return steps / (time.perf_counter() - start)
 
 
+def through_openspiel(variant: str, games: int) -> float:
+    """Actions per second of random play through the OpenSpiel game."""
+    from rummy_rules.envs.openspiel_game import openspiel_game
+
+    game = openspiel_game(variant)
+    steps = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        state = game.new_initial_state()
+        state.apply_action(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
 def on_engine(variant: str, games: int) -> float:
     """Actions per second of random play straight on the engine."""
     from rummy_rules import load_variant
@@ -69,12 +88,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    env_rates, engine_rates = [], []
+    env_rates, engine_rates, spiel_rates = [], [], []
     for _ in range(args.rounds):
         env_rates.append(through_env(args.variant, args.games))
         engine_rates.append(on_engine(args.variant, args.games))
+        spiel_rates.append(through_openspiel(args.variant, args.games))
     env_rate = statistics.median(env_rates)
     engine_rate = statistics.median(engine_rates)
+    spiel_rate = statistics.median(spiel_rates)
     result = {
         "variant": args.variant,
         "games": args.games,
@@ -82,9 +103,12 @@ def main() -> None:
         "env_actions_per_s": round(env_rate),
         "engine_actions_per_s": round(engine_rate),
         "env_over_engine": round(env_rate / engine_rate, 2),
+        "openspiel_actions_per_s": round(spiel_rate),
+        "openspiel_over_engine": round(spiel_rate / engine_rate, 2),
     }
-    print(f"{args.variant}: through the environment {env_rate:,.0f} actions/s, ", end="")
-    print(f"on the engine {engine_rate:,.0f} actions/s, ratio {env_rate / engine_rate:.2f}")
+    print(f"{args.variant}: on the engine {engine_rate:,.0f} actions/s; ", end="")
+    print(f"PettingZoo {env_rate:,.0f} ({env_rate / engine_rate:.2f}); ", end="")
+    print(f"OpenSpiel {spiel_rate:,.0f} ({spiel_rate / engine_rate:.2f})")
     out = HERE / "results" / "env_throughput.json"
     out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
 
