@@ -137,10 +137,19 @@ def check_variant(
     return report
 
 
+def _is_shipped_standard(path: Path, spec: VariantSpec) -> bool:
+    """Whether ``path`` is the shipped standard file of ``spec.id`` (read alone,
+    without reading every other shipped file)."""
+    entry = registry.find_shipped(spec.id) if spec.id == path.stem else None
+    return entry is not None and not entry.house and entry.path.resolve() == path.resolve()
+
+
 def _borrowed_names(path: Path, spec: VariantSpec, located: Located) -> list[Problem]:
     """A file that is not a shipped standard variant may not take the id or an
     alias of one for other rules: records and reports would name the standard
     game for a different one. A faithful copy (``show``'s output) may."""
+    if _is_shipped_standard(path, spec):
+        return []  # its names are its own (shipped ids and aliases are unique: tested)
     taken: dict[str, registry.ShippedVariant] = {}
     for entry in registry.shipped_variants():
         if not entry.house:
