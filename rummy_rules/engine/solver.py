@@ -128,11 +128,17 @@ def _search(
 
     # The natural faces in hand (for points left, and the all-out search).
     held = [f for f, c in enumerate(counts) if c] if best or all_out else []
+    # Each held face with its value, and the value of the wild cards from the
+    # k-th on (the cheapest stay in hand), worked out once for the search.
+    held_values = [(f, value(f)) for f in held] if best else []
+    wilds_from = [0] * (len(wild_cards) + 1)
+    if best:
+        for k in range(len(wild_cards) - 1, -1, -1):
+            wilds_from[k] = wilds_from[k + 1] + value(wild_cards[k])
 
     def points_left() -> int:
-        used_wilds = len(wild_cards) - wilds_left[0]
-        pts = sum([value(f) * counts[f] for f in held if counts[f]])
-        return pts + sum([value(f) for f in wild_cards[used_wilds:]])
+        pts = sum([v * counts[f] for f, v in held_values])
+        return pts + wilds_from[len(wild_cards) - wilds_left[0]]
 
     levels = len(ordered)
     # The last level of a plain search takes the first meld that fits.
