@@ -3,10 +3,12 @@ OpenSpiel game, beside the engine's own random play of the same games.
 
     python benchmarks/env_throughput.py [--variant V] [--games N] [--rounds N]
 
-Each round plays ``--games`` games with uniformly random legal actions (seeds
-0..N-1), first through ``rummy_rules.envs.rummy_env`` (observation, mask and
+Each round plays ``--games`` games with uniformly random legal action
+numbers (seeds 0..N-1; ``random.Random(seed).choice`` of the sorted legal
+numbers, so all three play the very same games), first through ``rummy_rules.envs.rummy_env`` (observation, mask and
 ``last()`` at every step, as an agent loop sees them), then directly on the
-engine (``legal_actions`` and ``apply_listed``), then through OpenSpiel
+engine (``legal_actions``, numbered, and ``apply_listed``: uniformly among
+the action numbers, as the agents choose), then through OpenSpiel
 (``python_rummy_rules``: ``legal_actions`` and ``apply_action``, seeds as the
 chance outcome), and prints the medians of actions per second and their
 ratios to the engine's. Needs the ``rl`` and ``peer`` extras. Not a test.
@@ -30,18 +32,18 @@ def through_env(variant: str, games: int) -> float:
 
     from rummy_rules.envs import rummy_env
 
+    env = rummy_env(variant)  # made once, as an agent loop does; reset per game
     steps = 0
     start = time.perf_counter()
     for seed in range(games):
-        env = rummy_env(variant)
         env.reset(seed=seed)
-        rng = np.random.default_rng(seed)
+        rng = random.Random(seed)
         for _ in env.agent_iter():
             observation, _, termination, truncation, _ = env.last()
             if termination or truncation:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
             steps += 1
     return steps / (time.perf_counter() - start)
 
@@ -50,7 +52,7 @@ def through_openspiel(variant: str, games: int) -> float:
     """Actions per second of random play through the OpenSpiel game."""
     from rummy_rules.envs.openspiel_game import openspiel_game
 
-    game = openspiel_game(variant)
+    game = openspiel_game(variant)  # made once
     steps = 0
     start = time.perf_counter()
     for seed in range(games):
@@ -64,20 +66,25 @@ def through_openspiel(variant: str, games: int) -> float:
 
 
 def on_engine(variant: str, games: int) -> float:
-    """Actions per second of random play straight on the engine."""
+    """Actions per second of random play straight on the engine, choosing as
+    the environments' agents do: uniformly among the action numbers (not
+    among the listed actions, several of which may share a number)."""
     from rummy_rules import load_variant
     from rummy_rules.engine import GameState
     from rummy_rules.engine.rules import compile_rules
+    from rummy_rules.envs.encoding import ActionEncoding
 
     spec = load_variant(variant)
     rules = compile_rules(spec, spec.players.best or spec.players.min)
+    encoding = ActionEncoding()
     steps = 0
     start = time.perf_counter()
     for seed in range(games):
         state = GameState(rules, seed=seed)
         rng = random.Random(seed)
         while not state.is_terminal():
-            state.apply_listed(rng.choice(state.legal_actions()))
+            numbered = encoding.numbered(state.legal_actions())
+            state.apply_listed(numbered[rng.choice(sorted(numbered))])
             steps += 1
     return steps / (time.perf_counter() - start)
 

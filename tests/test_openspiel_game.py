@@ -121,3 +121,20 @@ def test_a_variant_that_rearranges_the_table_is_refused(tmp_path):
     path.write_text("extends: basic-rummy\nmelding:\n  rearrange_table: true\n", encoding="utf-8")
     with pytest.raises(Exception, match="rearrange_table"):
         openspiel_game(str(path))
+
+
+def test_openspiels_ismcts_bot_plays_through_the_binding_against_the_greedy_bot():
+    # The research docs' example (benchmarks/ismcts_vs_greedy.py), one short
+    # game each: IS-MCTS searches resampled worlds through the binding.
+    import sys
+
+    from .conftest import ROOT
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from ismcts_vs_greedy import play
+
+    gin = play(str(ROOT / "variants/house/gin-openspiel.yaml"), 1, 3)
+    persian = play("persian", 1, 3)
+    for game in (gin, persian):
+        assert game["reason"] == "rules" and game["searches"] > 0
+        assert game["winners"] >= 1
