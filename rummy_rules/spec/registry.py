@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+import yaml
+
 from ..errors import RummyRulesError
-from .yamlio import read_yaml_file
 
 __all__ = [
     "ShippedVariant",
@@ -81,10 +82,20 @@ def display_name(path: Path) -> str:
         return str(path)
 
 
+#: The fastest safe YAML loader at hand (libyaml's, where PyYAML was built with it).
+_FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def _entry(path: Path, root: Path) -> ShippedVariant:
-    """The shipped variant of one file: its id (else the file's stem) and aliases."""
-    located, _ = read_yaml_file(path)
-    data = located.data if located is not None else None
+    """The shipped variant of one file: its id (else the file's stem) and aliases.
+
+    Only these two keys are read, with a plain YAML parse (ten times cheaper
+    than the located one validation uses); a file that does not parse is
+    listed under its stem, and its problems are reported when it is loaded."""
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_FAST_LOADER)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        data = None
     ident = path.stem
     aliases: tuple[str, ...] = ()
     if isinstance(data, dict):
