@@ -78,6 +78,7 @@ def play(variant: str, game_no: int, simulations: int) -> dict[str, Any]:
     """One game: IS-MCTS in seat ``game_no % players``, greedy elsewhere."""
     from open_spiel.python.algorithms import ismcts
 
+    from rummy_rules.engine.view import seat_view
     from rummy_rules.envs.encoding import ActionEncoding
     from rummy_rules.envs.openspiel_game import openspiel_game
     from rummy_rules.sim.bots import make_bot
@@ -115,8 +116,6 @@ def play(variant: str, game_no: int, simulations: int) -> dict[str, Any]:
         elif seat == searcher:
             action = legal[0]
         else:
-            from rummy_rules.engine.view import seat_view
-
             action = encoding.number(greedy[seat].choose(seat_view(engine, seat)))
         state.apply_action(action)
     returns = state.returns()

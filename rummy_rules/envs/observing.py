@@ -6,16 +6,30 @@ from __future__ import annotations
 import numpy as np
 
 from ..cards import FACES, format_card
+from ..engine.rules import Rules, compile_rules
 from ..engine.view import SeatView
-from .encoding import TABLE_SLOTS
+from ..spec.schema import VariantSpec
+from .encoding import TABLE_SLOTS, unsupported
 
-__all__ = ["PHASES", "observation_size", "observation_vector", "view_text"]
+__all__ = ["PHASES", "env_rules", "observation_size", "observation_vector", "view_text"]
 
 #: The phases of a turn, in the observation's order.
 PHASES = ("draw", "buy", "play", "over")
 #: Numbers describing one table meld: present, mine, set, run, first and last
 #: rank (of 13), length (of 16), and its suit (4).
 _MELD_FEATURES = 11
+
+
+def env_rules(spec: VariantSpec, players: int | None = None) -> Rules:
+    """The rules of ``spec`` for ``players`` seats (``None`` or 0: the
+    variant's usual count), as the environments play them; ``ValueError``
+    for a variant they cannot number the actions of (see
+    :func:`~rummy_rules.envs.encoding.unsupported`)."""
+    rules = compile_rules(spec, players or spec.players.best or spec.players.min)
+    problems = unsupported(rules.play.rearrange)
+    if problems:
+        raise ValueError(f"{spec.id}: " + "; ".join(problems))
+    return rules
 
 
 def observation_size(players: int) -> int:

@@ -43,11 +43,11 @@ import pyspiel
 
 from ..engine import GameState
 from ..engine.actions import Action
-from ..engine.rules import Rules, compile_rules
+from ..engine.rules import Rules
 from ..engine.view import live_seat_view
 from ..spec.loader import load_variant
-from .encoding import ActionEncoding, unsupported
-from .observing import observation_size, observation_vector, view_text
+from .encoding import ActionEncoding
+from .observing import env_rules, observation_size, observation_vector, view_text
 
 __all__ = ["GAME_NAME", "SEEDS", "RummyGame", "RummyState", "openspiel_game"]
 
@@ -78,14 +78,9 @@ _GAME_TYPE = pyspiel.GameType(
 
 @lru_cache(maxsize=32)
 def _rules(variant: str, players: int) -> Rules:
-    """The compiled rules of ``variant`` for ``players`` (0: its usual count)."""
-    spec = load_variant(variant)
-    count = players or spec.players.best or spec.players.min
-    rules = compile_rules(spec, count)
-    problems = unsupported(rules.play.rearrange)
-    if problems:
-        raise ValueError(f"{spec.id}: " + "; ".join(problems))
-    return rules
+    """The rules of ``variant`` for ``players`` (0: its usual count), kept
+    for the process: states rebuilt by unpickling find them here."""
+    return env_rules(load_variant(variant), players)
 
 
 class _Held:
@@ -249,7 +244,6 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         for place in places:
             place[:] = pool[at : at + len(place)]
             at += len(place)
-        deal.table_view = None
         held.listed = None
         return clone
 

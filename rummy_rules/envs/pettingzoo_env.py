@@ -36,12 +36,12 @@ from pettingzoo import AECEnv
 
 from ..engine import GameState
 from ..engine.actions import Action
-from ..engine.rules import Rules, compile_rules
+from ..engine.rules import Rules
 from ..engine.view import live_seat_view
 from ..spec.loader import load_variant
 from ..spec.schema import VariantSpec
-from .encoding import ActionEncoding, unsupported
-from .observing import observation_size, observation_vector, view_text
+from .encoding import ActionEncoding
+from .observing import env_rules, observation_size, observation_vector, view_text
 
 __all__ = ["RummyEnv", "observation_size", "rummy_env", "view_text"]
 
@@ -57,10 +57,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(self, spec: VariantSpec, players: int, render_mode: str | None = None) -> None:
         super().__init__()
-        rules = compile_rules(spec, players)
-        problems = unsupported(rules.play.rearrange)
-        if problems:
-            raise ValueError(f"{spec.id}: " + "; ".join(problems))
+        rules = env_rules(spec, players)
         self.spec = spec
         self.rules: Rules = rules
         self.encoding = ActionEncoding()
@@ -173,8 +170,7 @@ def rummy_env(variant: str, players: int | None = None, **kwargs: Any) -> Any:
     from pettingzoo.utils import wrappers
 
     spec = load_variant(variant)
-    count = players or spec.players.best or spec.players.min
-    env: Any = RummyEnv(spec, count, **kwargs)
+    env: Any = RummyEnv(spec, env_rules(spec, players).players, **kwargs)
     env = wrappers.AssertOutOfBoundsWrapper(env)
     env = wrappers.OrderEnforcingWrapper(env)
     return env
