@@ -19,7 +19,8 @@ DOC = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
 VARIANT_METAVARS = {"VARIANT", "A", "B", "A B [C...]", "PATH_OR_ID"}
 #: Commands that compute a result, which --json prints as one document.
 RESULT_COMMANDS = {
-    "validate", "list", "show", "meld", "diff", "simulate", "compare", "sweep", "replay"
+    "validate", "list", "show", "meld", "diff", "simulate", "compare", "sweep", "ladder",
+    "replay",
 }  # fmt: skip
 #: Every format name a --format option may take.
 FORMATS = {"md", "html", "pdf", "txt", "card"}

@@ -76,7 +76,7 @@ def test_percentiles_match_a_sorted_list():
     from hypothesis import given
     from hypothesis import strategies as st
 
-    from rummy_rules.sim.simulate import _percentile
+    from rummy_rules.sim.stats import _percentile
 
     @given(
         st.lists(st.integers(0, 300), min_size=1, max_size=200),

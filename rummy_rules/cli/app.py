@@ -10,6 +10,7 @@ from .. import __version__
 from .common import QUIET
 from .compare_cmd import compare
 from .diff_cmd import diff
+from .ladder_cmd import ladder
 from .list_cmd import list_variants
 from .meld import meld
 from .new import new
@@ -151,6 +152,7 @@ app.command("diff")(diff)
 app.command("simulate")(simulate)
 app.command("compare")(compare)
 app.command("sweep")(sweep)
+app.command("ladder")(ladder)
 app.command("play")(play)
 app.command("watch")(watch)
 app.command(

@@ -152,6 +152,35 @@ def print_simulation(
         f"{with_interval(data['score_spread'])}; lead changes "
         f"{with_interval(data['lead_changes'])}."
     )
+    _print_design(out, data["design"])
+
+
+def _print_design(out: Any, design: dict[str, Any]) -> None:
+    """The design figures: seat advantage, skill, drama, deals nobody won, length spread."""
+    pct = design["turns_per_game_percentiles"]
+    lines = [
+        "first-seat advantage "
+        + with_interval(design["first_seat_advantage"], percent=True, sign=True)
+        + " (the first player's win rate less a fair share)",
+        f"games won from last place {with_interval(design['comeback_rate'], percent=True)}",
+        "deals nobody went out or knocked "
+        + with_interval(design["deals_nobody_won_rate"], percent=True),
+        f"turns per game: standard deviation {number(design['turns_per_game_sd'])}, "
+        f"median {pct['p50']} ({pct['p10']} to {pct['p90']})",
+    ]
+    gap = design["skill_gap"]
+    if gap is not None:
+        rates = ", ".join(
+            f"{b['bot']} {with_interval(b['win_rate'], percent=True)}"
+            for b in design["win_rate_by_bot"]
+        )
+        lines.append(f"win rate per seat by bot: {rates}")
+        lines.append(
+            f"skill gap: {gap['stronger']} wins rather than {gap['weaker']} "
+            + with_interval(gap, percent=True)
+            + " of the time, seat for seat (50%: luck alone decides)"
+        )
+    out.print("Design: " + "; ".join(lines) + ".")
 
 
 def _print_contracts(out: Any, rows: list[dict[str, Any]]) -> None:

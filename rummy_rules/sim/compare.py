@@ -94,6 +94,8 @@ METRICS: tuple[Metric, ...] = (
     Metric("final_margin", "winning margin"),
     Metric("score_spread", "spread of final totals"),
     Metric("lead_changes", "lead changes per game", count=True),
+    Metric("comeback_rate", "games won from last place", percent=True),
+    Metric("deals_nobody_won_rate", "share of deals nobody went out or knocked", percent=True),
 )
 
 
@@ -118,6 +120,8 @@ def game_metrics(game: GameSummary) -> dict[str, float]:
         "final_margin": float(game.margin),
         "score_spread": game.spread,
         "lead_changes": float(game.lead_changes),
+        "comeback_rate": float(game.comeback),
+        "deals_nobody_won_rate": sum(d.went_out is None for d in deals) / count,
     }
 
 
@@ -285,7 +289,10 @@ def compare(
     )
     result = CompareStats(
         labels=[label for label, _ in sides],
-        sides=[SimulationStats(players=players, deals=len(spec.deals)) for _, spec in sides],
+        sides=[
+            SimulationStats(players=players, deals=len(spec.deals), bots=tuple(bots))
+            for _, spec in sides
+        ],
     )
     done = [0]
 

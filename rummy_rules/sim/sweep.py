@@ -428,7 +428,9 @@ def run_sweep(
         if combo.spec is None:
             stats.append(None)
             continue
-        stats.append(SimulationStats(players=players, deals=len(combo.spec.deals)))
+        stats.append(
+            SimulationStats(players=players, deals=len(combo.spec.deals), bots=tuple(bots))
+        )
         jobs[index] = make_job(combo.spec, players, bots, seed, False)
     result = SweepResult(list(combos), stats, metrics)
     step = games if precision is None else AUTO_BATCH
