@@ -55,8 +55,9 @@ PlayBotsOption = Annotated[
         metavar="BOTS",
         help=(
             "Bots by seat, comma-separated and repeated to fill the table (default "
-            "greedy): random, greedy, greedy with a personality "
-            "(greedy:buy=eager:down=late), or your own class as module:Class or "
+            "greedy): a level (easy, medium, hard: a bot that searches, at most about 2 "
+            "seconds a move), random, greedy, greedy with a personality "
+            "(greedy:buy=eager:down=late), search, or your own class as module:Class or "
             "file.py:Class (see docs/bots.md). With --resume: seats these bots instead "
             "of the record's (a record's own bots are seated only when they are shipped "
             "bots: nothing a file names is imported)."

@@ -24,6 +24,7 @@ tests). Every chance outcome and every action is logged in
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from .actions import Action, ActionError, action_text
@@ -40,7 +41,19 @@ from .exchanging import (
     open_claim_window,
     table_wilds,
 )
-from .game import BUY, CLAIM, DEFEND, DRAW, OVER, PLAY, DealResult, Game, MeldRecord, TableMeld
+from .game import (
+    BUY,
+    CLAIM,
+    DEFEND,
+    DRAW,
+    OVER,
+    PLAY,
+    Deal,
+    DealResult,
+    Game,
+    MeldRecord,
+    TableMeld,
+)
 from .knocking import apply_defend, check_defend, complete_knock, defend_actions
 from .laying_off import complete_layoff, fits_table
 from .melding import suggest_down
@@ -57,7 +70,22 @@ __all__ = [
     "ScriptedChance",
     "SeededChance",
     "TableMeld",
+    "deal_hidden_again",
 ]
+
+
+def deal_hidden_again(deal: Deal, seat: int, rng: random.Random) -> None:
+    """Deal the cards ``seat`` cannot see (the other hands, the stock, the
+    feet) again at random, in place, each place keeping its size."""
+    places = [hand for other, hand in enumerate(deal.hands) if other != seat]
+    places.append(deal.stock)
+    places.extend(deal.feet)
+    pool = [card for place in places for card in place]
+    rng.shuffle(pool)
+    at = 0
+    for place in places:
+        place[:] = pool[at : at + len(place)]
+        at += len(place)
 
 
 class GameState:
@@ -94,6 +122,21 @@ class GameState:
     def clone(self) -> GameState:
         """An independent copy (chance included)."""
         return GameState._of(self.game.copy())
+
+    def sample_hidden(self, seat: int, rng: random.Random) -> GameState:
+        """A copy that ``seat`` cannot tell from this game: the cards it cannot
+        see (the other hands, the stock, the feet) dealt again at random, each
+        keeping its size, and later shuffles drawn from ``rng`` too.
+
+        A simple determinisation, for search bots: cards ``seat`` saw another
+        player take from the discard pile are dealt again like the rest. The
+        copy's log starts empty (it is for playing on, not for a record)."""
+        twin = self.clone()
+        game = twin.game
+        deal_hidden_again(game.deal, seat, rng)
+        game.chance = SeededChance(rng.getrandbits(63))
+        game.log = []
+        return twin
 
     # -- the game as a whole ----------------------------------------------
 

@@ -44,6 +44,7 @@ import pyspiel
 from ..engine import GameState
 from ..engine.actions import Action
 from ..engine.rules import Rules
+from ..engine.state import deal_hidden_again
 from ..engine.view import live_seat_view
 from ..spec.loader import load_variant
 from .encoding import ActionEncoding
@@ -234,16 +235,7 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         if held is None:
             return clone
         rng = random.Random(int(float(sampler()) * 2**31))
-        deal = held.game.game.deal
-        places: list[list[int]] = [h for s, h in enumerate(deal.hands) if s != player]
-        places.append(deal.stock)
-        places.extend(deal.feet)
-        pool = [card for place in places for card in place]
-        rng.shuffle(pool)
-        at = 0
-        for place in places:
-            place[:] = pool[at : at + len(place)]
-            at += len(place)
+        deal_hidden_again(held.game.game.deal, player, rng)
         held.listed = None
         return clone
 

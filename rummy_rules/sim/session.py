@@ -379,7 +379,12 @@ class PlaySession:
                     new_deal = getattr(other, "new_deal", None)
                     if new_deal is not None:
                         new_deal(self.state.deal_rules_of(seat))
-            action = bot.choose(seat_view(self.state, seat))
+            view = seat_view(self.state, seat)
+            searcher: Any = bot
+            if getattr(bot, "searches", False):
+                action = searcher.choose_in(self.state, view)
+            else:
+                action = bot.choose(view)
             reason = self.state.check(action)
             if reason is not None:  # a bot error: the game cannot go on
                 raise RuntimeError(f"the bot at p{seat + 1} chose '{action}': {reason}")

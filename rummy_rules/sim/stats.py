@@ -263,7 +263,7 @@ class SimulationStats:
         gap = None
         if len(by_bot) > 1:
             strong = max(by_bot, key=lambda b: b["win_rate"]["value"])
-            weak = min(by_bot, key=lambda b: b["win_rate"]["value"])
+            weak = min((b for b in by_bot if b is not strong), key=lambda b: b["win_rate"]["value"])
             gap = {
                 "stronger": strong["bot"],
                 "weaker": weak["bot"],

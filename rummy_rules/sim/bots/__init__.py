@@ -33,6 +33,7 @@ from ...errors import RummyRulesError, UsageError
 __all__ = [
     "BOT_KINDS",
     "GREEDY_PARAMETERS",
+    "LEVELS",
     "Bot",
     "BotError",
     "BotSpec",
@@ -43,7 +44,14 @@ __all__ = [
 ]
 
 #: The bots shipped with rummy-rules.
-BOT_KINDS = ("greedy", "random")
+BOT_KINDS = ("greedy", "random", "search")
+
+#: Difficulty levels for people, as plain bot specs: each stands for the spec given.
+LEVELS: dict[str, str] = {
+    "easy": "greedy:take=never:buy=never:down=late",
+    "medium": "greedy",
+    "hard": "search:seconds=2",
+}
 
 #: The parameters (personalities) of the greedy bot and their values.
 GREEDY_PARAMETERS: dict[str, tuple[str, ...]] = {
@@ -120,6 +128,10 @@ def parse_bot_spec(text: str, *, shipped_only: bool = False) -> BotSpec:
     imported, so a file received from someone else never runs code.
     """
     text = text.strip()
+    level = LEVELS.get(text.lower())
+    if level is not None:
+        found = parse_bot_spec(level)
+        return BotSpec(text=text.lower(), kind=found.kind, params=found.params)
     parts = text.split(":")
     head = parts[0].lower()
     if head in BOT_KINDS:
@@ -133,8 +145,8 @@ def parse_bot_spec(text: str, *, shipped_only: bool = False) -> BotSpec:
         kind, rest = f"{parts[0]}:{parts[1]}", parts[2:]
     else:
         raise UsageError(
-            f"unknown bot '{text}': choose from {', '.join(BOT_KINDS)}, "
-            "or give your own class as module:Class or file.py:Class"
+            f"unknown bot '{text}': choose from {', '.join(BOT_KINDS)}, a level "
+            f"({', '.join(LEVELS)}), or give your own class as module:Class or file.py:Class"
         )
     params: list[tuple[str, str]] = []
     for item in rest:
@@ -153,9 +165,29 @@ def parse_bot_spec(text: str, *, shipped_only: bool = False) -> BotSpec:
                 raise UsageError(f"bot '{text}': the greedy bot has no '{key}' (it has {known})")
             if value.lower() not in choices:
                 raise UsageError(f"bot '{text}': {key} is one of {', '.join(choices)}")
+    if kind == "search":
+        _check_search(text, params)
     if ":" in kind:
         _import_class(kind)
     return BotSpec(text=text, kind=kind, params=tuple(params))
+
+
+def _check_search(text: str, params: list[tuple[str, str]]) -> None:
+    """The search bot's parameters: known names, numbers in range."""
+    from .search import SEARCH_PARAMETERS
+
+    for key, value in params:
+        bounds = SEARCH_PARAMETERS.get(key)
+        if bounds is None:
+            known = ", ".join(SEARCH_PARAMETERS)
+            raise UsageError(f"bot '{text}': the search bot has no '{key}' (it has {known})")
+        try:
+            number = float(value) if key == "seconds" else int(value)
+        except ValueError:
+            number = None
+        if number is None or not bounds[0] <= number <= bounds[1]:
+            kind = "a number of seconds" if key == "seconds" else "a whole number"
+            raise UsageError(f"bot '{text}': {key} is {kind} from {bounds[0]:g} to {bounds[1]:g}")
 
 
 def _import_class(path: str) -> Callable[..., Any]:
@@ -199,6 +231,12 @@ def make_bot(spec: BotSpec | str, rng: random.Random) -> Bot:
         bot = GreedyBot(rng, **{k: v.lower() for k, v in spec.params})
         bot.name = spec.text
         return bot
+    if spec.kind == "search":
+        from .search import SearchBot
+
+        searcher = SearchBot(rng, **{k: v for k, v in spec.params})
+        searcher.name = spec.text
+        return searcher
     cls = _import_class(spec.kind)
     try:
         made: Bot = cls(rng, **dict(spec.params))
@@ -218,7 +256,9 @@ def play_game(
 
     A bot with a ``new_deal(deal_rules)`` method is told about each deal (its
     own contract, where each player has one) as it
-    starts; a bot with ``live_view = True`` gets views worked out as read (see
+    starts; a bot with ``searches = True`` (the search bot) is asked
+    ``choose_in(state, view)`` and may look into copies of the game made by
+    :meth:`~rummy_rules.engine.state.GameState.sample_hidden`; a bot with ``live_view = True`` gets views worked out as read (see
     :class:`Bot`). A bot that raises, or returns something that is not a legal action,
     stops the game with :class:`BotError` naming the bot (``names`` gives the
     names to use, by seat).
@@ -247,7 +287,10 @@ def play_game(
         # check below could name the fault.
         player: Any = bot
         try:
-            chosen: object = player.choose(view)
+            if getattr(bot, "searches", False):
+                chosen: object = player.choose_in(state, view)
+            else:
+                chosen = player.choose(view)
         except Exception as exc:
             name = _name(bot, names, seat)
             raise BotError(seat, name, f"raised {type(exc).__name__}: {exc}") from exc

@@ -1,0 +1,146 @@
+"""The search bot: determinised Monte Carlo rollouts of the deal.
+
+At each choice with more than one legal action the bot deals the cards it
+cannot see again at random (:meth:`~rummy_rules.engine.state.GameState.sample_hidden`:
+the other hands and the stock keep their sizes), tries each candidate action
+on that deal and lets greedy bots play every seat to the end of the deal. An
+action's value is the seat's deal score less the mean of the other sides'
+(negated where the lowest total wins: higher is always better for the
+seat), summed over the deals; the best wins, ties going to the greedy bot's
+own choice. Every candidate is tried on the same deals (common random
+numbers), so the comparison is fair even with few of them.
+
+Parameters (``search:samples=16:width=8``):
+
+* ``samples``: deals dealt again per choice (default 8);
+* ``width``: candidates tried per choice (default 8): the greedy bot's choice
+  and, where there are more legal actions, others picked at random;
+* ``seconds``: a time budget per choice (default none): no new deal is
+  started that would end past it, judging by the longest deal so far (with
+  a budget the choice depends on the machine's speed; without, on the seed
+  alone). At least one deal is always tried.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from ...engine.actions import Action
+from ...engine.rules import DealRules
+from ...engine.state import GameState
+from ...engine.view import SeatView, live_seat_view
+from .greedy import GreedyBot
+
+__all__ = ["SEARCH_PARAMETERS", "SearchBot"]
+
+#: The search bot's parameters and the range each takes.
+SEARCH_PARAMETERS: dict[str, tuple[float, float]] = {
+    "samples": (1, 1000),
+    "width": (1, 100),
+    "seconds": (0.01, 600),
+}
+
+#: Actions a rollout plays at most before it is scored as it stands.
+ROLLOUT_ACTIONS = 3000
+
+
+class SearchBot:
+    """Determinised rollouts of the deal with greedy play (see the module's text)."""
+
+    name = "search"
+    searches = True
+    """:func:`~rummy_rules.sim.bots.play_game` calls :meth:`choose_in` with the game."""
+
+    def __init__(
+        self,
+        rng: random.Random,
+        samples: str | int = 8,
+        width: str | int = 8,
+        seconds: str | float | None = None,
+    ) -> None:
+        self.rng = rng
+        self.samples = int(samples)
+        self.width = int(width)
+        self.seconds = None if seconds is None else float(seconds)
+        self.greedy = GreedyBot(rng)
+        self.rollouts = 0
+        """Rollouts played so far (for benchmarks)."""
+
+    def new_deal(self, deal_rules: DealRules) -> None:
+        """Tell the greedy bot behind the candidates about the deal."""
+        self.greedy.new_deal(deal_rules)
+
+    def choose(self, view: SeatView) -> Action:
+        """Without the game to search: the greedy bot's choice."""
+        return self.greedy.choose(view)
+
+    def choose_in(self, state: GameState, view: SeatView) -> Action:
+        """The candidate with the best mean deal score over the sampled deals."""
+        first = self.greedy.choose(view)
+        legal = view.legal
+        if len(legal) == 1:
+            return first
+        candidates = self._candidates(first, legal)
+        totals = [0.0] * len(candidates)
+        seat = view.seat
+        start = last = time.perf_counter()
+        longest = 0.0
+        for _ in range(self.samples):
+            now = time.perf_counter()
+            longest = max(longest, now - last)
+            last = now
+            # Start no deal that would end past the budget (if as long as the longest yet).
+            if self.seconds is not None and now - start + longest > self.seconds:
+                break
+            deal = state.sample_hidden(seat, random.Random(self.rng.getrandbits(63)))
+            seed = self.rng.getrandbits(63)
+            for i, action in enumerate(candidates):
+                totals[i] += self._rollout(deal, seat, action, seed)
+        best = max(range(len(candidates)), key=lambda i: (totals[i], i == 0))
+        return candidates[best]
+
+    def _candidates(self, first: Action, legal: Sequence[Action]) -> list[Action]:
+        """The greedy bot's choice first, then up to ``width - 1`` others."""
+        others = [a for a in legal if a is not first and a != first]
+        if len(others) >= self.width:
+            others = self.rng.sample(others, self.width - 1)
+        return [first, *others]
+
+    def _rollout(self, deal: GameState, seat: int, action: Action, seed: int) -> float:
+        """``action`` on a copy of ``deal``, then greedy play to the deal's end:
+        the seat's score less the others' mean, higher better."""
+        self.rollouts += 1
+        state = deal.clone()
+        index = state.deal_index
+        state.apply(action)
+        rng = random.Random(seed)
+        bots = [GreedyBot(random.Random(rng.getrandbits(63))) for _ in range(state.seats)]
+        for s, bot in enumerate(bots):
+            bot.new_deal(state.deal_rules_of(s))
+        steps = 0
+        while not state.is_terminal() and state.deal_index == index and steps < ROLLOUT_ACTIONS:
+            mover = state.to_move
+            view = live_seat_view(state, mover)
+            state.apply_listed(bots[mover].choose(view))
+            steps += 1
+        return _score(state, seat, index)
+
+
+def _score(state: GameState, seat: int, index: int) -> float:
+    """The seat's score in deal ``index`` less the mean of the others', higher
+    better; a deal not over yet counts the points in hand against each seat."""
+    results = state.results
+    if len(results) > index:
+        scores = [float(x) for x in results[index].scores]
+        if state.rules.play.winner == "lowest_total":
+            scores = [-x for x in scores]
+    else:
+        hands = state.game.deal.hands
+        scores = [-float(sum(state.game.value(state.faces[c]) for c in h)) for h in hands]
+    team = state.team
+    own = [x for s, x in enumerate(scores) if team[s] == team[seat]]
+    rest = [x for s, x in enumerate(scores) if team[s] != team[seat]]
+    mine = sum(own) / len(own)
+    return mine - (sum(rest) / len(rest) if rest else 0.0)

@@ -1,0 +1,118 @@
+"""The search bot (docs/bots.md): it sees only what its seat may see, plays
+legal moves, is reproducible for a seed, and the levels people pick from."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from rummy_rules import load_variant
+from rummy_rules.engine.rules import compile_rules
+from rummy_rules.engine.state import GameState
+from rummy_rules.engine.view import seat_view
+from rummy_rules.errors import UsageError
+from rummy_rules.sim.bots import LEVELS, make_bot, parse_bot_spec, play_game
+from rummy_rules.sim.bots.search import SearchBot
+
+
+def _state(variant: str, seed: int = 4) -> GameState:
+    spec = load_variant(variant)
+    return GameState(compile_rules(spec, spec.players.best or spec.players.min), seed=seed)
+
+
+def _played(state: GameState, actions: int) -> GameState:
+    bots = [make_bot("greedy", random.Random(s)) for s in range(state.seats)]
+    return play_game(state, bots, max_actions=actions)
+
+
+@pytest.mark.parametrize("variant", ["contract", "gin", "hand-and-foot"])
+def test_a_sampled_deal_keeps_everything_the_seat_sees(variant):
+    state = _played(_state(variant), 40)
+    d = state.game.deal
+    twin = state.sample_hidden(1, random.Random(7))
+    t = twin.game.deal
+    assert t.hands[1] == d.hands[1]
+    assert t.discard == d.discard
+    assert [m.cards for m in t.melds] == [m.cards for m in d.melds]
+    assert [len(h) for h in t.hands] == [len(h) for h in d.hands]
+    assert len(t.stock) == len(d.stock)
+    assert [len(f) for f in t.feet] == [len(f) for f in d.feet]
+    # The same cards, dealt again: some hidden card has moved.
+    hidden = [*(h for s, h in enumerate(d.hands) if s != 1), d.stock, *d.feet]
+    again = [*(h for s, h in enumerate(t.hands) if s != 1), t.stock, *t.feet]
+    assert Counter(c for p in hidden for c in p) == Counter(c for p in again for c in p)
+    assert hidden != again
+    assert seat_view(twin, 1).hand == seat_view(state, 1).hand
+
+
+def test_sampling_leaves_the_game_untouched():
+    state = _played(_state("contract"), 30)
+    before = state.clone()
+    for seed in range(5):
+        state.sample_hidden(0, random.Random(seed))
+    assert state.game.deal.hands == before.game.deal.hands
+    assert state.game.deal.stock == before.game.deal.stock
+    assert state.log == before.log
+
+
+def test_the_search_bot_plays_legal_moves_and_is_reproducible():
+    def game() -> list[dict]:
+        state = _state("gin", seed=2)
+        bots = [
+            make_bot("search:samples=2:width=3", random.Random(1)),
+            make_bot("greedy", random.Random(2)),
+        ]
+        play_game(state, bots, max_actions=40)  # play_game checks every move
+        return state.log
+
+    assert game() == game()
+
+
+def test_with_one_candidate_the_search_bot_plays_the_greedy_move():
+    state = _played(_state("contract"), 25)
+    seat = state.to_move
+    view = seat_view(state, seat)
+    searcher = SearchBot(random.Random(3), samples=2, width=1)
+    greedy = make_bot("greedy", random.Random(3))
+    for bot in (searcher, greedy):
+        bot.new_deal(state.deal_rules_of(seat))
+    assert searcher.choose_in(state, view) == greedy.choose(view)
+
+
+def test_a_time_budget_stops_the_search_early():
+    state = _played(_state("gin"), 5)
+    while len(seat_view(state, state.to_move).legal) < 2:
+        _played(state, 1)
+    view = seat_view(state, state.to_move)
+    searcher = SearchBot(random.Random(3), samples=1000, width=2, seconds=0.05)
+    searcher.new_deal(state.deal_rules_of(state.to_move))
+    searcher.choose_in(state, view)
+    assert 2 <= searcher.rollouts < 2000  # at least one deal, far fewer than asked
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("search:depth=3", "the search bot has no 'depth'"),
+        ("search:samples=0", "samples is a whole number from 1 to 1000"),
+        ("search:width=two", "width is a whole number"),
+        ("search:seconds=-1", "seconds is a number of seconds"),
+    ],
+)
+def test_search_parameters_are_checked(spec, message):
+    with pytest.raises(UsageError, match=message):
+        parse_bot_spec(spec)
+
+
+def test_levels_stand_for_shipped_bots_and_keep_their_name():
+    for level, spec in LEVELS.items():
+        parsed = parse_bot_spec(level.upper())
+        assert parsed.text == level
+        assert (parsed.kind, parsed.params) == (
+            parse_bot_spec(spec).kind,
+            parse_bot_spec(spec).params,
+        )
+        assert parse_bot_spec(level, shipped_only=True).text == level
+    assert make_bot("hard", random.Random(1)).name == "hard"
