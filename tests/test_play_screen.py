@@ -582,3 +582,34 @@ def test_the_footer_names_each_command_once_when_the_hand_has_the_focus():
     descriptions = asyncio.run(run())
     assert "Rules" in descriptions and "Quit" in descriptions
     assert len(descriptions) == len(set(descriptions)), descriptions
+
+
+def test_a_searching_bot_thinks_in_the_background_and_its_moves_are_played(tmp_path):
+    """A bot that searches (the hard level) works out its move in a thread:
+    the log says it is thinking, then shows its move; the game goes on and
+    its record replays."""
+    spec = load_variant("gin")
+    record = tmp_path / "game.jsonl"
+    session = PlaySession(
+        spec, players=2, seat=0, bots=["search:samples=1:width=2"], seed=2, record=record
+    )
+    app = PlayApp(session, pace=0)
+
+    async def run() -> list[str]:
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(400):
+                await pilot.pause()
+                await app.workers.wait_for_complete()
+                bot_turns = sum(1 for e in session.state.log if e.get("seat") == 1)
+                if bot_turns >= 4 or session.over():
+                    break
+                if session.my_turn() and app.query_one("#actions").option_count:
+                    await pilot.press("down", "enter")
+            await pilot.pause()
+            return [str(line.text) for line in app.query_one("#log").lines]
+
+    lines = asyncio.run(run())
+    assert any(line == "p2 is thinking…" for line in lines)
+    assert sum(1 for e in session.state.log if e.get("seat") == 1) >= 4
+    report = replay_record(record, partial=True)
+    assert report.actions == len([e for e in session.state.log if "action" in e])

@@ -387,7 +387,24 @@ class PlayApp(App[None]):
             return
         if self._moves is None:
             self._moves = session.bot_moves()
-        move = next(self._moves, None)
+        if session.bot_searches():
+            # A searching bot thinks for seconds: in a thread, the screen alive.
+            self.log_line(_("p{seat} is thinking…").format(seat=session.state.to_move + 1))
+            moves = self._moves
+            self.run_worker(lambda: self._think(moves), thread=True, group="bots")
+            return
+        self.moved(next(self._moves, None))
+
+    def _think(self, moves: Iterator[Move]) -> None:
+        """The searching bot's move, worked out in a worker thread."""
+        move = next(moves, None)
+        if self.app.is_running:  # not after the person has quit
+            self.app.call_from_thread(self.moved, move)
+
+    def moved(self, move: Move | None) -> None:
+        """Show a bot's move and go on, or, with none left, stop at the person's
+        turn or the game's end."""
+        session = self.session
         if move is not None:
             self.log_line(move_line(move.text, move.bought))
             self.refresh_table()

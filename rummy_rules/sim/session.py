@@ -366,6 +366,12 @@ class PlaySession:
                 out.append(text)
         return out
 
+    def bot_searches(self) -> bool:
+        """Whether the seat to move is a bot that searches (its move may take seconds)."""
+        if self.over() or self.my_turn():
+            return False
+        return bool(getattr(self.bots[self.state.to_move], "searches", False))
+
     def bot_moves(self) -> Iterator[Move]:
         """Play the bots until it is the person's turn or the game ends, one move
         at a time (the record is saved after each)."""
