@@ -44,7 +44,7 @@ __all__ = [
 ]
 
 #: The bots shipped with rummy-rules.
-BOT_KINDS = ("greedy", "random", "search")
+BOT_KINDS = ("greedy", "random", "search", "tuned")
 
 #: Difficulty levels for people, as plain bot specs: each stands for the spec given.
 LEVELS: dict[str, str] = {
@@ -166,28 +166,35 @@ def parse_bot_spec(text: str, *, shipped_only: bool = False) -> BotSpec:
             if value.lower() not in choices:
                 raise UsageError(f"bot '{text}': {key} is one of {', '.join(choices)}")
     if kind == "search":
-        _check_search(text, params)
+        from .search import SEARCH_PARAMETERS
+
+        _check_numbers(text, kind, params, SEARCH_PARAMETERS)
+    if kind == "tuned":
+        from .tuned import TUNED_WEIGHTS
+
+        _check_numbers(text, kind, params, dict(TUNED_WEIGHTS))
     if ":" in kind:
         _import_class(kind)
     return BotSpec(text=text, kind=kind, params=tuple(params))
 
 
-def _check_search(text: str, params: list[tuple[str, str]]) -> None:
-    """The search bot's parameters: known names, numbers in range."""
-    from .search import SEARCH_PARAMETERS
-
+def _check_numbers(
+    text: str, kind: str, params: list[tuple[str, str]], table: dict[str, tuple[float, float]]
+) -> None:
+    """A shipped bot's numeric parameters (``table``: each name's range):
+    known names, numbers in range (whole numbers but for ``seconds``)."""
     for key, value in params:
-        bounds = SEARCH_PARAMETERS.get(key)
+        bounds = table.get(key)
         if bounds is None:
-            known = ", ".join(SEARCH_PARAMETERS)
-            raise UsageError(f"bot '{text}': the search bot has no '{key}' (it has {known})")
+            known = ", ".join(table)
+            raise UsageError(f"bot '{text}': the {kind} bot has no '{key}' (it has {known})")
         try:
             number = float(value) if key == "seconds" else int(value)
         except ValueError:
             number = None
         if number is None or not bounds[0] <= number <= bounds[1]:
-            kind = "a number of seconds" if key == "seconds" else "a whole number"
-            raise UsageError(f"bot '{text}': {key} is {kind} from {bounds[0]:g} to {bounds[1]:g}")
+            what = "a number of seconds" if key == "seconds" else "a whole number"
+            raise UsageError(f"bot '{text}': {key} is {what} from {bounds[0]:g} to {bounds[1]:g}")
 
 
 def _import_class(path: str) -> Callable[..., Any]:
@@ -231,6 +238,12 @@ def make_bot(spec: BotSpec | str, rng: random.Random) -> Bot:
         bot = GreedyBot(rng, **{k: v.lower() for k, v in spec.params})
         bot.name = spec.text
         return bot
+    if spec.kind == "tuned":
+        from .tuned import TunedBot
+
+        tuned = TunedBot(rng, **{k: v for k, v in spec.params})
+        tuned.name = spec.text
+        return tuned
     if spec.kind == "search":
         from .search import SearchBot
 

@@ -296,6 +296,11 @@ class GreedyBot:
         """The hand before this turn's draw (to tell which card was drawn)."""
         self.take_threshold = _TAKE_THRESHOLDS[take]
         self.late = down == "late"
+        self.buy_room = 3
+        """Buy only while the hand holds fewer than the deal's cards and this many."""
+        self.all_out_room = 0
+        """In an all-out deal: buy only while the hand holds fewer than the
+        contract's cards (less the draw, at least the deal's) and this many."""
         self.cards = 0
         self.all_out = False
         self.any_suit = False
@@ -504,7 +509,11 @@ class GreedyBot:
         # Every buy is two more cards to get rid of: stop once the hand is big
         # (in an all-out deal, once it holds what the contract takes, less the draw).
         need = sum(p.size for p in self.parts) - 1
-        room = len(hand) < (max(self.cards, need) if self.all_out else self.cards + 3)
+        room = len(hand) < (
+            max(self.cards, need) + self.all_out_room
+            if self.all_out
+            else self.cards + self.buy_room
+        )
         never = self.buy_threshold >= _THRESHOLDS["never"]
         eager = self.buy_threshold < _THRESHOLDS["normal"]
         if not down and room and not never and self._wanted(top, hand, self.buy_threshold, eager):

@@ -6,14 +6,15 @@ the other hands and the stock keep their sizes), tries each candidate action
 on that deal and lets greedy bots play every seat to the end of the deal. An
 action's value is the seat's deal score less the mean of the other sides'
 (negated where the lowest total wins: higher is always better for the
-seat), summed over the deals; the best wins, ties going to the greedy bot's
-own choice. Every candidate is tried on the same deals (common random
+seat). The bot plays the greedy bot's own choice unless another candidate
+gains on it, deal by deal, by at least three standard errors; of those, the
+best mean. Every candidate is tried on the same deals (common random
 numbers), so the comparison is fair even with few of them.
 
 Parameters (``search:samples=16:width=8``):
 
-* ``samples``: deals dealt again per choice (default 8);
-* ``width``: candidates tried per choice (default 8): the greedy bot's choice
+* ``samples``: deals dealt again per choice (default 16);
+* ``width``: candidates tried per choice (default 4): the greedy bot's choice
   and, where there are more legal actions, others picked at random;
 * ``seconds``: a time budget per choice (default none): no new deal is
   started that would end past it, judging by the longest deal so far (with
@@ -56,8 +57,8 @@ class SearchBot:
     def __init__(
         self,
         rng: random.Random,
-        samples: str | int = 8,
-        width: str | int = 8,
+        samples: str | int = 16,
+        width: str | int = 4,
         seconds: str | float | None = None,
     ) -> None:
         self.rng = rng
@@ -83,7 +84,7 @@ class SearchBot:
         if len(legal) == 1:
             return first
         candidates = self._candidates(first, legal)
-        totals = [0.0] * len(candidates)
+        values: list[list[float]] = [[] for _ in candidates]
         seat = view.seat
         start = last = time.perf_counter()
         longest = 0.0
@@ -97,9 +98,8 @@ class SearchBot:
             deal = state.sample_hidden(seat, random.Random(self.rng.getrandbits(63)))
             seed = self.rng.getrandbits(63)
             for i, action in enumerate(candidates):
-                totals[i] += self._rollout(deal, seat, action, seed)
-        best = max(range(len(candidates)), key=lambda i: (totals[i], i == 0))
-        return candidates[best]
+                values[i].append(self._rollout(deal, seat, action, seed))
+        return candidates[_best(values)]
 
     def _candidates(self, first: Action, legal: Sequence[Action]) -> list[Action]:
         """The greedy bot's choice first, then up to ``width - 1`` others."""
@@ -126,6 +126,34 @@ class SearchBot:
             state.apply_listed(bots[mover].choose(view))
             steps += 1
         return _score(state, seat, index)
+
+
+#: How many standard errors a candidate's mean gain over the greedy choice
+#: must reach before the bot plays it instead: with several candidates, each
+#: compared with the greedy choice, a strict bar keeps luck from choosing.
+MARGIN = 3.0
+
+
+def _best(values: list[list[float]]) -> int:
+    """The candidate to play: the best mean among those whose gain over the
+    first (the greedy choice), deal by deal, is at least :data:`MARGIN`
+    standard errors above 0; else the first. With few deals a rollout's
+    outcome varies far more than the candidates differ, and the best mean
+    alone would mostly pick whichever candidate was luckiest."""
+    base = values[0]
+    n = len(base)
+    best, best_mean = 0, sum(base) / n if n else 0.0
+    if n < 2:
+        return 0
+    for i in range(1, len(values)):
+        gains = [v - b for v, b in zip(values[i], base, strict=True)]
+        mean = sum(gains) / n
+        spread = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5
+        if mean > 0 and mean > MARGIN * spread / n**0.5:
+            total = sum(values[i]) / n
+            if total > best_mean:
+                best, best_mean = i, total
+    return best
 
 
 def _score(state: GameState, seat: int, index: int) -> float:

@@ -1,0 +1,80 @@
+"""The tuned bot: the greedy bot's decisions as weights, tuned by self-play.
+
+The weights live in ``tuned.json`` beside this module, one set per family of
+variants (``contract``: deals with a contract to meet; ``default``: the
+rest), with the command that tuned them, the method, and which families it
+has tuned (``tuned_families``; the others keep the greedy bot's values). A spec may override
+any weight: ``tuned:buy_threshold=2:all_out_room=2`` (what the tuning
+command tries).
+
+The weights (the greedy bot's defaults in brackets):
+
+* ``buy_threshold`` (3): how strongly a discard must join the hand to be
+  bought; 2 is the eager personality, 5 the reluctant one;
+* ``take_threshold`` (2): the same for taking the discard in turn;
+* ``buy_room`` (3): buy only while the hand holds fewer than the deal's
+  cards and this many;
+* ``all_out_room`` (0): in an all-out deal, buy only while the hand holds
+  fewer than the contract's cards (at least the deal's) and this many;
+* ``late`` (0): 1 to hold back going down (the ``down=late`` personality).
+
+Knock games are played by deadwood (the greedy bot's knock play), which
+these weights do not change.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ...engine.rules import DealRules
+from .greedy import GreedyBot
+
+__all__ = ["TUNED_WEIGHTS", "TunedBot", "tuned_weights"]
+
+#: Each weight and the range it takes.
+TUNED_WEIGHTS: dict[str, tuple[int, int]] = {
+    "buy_threshold": (1, 8),
+    "take_threshold": (1, 8),
+    "buy_room": (0, 12),
+    "all_out_room": (0, 12),
+    "late": (0, 1),
+}
+
+WEIGHTS_FILE = Path(__file__).with_name("tuned.json")
+
+
+@lru_cache(maxsize=1)
+def tuned_weights() -> dict[str, Any]:
+    """The shipped weights file: ``families`` (weights by family), ``method``, ``command``."""
+    data: dict[str, Any] = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
+    return data
+
+
+def family_of(deal: DealRules) -> str:
+    """The family whose weights a deal is played with."""
+    return "contract" if deal.parts else "default"
+
+
+class TunedBot(GreedyBot):
+    """The greedy bot with its decisions weighted by ``tuned.json`` (see the module's text)."""
+
+    name = "tuned"
+
+    def __init__(self, rng: random.Random, **overrides: str) -> None:
+        super().__init__(rng)
+        self.overrides = {key: int(value) for key, value in overrides.items()}
+
+    def new_deal(self, deal: DealRules) -> None:
+        """Adapt to the deal, then take the weights of its family."""
+        super().new_deal(deal)
+        families = tuned_weights()["families"]
+        weights = {**families.get(family_of(deal), families["default"]), **self.overrides}
+        self.buy_threshold = int(weights["buy_threshold"])
+        self.take_threshold = int(weights["take_threshold"])
+        self.buy_room = int(weights["buy_room"])
+        self.all_out_room = int(weights["all_out_room"])
+        self.late = bool(weights["late"])
