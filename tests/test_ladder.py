@@ -105,3 +105,22 @@ def test_cli_ladder_json_and_usage_errors(cli):
     for bots in ("random", "random,random", "random,nosuch"):
         bad = cli("ladder", "gin", "--bots", bots, "--games", "4")
         assert bad.exit_code == 2 and "--bots" in bad.stderr, bots
+
+
+@pytest.mark.parametrize(
+    "scores",
+    [
+        (0.0, 0.0, 17.0),  # one side never scores: the interval still holds the rating
+        (100.0, 30.0, 41.0),
+        (200.0, 200.0, 100.0),
+    ],
+)
+def test_each_rating_lies_within_its_interval(scores):
+    bots = ["r", "g", "s"]
+    pairs = [("r", "g"), ("r", "s"), ("g", "s")]
+    pairings = [
+        L.Pairing(a, b, points=x, games=200) for (a, b), x in zip(pairs, scores, strict=True)
+    ]
+    result = L.LadderResult(bots, pairings, seed=4).to_dict()
+    for row in result["ratings"]:
+        assert row["low"] <= row["rating"] <= row["high"], row

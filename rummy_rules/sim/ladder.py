@@ -13,7 +13,8 @@ minorisation–maximisation iteration), the first bot named rated 0. Each
 pairing counts one extra game shared half and half, so that a bot that never
 scores has a finite rating. The 95% interval of each rating is the 2.5th to
 97.5th percentile of the ratings fitted again to 1,000 resampled ladders
-(each pairing's score drawn from the normal approximation of its binomial).
+(each pairing's share drawn from its Jeffreys posterior, Beta(points + 1/2,
+games - points + 1/2)).
 ``docs/figures.md`` gives the same in words.
 """
 
@@ -197,20 +198,21 @@ def _fold(
 def fit_ratings(
     bots: Sequence[str],
     pairings: Sequence[Pairing],
-    points: Sequence[float] | None = None,
+    shares: Sequence[float] | None = None,
 ) -> list[float]:
-    """Elo-scale Bradley–Terry ratings, the first bot 0 (``points``: each
-    pairing's A points instead of those played, for resampling)."""
+    """Elo-scale Bradley–Terry ratings, the first bot 0 (``shares``: each
+    pairing's share of the points to A, the extra game included, instead of
+    those played: for resampling)."""
     index = {bot: i for i, bot in enumerate(bots)}
     n = len(bots)
     wins = [0.0] * n
     games = [[0.0] * n for _ in range(n)]
     for k, p in enumerate(pairings):
         a, b = index[p.a], index[p.b]
-        got = p.points if points is None else points[k]
         # One extra game shared half and half: no rating runs off to infinity.
-        wins[a] += got + 0.5
-        wins[b] += p.games - got + 0.5
+        got = p.points + 0.5 if shares is None else shares[k] * (p.games + 1)
+        wins[a] += got
+        wins[b] += p.games + 1 - got
         games[a][b] += p.games + 1
         games[b][a] += p.games + 1
     strength = [1.0] * n
@@ -236,12 +238,11 @@ def _rating_intervals(
     rng = random.Random(seed)
     samples: list[list[float]] = [[] for _ in bots]
     for _ in range(RESAMPLES):
-        points = []
-        for p in pairings:
-            share = (p.points + 0.5) / (p.games + 1)  # with the shared extra game
-            sd = math.sqrt(p.games * share * (1 - share))
-            points.append(min(float(p.games), max(0.0, rng.gauss(p.games * share, sd))))
-        for i, rating in enumerate(fit_ratings(bots, pairings, points)):
+        # Each share drawn from its Jeffreys posterior, Beta(points + 1/2, rest + 1/2),
+        # whose mean is the share the ratings are fitted to: unlike the binomial
+        # of the observed share, it still varies where one side never scored.
+        shares = [rng.betavariate(p.points + 0.5, p.games - p.points + 0.5) for p in pairings]
+        for i, rating in enumerate(fit_ratings(bots, pairings, shares)):
             samples[i].append(rating)
     low, high = [], []
     for values in samples:
