@@ -53,7 +53,7 @@ class InvalidChoice(StrEnum):
 
 
 def _metric_names() -> list[str]:
-    from ..sim.compare import METRICS
+    from ..sim.metrics import METRICS
 
     return [m.key for m in METRICS]
 

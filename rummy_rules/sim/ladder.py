@@ -40,7 +40,7 @@ from .simulate import (
 )
 from .stats import as_interval, wilson
 
-__all__ = ["LadderResult", "Pairing", "fit_ratings", "ladder"]
+__all__ = ["LadderResult", "Pairing", "fit_ratings", "ladder", "layouts"]
 
 #: Resampled ladders behind each rating's interval.
 RESAMPLES = 1000

@@ -78,7 +78,8 @@ class SearchBot:
         return self.greedy.choose(view)
 
     def choose_in(self, state: GameState, view: SeatView) -> Action:
-        """The candidate with the best mean deal score over the sampled deals."""
+        """The greedy choice, or a candidate that beats it clearly over the
+        sampled deals (see :func:`_best`)."""
         first = self.greedy.choose(view)
         legal = view.legal
         if len(legal) == 1:
