@@ -70,15 +70,15 @@ def test_the_search_bot_plays_legal_moves_and_is_reproducible():
     assert game() == game()
 
 
-def test_with_one_candidate_the_search_bot_plays_the_greedy_move():
+def test_with_one_candidate_the_search_bot_plays_the_tuned_bots_move():
     state = _played(_state("contract"), 25)
     seat = state.to_move
     view = seat_view(state, seat)
     searcher = SearchBot(random.Random(3), samples=2, width=1)
-    greedy = make_bot("greedy", random.Random(3))
-    for bot in (searcher, greedy):
+    tuned = make_bot("tuned", random.Random(3))
+    for bot in (searcher, tuned):
         bot.new_deal(state.deal_rules_of(seat))
-    assert searcher.choose_in(state, view) == greedy.choose(view)
+    assert searcher.choose_in(state, view) == tuned.choose(view)
 
 
 def test_a_time_budget_stops_the_search_early():

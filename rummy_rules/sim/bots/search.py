@@ -3,10 +3,11 @@
 At each choice with more than one legal action the bot deals the cards it
 cannot see again at random (:meth:`~rummy_rules.engine.state.GameState.sample_hidden`:
 the other hands and the stock keep their sizes), tries each candidate action
-on that deal and lets greedy bots play every seat to the end of the deal. An
+on that deal and lets tuned bots (:mod:`.tuned`) play every seat to the end
+of the deal. An
 action's value is the seat's deal score less the mean of the other sides'
 (negated where the lowest total wins: higher is always better for the
-seat). The bot plays the greedy bot's own choice unless another candidate
+seat). The bot plays the tuned bot's own choice unless another candidate
 gains on it, deal by deal, by at least three standard errors; of those, the
 best mean. Every candidate is tried on the same deals (common random
 numbers), so the comparison is fair even with few of them.
@@ -14,7 +15,7 @@ numbers), so the comparison is fair even with few of them.
 Parameters (``search:samples=16:width=8``):
 
 * ``samples``: deals dealt again per choice (default 16);
-* ``width``: candidates tried per choice (default 4): the greedy bot's choice
+* ``width``: candidates tried per choice (default 4): the tuned bot's choice
   and, where there are more legal actions, others picked at random;
 * ``seconds``: a time budget per choice (default none): no new deal is
   started that would end past it, judging by the longest deal so far (with
@@ -32,7 +33,7 @@ from ...engine.actions import Action
 from ...engine.rules import DealRules
 from ...engine.state import GameState
 from ...engine.view import SeatView, live_seat_view
-from .greedy import GreedyBot
+from .tuned import TunedBot
 
 __all__ = ["SEARCH_PARAMETERS", "SearchBot"]
 
@@ -48,7 +49,7 @@ ROLLOUT_ACTIONS = 3000
 
 
 class SearchBot:
-    """Determinised rollouts of the deal with greedy play (see the module's text)."""
+    """Determinised rollouts of the deal with the tuned bot's play (see the module's text)."""
 
     name = "search"
     searches = True
@@ -65,22 +66,22 @@ class SearchBot:
         self.samples = int(samples)
         self.width = int(width)
         self.seconds = None if seconds is None else float(seconds)
-        self.greedy = GreedyBot(rng)
+        self.policy = TunedBot(rng)
         self.rollouts = 0
         """Rollouts played so far (for benchmarks)."""
 
     def new_deal(self, deal_rules: DealRules) -> None:
-        """Tell the greedy bot behind the candidates about the deal."""
-        self.greedy.new_deal(deal_rules)
+        """Tell the tuned bot behind the candidates about the deal."""
+        self.policy.new_deal(deal_rules)
 
     def choose(self, view: SeatView) -> Action:
-        """Without the game to search: the greedy bot's choice."""
-        return self.greedy.choose(view)
+        """Without the game to search: the tuned bot's choice."""
+        return self.policy.choose(view)
 
     def choose_in(self, state: GameState, view: SeatView) -> Action:
-        """The greedy choice, or a candidate that beats it clearly over the
+        """The tuned bot's choice, or a candidate that beats it clearly over the
         sampled deals (see :func:`_best`)."""
-        first = self.greedy.choose(view)
+        first = self.policy.choose(view)
         legal = view.legal
         if len(legal) == 1:
             return first
@@ -103,21 +104,21 @@ class SearchBot:
         return candidates[_best(values)]
 
     def _candidates(self, first: Action, legal: Sequence[Action]) -> list[Action]:
-        """The greedy bot's choice first, then up to ``width - 1`` others."""
+        """The tuned bot's choice first, then up to ``width - 1`` others."""
         others = [a for a in legal if a is not first and a != first]
         if len(others) >= self.width:
             others = self.rng.sample(others, self.width - 1)
         return [first, *others]
 
     def _rollout(self, deal: GameState, seat: int, action: Action, seed: int) -> float:
-        """``action`` on a copy of ``deal``, then greedy play to the deal's end:
+        """``action`` on a copy of ``deal``, then the tuned bot's play to the deal's end:
         the seat's score less the others' mean, higher better."""
         self.rollouts += 1
         state = deal.clone()
         index = state.deal_index
         state.apply(action)
         rng = random.Random(seed)
-        bots = [GreedyBot(random.Random(rng.getrandbits(63))) for _ in range(state.seats)]
+        bots = [TunedBot(random.Random(rng.getrandbits(63))) for _ in range(state.seats)]
         for s, bot in enumerate(bots):
             bot.new_deal(state.deal_rules_of(s))
         steps = 0
@@ -129,15 +130,15 @@ class SearchBot:
         return _score(state, seat, index)
 
 
-#: How many standard errors a candidate's mean gain over the greedy choice
+#: How many standard errors a candidate's mean gain over the tuned bot's choice
 #: must reach before the bot plays it instead: with several candidates, each
-#: compared with the greedy choice, a strict bar keeps luck from choosing.
+#: compared with that choice, a strict bar keeps luck from choosing.
 MARGIN = 3.0
 
 
 def _best(values: list[list[float]]) -> int:
     """The candidate to play: the best mean among those whose gain over the
-    first (the greedy choice), deal by deal, is at least :data:`MARGIN`
+    first (the tuned bot's choice), deal by deal, is at least :data:`MARGIN`
     standard errors above 0; else the first. With few deals a rollout's
     outcome varies far more than the candidates differ, and the best mean
     alone would mostly pick whichever candidate was luckiest."""
