@@ -78,6 +78,18 @@ def test_auto_stops_each_pairing_once_it_is_decided(monkeypatch):
     result = L.ladder(spec, players=2, bots=["random", "greedy"], games=400, seed=1, precision=0.05)
     (pairing,) = result.pairings
     assert pairing.games == 10  # decided at the first look
+    assert pairing.stop_reason == "decided: the interval leaves out 50%"
+
+
+def test_auto_stops_a_pairing_it_cannot_decide_at_the_cap(monkeypatch):
+    monkeypatch.setattr(L, "AUTO_MIN", 4)
+    monkeypatch.setattr(L, "AUTO_BATCH", 4)
+    spec = load_variant("gin")
+    result = L.ladder(  # the same bot twice over: every mirrored pair is split
+        spec, players=2, bots=["greedy", "greedy:take=never"], games=8, seed=1, precision=0.01
+    )
+    (pairing,) = result.pairings
+    assert pairing.games == 8 and pairing.stop_reason == "reached the cap of 8 games"
 
 
 def test_a_stop_keeps_the_games_finished(monkeypatch):

@@ -147,6 +147,11 @@ def _print_ladder(name: str, players: int, seed: int, data: dict[str, Any]) -> N
             "yes" if p["decided"] else "no",
         )
     out.print(pairings)
+    for p in data["pairings"]:
+        if p["stop_reason"]:
+            out.print(
+                f"{p['a']} and {p['b']}: stopped after {p['games']} games, {p['stop_reason']}."
+            )
     out.print(
         "Ratings on the Elo scale (400 points: the stronger scores 10 to 1), the first "
         "bot named at 0. A pairing is decided when its 95% interval leaves out 50%."

@@ -56,6 +56,8 @@ class Pairing:
     games: int = 0
     failed: int = 0
     errors: list[str] = field(default_factory=list)
+    stop_reason: str = ""
+    """With ``--games auto``: why the pairing stopped where it did."""
 
     def to_dict(self) -> dict[str, Any]:
         """A's share of the points with its 95% interval, and whether it excludes 50%."""
@@ -68,6 +70,7 @@ class Pairing:
             "a_points": round(self.points, 3),
             "a_score": share,
             "decided": self.games > 0 and (share["low"] > 0.5 or share["high"] < 0.5),
+            "stop_reason": self.stop_reason,
         }
 
 
@@ -143,8 +146,15 @@ def ladder(
     done = [0]
     try:
         while True:
-            todo = [k for k in range(len(pairs)) if not _settled(result.pairings[k], precision)]
-            todo = [k for k in todo if 2 * played[k] < games]
+            todo = []
+            for k, pairing in enumerate(result.pairings):
+                reason = _settled(pairing, precision)
+                if reason is None and 2 * played[k] >= games and precision is not None:
+                    reason = f"reached the cap of {2 * played[k]} games"
+                if reason is None:
+                    todo.append(k)
+                else:
+                    pairing.stop_reason = reason
             if not todo:
                 break
             tasks = []
@@ -163,12 +173,16 @@ def ladder(
     return result
 
 
-def _settled(pairing: Pairing, precision: float | None) -> bool:
-    """Whether an automatic run may stop playing ``pairing``."""
+def _settled(pairing: Pairing, precision: float | None) -> str | None:
+    """Why an automatic run may stop playing ``pairing`` (``None``: play on)."""
     if precision is None or pairing.games < AUTO_MIN:
-        return False
-    share = wilson(pairing.points, pairing.games)
-    return share[1] > 0.5 or share[2] < 0.5 or (share[2] - share[1]) / 2 <= precision
+        return None
+    _, low, high = wilson(pairing.points, pairing.games)
+    if low > 0.5 or high < 0.5:
+        return "decided: the interval leaves out 50%"
+    if (high - low) / 2 <= precision:
+        return f"precise: the interval is within ±{precision * 100:g} points"
+    return None
 
 
 def _fold(
