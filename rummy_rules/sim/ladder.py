@@ -38,7 +38,7 @@ from .simulate import (
     ordered_pool_map,
     play_summary,
 )
-from .stats import as_interval, wilson
+from .stats import MAX_ERRORS, as_interval, wilson
 
 __all__ = ["LadderResult", "Pairing", "fit_ratings", "ladder", "layouts"]
 
@@ -198,7 +198,7 @@ def _fold(
         pairing = result.pairings[k]
         if summary.error is not None:
             pairing.failed += 1
-            if len(pairing.errors) < 5:
+            if len(pairing.errors) < MAX_ERRORS:
                 pairing.errors.append(summary.error)
         else:
             a_won = sum(seating[seat] == pairing.a for seat in summary.winners)

@@ -18,7 +18,7 @@ import importlib
 import importlib.util
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -172,14 +172,14 @@ def parse_bot_spec(text: str, *, shipped_only: bool = False) -> BotSpec:
     if kind == "tuned":
         from .tuned import TUNED_WEIGHTS
 
-        _check_numbers(text, kind, params, dict(TUNED_WEIGHTS))
+        _check_numbers(text, kind, params, TUNED_WEIGHTS)
     if ":" in kind:
         _import_class(kind)
     return BotSpec(text=text, kind=kind, params=tuple(params))
 
 
 def _check_numbers(
-    text: str, kind: str, params: list[tuple[str, str]], table: dict[str, tuple[float, float]]
+    text: str, kind: str, params: list[tuple[str, str]], table: Mapping[str, tuple[float, float]]
 ) -> None:
     """A shipped bot's numeric parameters (``table``: each name's range):
     known names, numbers in range (whole numbers but for ``seconds``)."""
@@ -268,17 +268,19 @@ def play_game(
     """Let ``bots`` (one per seat) play ``state`` to the end (or ``max_actions``).
 
     A bot with a ``new_deal(deal_rules)`` method is told about each deal (its
-    own contract, where each player has one) as it
-    starts; a bot with ``searches = True`` (the search bot) is asked
-    ``choose_in(state, view)`` and may look into copies of the game made by
-    :meth:`~rummy_rules.engine.state.GameState.sample_hidden`; a bot with ``live_view = True`` gets views worked out as read (see
-    :class:`Bot`). A bot that raises, or returns something that is not a legal action,
-    stops the game with :class:`BotError` naming the bot (``names`` gives the
-    names to use, by seat).
+    own contract, where each player has one) as it starts; a bot with
+    ``searches = True`` (the search bot) is asked ``choose_in(state, view)``
+    and may look into copies of the game made by
+    :meth:`~rummy_rules.engine.state.GameState.sample_hidden`; a bot with
+    ``live_view = True`` gets views worked out as read (see :class:`Bot`). A
+    bot that raises, or returns something that is not a legal action, stops
+    the game with :class:`BotError` naming the bot (``names`` gives the names
+    to use, by seat).
     """
     count = 0
     deal = -1
     views = [live_seat_view if getattr(bot, "live_view", False) else seat_view for bot in bots]
+    searches = [bool(getattr(bot, "searches", False)) for bot in bots]
     while not state.is_terminal():
         if max_actions is not None and count >= max_actions:
             break
@@ -300,7 +302,7 @@ def play_game(
         # check below could name the fault.
         player: Any = bot
         try:
-            if getattr(bot, "searches", False):
+            if searches[seat]:
                 chosen: object = player.choose_in(state, view)
             else:
                 chosen = player.choose(view)
