@@ -131,6 +131,10 @@ def best_layout(
         return best
 
     value, chosen = search(cards, needs[0], needs[1])
+    # ``search`` calls itself through its own name: a reference cycle (the
+    # memo, the candidate melds) that only the cyclic garbage collector would
+    # free. Breaking it frees them now.
+    search = _spent
     if value >= _NEVER:
         return Layout((), cards, sum(values[f] for f in cards), meets=False)
     left = list(cards)
@@ -138,6 +142,11 @@ def best_layout(
         for face in meld.cards:
             left.remove(face)
     return Layout(chosen, tuple(left), value)
+
+
+def _spent(left: tuple[int, ...], runs: int, pure: int) -> tuple[int, tuple[Meld, ...]]:
+    """What the search of :func:`best_layout` is left as once it is over."""
+    return (_NEVER, ())
 
 
 def _without(cards: tuple[int, ...], used: tuple[int, ...]) -> tuple[int, ...] | None:

@@ -560,17 +560,20 @@ def _match_parts(melds: Sequence[Meld], parts: Sequence[ContractPart]) -> bool:
         return False
     fits = [[_fits(m, p) for p in parts] for m in melds]
     holder = [-1] * len(parts)  # the meld each part is given to
+    return all(_place(i, [False] * len(parts), fits, holder) for i in range(len(melds)))
 
-    def place(i: int, seen: list[bool]) -> bool:
-        for p, ok in enumerate(fits[i]):
-            if ok and not seen[p]:
-                seen[p] = True
-                if holder[p] < 0 or place(holder[p], seen):
-                    holder[p] = i
-                    return True
-        return False
 
-    return all(place(i, [False] * len(parts)) for i in range(len(melds)))
+def _place(i: int, seen: list[bool], fits: list[list[bool]], holder: list[int]) -> bool:
+    """Give meld ``i`` a part of :func:`_match_parts`, moving others along an
+    augmenting path (a module function, not a closure: a closure calling
+    itself is a reference cycle left to the garbage collector)."""
+    for p, ok in enumerate(fits[i]):
+        if ok and not seen[p]:
+            seen[p] = True
+            if holder[p] < 0 or _place(holder[p], seen, fits, holder):
+                holder[p] = i
+                return True
+    return False
 
 
 def _fits(m: Meld, part: ContractPart) -> bool:

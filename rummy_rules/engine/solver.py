@@ -136,10 +136,6 @@ def _search(
         for k in range(len(wild_cards) - 1, -1, -1):
             wilds_from[k] = wilds_from[k + 1] + value(wild_cards[k])
 
-    def points_left() -> int:
-        pts = sum([v * counts[f] for f, v in held_values])
-        return pts + wilds_from[len(wild_cards) - wilds_left[0]]
-
     levels = len(ordered)
     # The last level of a plain search takes the first meld that fits.
     quick_last = not best
@@ -155,7 +151,11 @@ def _search(
             if required_wild and wilds_left[0] == len(wild_cards):
                 return False
             if best:
-                pts = points_left()
+                # The points left in hand (inline: in the compiled build a
+                # closure that another calls is kept in their shared
+                # environment, which it refers to: a cycle of its own).
+                pts = sum([v * counts[f] for f, v in held_values])
+                pts += wilds_from[len(wild_cards) - wilds_left[0]]
                 if pts < best_points[0]:
                     best_points[0] = pts
                     found[:] = [(pts, list(chosen))]
@@ -285,20 +285,38 @@ def _search(
                         return True
         return False
 
-    if all_out:
-        if _every_card_placeable(level_cands, first, held):
-            try:
-                cover(total)
+    try:
+        if all_out:
+            if _every_card_placeable(level_cands, first, held):
+                try:
+                    cover(total)
+                except _OutOfNodes:
+                    return None  # the caller's budget is spent: no arrangement found
+        else:
+            try:  # noqa: SIM105 (a bare try costs nothing on this hot path)
+                rec(0, total)
             except _OutOfNodes:
-                return None  # the caller's budget is spent: no arrangement found
-    else:
-        try:  # noqa: SIM105 (a bare try costs nothing on this hot path)
-            rec(0, total)
-        except _OutOfNodes:
-            pass  # the budget is spent: the best arrangement found so far, if any
+                pass  # the budget is spent: the best arrangement found so far, if any
+    finally:
+        # ``rec`` and ``cover`` call themselves through their own names: a
+        # reference cycle holding the whole search, which only the cyclic
+        # garbage collector would free (and the collections it triggers cost
+        # a fifth of a compiled simulation). Breaking it frees the search now.
+        rec = _spent_rec
+        cover = _spent_cover
     if not found:
         return None
     return _arrangement(found[0][1], order, counts, wild_cards, value)
+
+
+def _spent_rec(i: int, remaining: int) -> bool:
+    """What ``rec`` of :func:`_search` is left as once the search is over."""
+    return False
+
+
+def _spent_cover(remaining: int) -> bool:
+    """What ``cover`` of :func:`_search` is left as once the search is over."""
+    return False
 
 
 class _OutOfNodes(Exception):
