@@ -527,3 +527,37 @@ def test_the_top_level_help_states_the_conventions_and_needs_no_docs_folder(cli)
     assert "docs/" not in text
     for words in ("--set PATH=VALUE", "--json", "-q", "--force", "COMMAND --help"):
         assert words in text
+
+
+def _bar_tasks(monkeypatch, **kwargs):
+    """The progress bar's tasks after two updates, on a pretend terminal."""
+    import rich.progress
+
+    from rummy_rules.cli import runs
+
+    monkeypatch.setattr(runs.sys.stderr, "isatty", lambda: True, raising=False)
+    seen = []
+    real = rich.progress.Progress.update
+
+    def spy(self, task_id, **kw):
+        real(self, task_id, **kw)
+        seen.append(self.tasks[0])
+
+    monkeypatch.setattr(rich.progress.Progress, "update", spy)
+    with runs.progress(5000, True, **kwargs) as tick:
+        tick(100)
+        tick(200)
+    return seen[-1]
+
+
+def test_the_progress_bar_of_a_fixed_run_counts_towards_its_games(monkeypatch):
+    task = _bar_tasks(monkeypatch)
+    assert (task.total, task.completed) == (5000, 200)
+
+
+def test_the_progress_bar_of_games_auto_counts_games_and_claims_no_total(monkeypatch):
+    # --games auto stops when precise, usually long before its cap of 5,000:
+    # a bar sized by the cap would end a fraction of the way along.
+    task = _bar_tasks(monkeypatch, open_ended=True)
+    assert task.total is None
+    assert task.completed == 200 and "200" in task.description

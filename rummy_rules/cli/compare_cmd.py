@@ -95,7 +95,8 @@ def compare(
         if i and sets:
             label += " with " + ", ".join(sets)
         labels.append(label)
-    with running(records, games, show_progress=not json_output) as ctx:
+    auto = precision is not None
+    with running(records, games, show_progress=not json_output, open_ended=auto) as ctx:
         result = run(
             list(zip(labels, specs, strict=True)),
             players=count,

@@ -84,7 +84,8 @@ def ladder(
         raise typer.BadParameter("name at least two different bots", param_hint="'--bots'")
     pairs = len(names) * (len(names) - 1) // 2
     total = pairs * 2 * ((games + 1) // 2)
-    with running(None, total, show_progress=not json_output) as ctx:
+    auto = precision is not None
+    with running(None, total, show_progress=not json_output, open_ended=auto) as ctx:
         result = run(
             spec,
             players=count,

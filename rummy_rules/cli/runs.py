@@ -265,8 +265,14 @@ class RecordFile:
 
 
 @contextlib.contextmanager
-def progress(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
-    """A progress bar on stderr when it is a terminal; yields the update function."""
+def progress(
+    total: int, enabled: bool, *, open_ended: bool = False
+) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr when it is a terminal; yields the update function.
+
+    ``open_ended``: ``total`` is only a cap (``--games auto`` stops when the
+    figures are precise enough, usually long before): the bar counts the
+    games played and shows no share of a total it would not reach."""
     if not (enabled and sys.stderr.isatty()):
         yield lambda done: None
         return
@@ -274,8 +280,16 @@ def progress(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
     from rich.progress import Progress
 
     with Progress(console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task("playing", total=total)
-        yield lambda done: progress.update(task, completed=done)
+        if not open_ended:
+            task = progress.add_task("playing", total=total)
+            yield lambda done: progress.update(task, completed=done)
+            return
+        task = progress.add_task("playing until precise", total=None)
+
+        def tick(done: int) -> None:
+            progress.update(task, completed=done, description=f"playing until precise: {done:,}")
+
+        yield tick
 
 
 def command_line(
@@ -326,8 +340,11 @@ class Run:
 
 
 @contextlib.contextmanager
-def running(records: Path | None, games: int, *, show_progress: bool) -> Iterator[Run]:
-    """Stop signals handled, the records file open and a progress bar, for the block."""
+def running(
+    records: Path | None, games: int, *, show_progress: bool, open_ended: bool = False
+) -> Iterator[Run]:
+    """Stop signals handled, the records file open and a progress bar, for the
+    block (``open_ended``: ``games`` is the cap of ``--games auto``)."""
     from .common import stop_signals
 
     with contextlib.ExitStack() as stack:
@@ -336,5 +353,5 @@ def running(records: Path | None, games: int, *, show_progress: bool) -> Iterato
         if records is not None:
             sink = RecordFile(records, guard)
             stack.callback(sink.close)
-        tick = stack.enter_context(progress(games, show_progress))
+        tick = stack.enter_context(progress(games, show_progress, open_ended=open_ended))
         yield Run(guard, sink, tick)

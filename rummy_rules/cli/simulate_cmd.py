@@ -76,7 +76,8 @@ def simulate(
     count = players_for(spec, players)
     kinds = bot_list(bots, count)
     check_outputs(records, report, force)
-    with running(records, games, show_progress=not json_output) as ctx:
+    auto = precision is not None
+    with running(records, games, show_progress=not json_output, open_ended=auto) as ctx:
         stats = run(
             spec,
             players=count,
