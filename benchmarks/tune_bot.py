@@ -2,6 +2,7 @@
 
     python benchmarks/tune_bot.py [--family contract] [--variant contract]
         [--games 200] [--passes 2] [--workers 2] [--write]
+    python benchmarks/tune_bot.py --family knock --variant gin ...
 
 The method (coordinate search by self-play): start from the weights in
 ``rummy_rules/sim/bots/tuned.json``; for each weight in turn, try each other
@@ -30,17 +31,26 @@ from pathlib import Path
 from typing import Any
 
 from rummy_rules import load_variant
-from rummy_rules.sim.bots.tuned import WEIGHTS_FILE
+from rummy_rules.sim.bots.tuned import GREEDY_VALUES, WEIGHTS_FILE
 from rummy_rules.sim.ladder import ladder
 
-#: The values tried for each weight.
-GRID: dict[str, tuple[int, ...]] = {
-    "buy_threshold": (2, 3, 4, 5),
-    "take_threshold": (1, 2, 3),
-    "buy_room": (1, 2, 3, 4, 5, 6),
-    "all_out_room": (0, 1, 2, 3, 4),
-    "late": (0, 1),
+#: The values tried for each weight, by family.
+GRIDS: dict[str, dict[str, tuple[int, ...]]] = {
+    "contract": {
+        "buy_threshold": (2, 3, 4, 5),
+        "take_threshold": (1, 2, 3),
+        "buy_room": (1, 2, 3, 4, 5, 6),
+        "all_out_room": (0, 1, 2, 3, 4),
+        "late": (0, 1),
+    },
+    "knock": {
+        "knock_at": (0, 2, 4, 6, 8, 10),
+        "take_margin": (1, 2, 3, 5, 8),
+        "partial": (0, 1, 2, 3, 5, 8),
+    },
 }
+#: The families with no grid of their own tune the contract weights.
+GRIDS["default"] = GRIDS["contract"]
 
 
 def spec(weights: dict[str, int]) -> str:
@@ -69,12 +79,14 @@ def main() -> None:
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
     data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
-    best = {k: int(v) for k, v in data["families"][args.family].items()}
+    grid = GRIDS[args.family]
+    known = data["families"].get(args.family, {})
+    best = {k: int(known.get(k, GREEDY_VALUES[k])) for k in grid}
     start = time.perf_counter()
     trials: list[dict[str, Any]] = []
     for _ in range(args.passes):
         changed = False
-        for key, values in GRID.items():
+        for key, values in grid.items():
             for value in values:
                 if value == best[key]:
                     continue
@@ -99,7 +111,8 @@ def main() -> None:
             "values tried against the incumbent over mirrored pairs, kept when scoring more "
             "than half the points by one standard error"
         )
-        data["command"] = "python benchmarks/tune_bot.py " + shlex.join(sys.argv[1:])
+        command = "python benchmarks/tune_bot.py " + shlex.join(sys.argv[1:])
+        data.setdefault("commands", {})[args.family] = command
         data["tuned_families"] = sorted({*data.get("tuned_families", []), args.family})
         data.setdefault("against_greedy", {})[args.family] = {
             "variant": args.variant,

@@ -169,6 +169,8 @@ class DealRules:
     """In a knock game, each face's value in hand (index 52: the joker)."""
     knock_needs: tuple[int, int] = (0, 0)
     """In a knock game, the runs and pure runs a knock's melds must hold."""
+    knock_any: bool = False
+    """``knock.deadwood_limit: any``: a knock at any deadwood (Knock Rummy)."""
     foot: int = 0
     """``deals[].foot``: the cards of each player's foot (0: none)."""
     min_points: int | None = None
@@ -493,6 +495,7 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
                 knock_melds=meld_rules if knocking else None,
                 knock_values=values if knocking else (),
                 knock_needs=knock_rules(spec).get("knock_needs", (0, 0)),
+                knock_any=knock_rules(spec).get("knock_limit") == UNLIMITED,
                 foot=deal.foot,
                 min_points=deal.min_points,
             )

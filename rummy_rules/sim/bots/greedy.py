@@ -34,7 +34,7 @@ from ...cards import JOKER_FACE, face_of, rank_of, suit_of
 from ...engine.actions import Action
 from ...engine.rules import ContractPart, DealRules, MeldRules
 from ...engine.view import MeldView, SeatView
-from .knock_play import knock_choice
+from .knock_play import GREEDY_WEIGHTS, knock_choice
 
 __all__ = ["GreedyBot"]
 
@@ -318,6 +318,8 @@ class GreedyBot:
         self.knock_melds: MeldRules | None = None
         self.knock_values: tuple[int, ...] = ()
         self.knock_needs: tuple[int, int] = (0, 0)
+        self.knock_weights = GREEDY_WEIGHTS
+        """How it plays a knock game (:class:`.knock_play.KnockWeights`)."""
 
     def configure(
         self,
@@ -446,7 +448,12 @@ class GreedyBot:
         """The action to play."""
         if self.knock_melds is not None:
             return knock_choice(
-                view, self.knock_melds, self.knock_values, self.wild, self.knock_needs
+                view,
+                self.knock_melds,
+                self.knock_values,
+                self.wild,
+                self.knock_needs,
+                self.knock_weights,
             )
         legal = view.legal
         hand = list(view.hand)

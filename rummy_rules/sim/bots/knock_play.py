@@ -8,20 +8,27 @@ Everything is counted in deadwood (the value of the cards no meld takes):
   or from its :data:`MIDDLE_DROP_TURN` th turn on (a middle drop), where the
   variant allows that drop;
 * **draw**: it takes the upcard when keeping it (and discarding its best
-  card) leaves less deadwood than its hand has now; otherwise it draws from
-  the stock (or passes, when the first upcard is offered);
+  card) leaves less deadwood than its hand has now (by at least
+  ``take_margin`` points, 1); otherwise it draws from the stock (or passes,
+  when the first upcard is offered);
 * **knock**: it knocks as soon as its deadwood after the discard is at most
-  :data:`KNOCK_AT` (10) and within the deal's limit, with the discard and
+  :data:`KNOCK_AT` (10; ``knock_at``) and within the deal's limit, with the discard and
   layout that leave the least deadwood (it never holds on for gin); where
   the limit is higher (Knock Rummy's ``any``), it also knocks whatever its
   deadwood once the stock has fewer cards than there are players;
 * **discard**: the card whose discard leaves the least deadwood, the
   highest-valued on a tie (where a knock's melds need runs, a hand that
-  cannot lay them counts :data:`MISSING_NEEDS` more);
+  cannot lay them counts :data:`MISSING_NEEDS` more); with ``partial``
+  above 0, each card of the deadwood left that could start a meld with
+  another (a pair of a rank; two cards of a suit at most two ranks apart)
+  takes ``partial`` points off that deadwood;
 * **after another player's knock**: it lays the melds of its layout with
   the least deadwood (one that meets the knock's needs, where it can), then
   lays off every card it can (on a run first, where the next card may
   follow), then ends.
+
+``knock_at``, ``take_margin`` and ``partial`` are :class:`KnockWeights`:
+the greedy bot plays with the values above, the tuned bot with its own.
 """
 
 from __future__ import annotations
@@ -30,12 +37,13 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ...cards import JOKER_FACE, rank_of, suit_of
 from ...engine.actions import Action
 from ...engine.deadwood import Layout, best_layout, min_deadwood
 from ...engine.rules import MeldRules
 from ...engine.view import SeatView
 
-__all__ = ["DROP_AT", "KNOCK_AT", "MIDDLE_DROP_TURN", "knock_choice"]
+__all__ = ["DROP_AT", "KNOCK_AT", "MIDDLE_DROP_TURN", "KnockWeights", "knock_choice"]
 
 #: The most deadwood the greedy bot knocks with while the stock lasts.
 KNOCK_AT = 10
@@ -50,6 +58,23 @@ MIDDLE_DROP_TURN = 6
 #: What a hand whose melds cannot meet the knock's needs counts as, on top of
 #: its deadwood, when the bot weighs a draw or a discard.
 MISSING_NEEDS = 40
+
+
+@dataclass(frozen=True, slots=True)
+class KnockWeights:
+    """The knock play's choices as numbers (the defaults: the greedy bot's)."""
+
+    knock_at: int = KNOCK_AT
+    """The most deadwood it knocks with while the stock lasts."""
+    take_margin: int = 1
+    """It takes the upcard when that lowers its deadwood by at least this."""
+    partial: int = 0
+    """Points off the deadwood a discard leaves per card that could start a
+    meld with another of the deadwood (0: deadwood alone decides)."""
+
+
+#: The greedy bot's weights.
+GREEDY_WEIGHTS = KnockWeights()
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +104,17 @@ class _Counting:
             found = _DEAD[key] = self._dead(cards)
         return found
 
+    def starts(self, cards: Sequence[int]) -> int:
+        """How many cards of the deadwood of :meth:`layout` could start a meld
+        with another of it (remembered, as :meth:`dead` is)."""
+        key = (self.rules, tuple(self.values), self.wilds, self.needs, tuple(sorted(cards)))
+        found = _STARTS.get(key)
+        if found is None:
+            if len(_STARTS) >= _DEAD_MAX:
+                _STARTS.clear()
+            found = _STARTS[key] = _starts(self.layout(cards).deadwood, self.wilds)
+        return found
+
     def _dead(self, cards: Sequence[int]) -> int:
         if not any(self.needs):
             return min_deadwood(cards, self.rules, self.values, self.wilds)
@@ -90,7 +126,9 @@ class _Counting:
 
 #: :meth:`_Counting.dead` remembered, by the counting rules and the cards (sorted).
 _DEAD: dict[tuple[object, ...], int] = {}
-#: The most entries :data:`_DEAD` keeps before it starts again.
+#: :meth:`_Counting.starts` remembered the same way.
+_STARTS: dict[tuple[object, ...], int] = {}
+#: The most entries :data:`_DEAD` (and :data:`_STARTS`) keeps before it starts again.
 _DEAD_MAX = 200_000
 
 
@@ -100,8 +138,10 @@ def knock_choice(
     values: Sequence[int],
     wilds: frozenset[int] = frozenset(),
     needs: tuple[int, int] = (0, 0),
+    weights: KnockWeights = GREEDY_WEIGHTS,
 ) -> Action:
-    """The greedy bot's action in a knock game (see the module's description)."""
+    """The greedy bot's action in a knock game (see the module's description),
+    or with ``weights``, the tuned bot's."""
     count = _Counting(rules, values, wilds, needs)
     legal = view.legal
     hand = list(view.hand)
@@ -109,7 +149,7 @@ def knock_choice(
         runs = frozenset(i for i, m in enumerate(view.melds) if m.kind == "run")
         return _defend(legal, hand, count, runs)
     if view.phase == "draw":
-        return _draw(view, hand, count)
+        return _draw(view, hand, count, weights.take_margin)
     knocks = [a for a in legal if a.kind == "knock"]
     if knocks:
         # Least deadwood; big gin (no discard) before gin; then the highest discard.
@@ -117,18 +157,40 @@ def knock_choice(
             knocks,
             key=lambda a: (_knock_deadwood(a, hand, values), a.card >= 0, -values[a.card]),
         )
-        if _knock_deadwood(best, hand, values) <= KNOCK_AT or view.stock_size < view.players:
+        deadwood = _knock_deadwood(best, hand, values)
+        if deadwood <= weights.knock_at or view.stock_size < view.players:
             return best
     discards = [a for a in legal if a.kind == "discard"]
     if not discards:
         return next((a for a in legal if a.kind == "end"), legal[0])
-    return min(discards, key=lambda a: _after_discard(a.card, hand, count))
+    partial = weights.partial
+    return min(discards, key=lambda a: _after_discard(a.card, hand, count, partial))
 
 
-def _after_discard(face: int, hand: list[int], count: _Counting) -> tuple[int, int]:
+def _after_discard(face: int, hand: list[int], count: _Counting, partial: int) -> tuple[int, int]:
     rest = list(hand)
     rest.remove(face)
-    return count.dead(rest), -count.values[face]
+    dead = count.dead(rest)
+    if partial:
+        dead -= partial * count.starts(rest)
+    return dead, -count.values[face]
+
+
+def _starts(deadwood: Sequence[int], wilds: frozenset[int]) -> int:
+    """How many of ``deadwood`` could start a meld with another of them: a pair
+    of a rank, or two cards of a suit at most two ranks apart (wild cards
+    aside)."""
+    naturals = [f for f in deadwood if f != JOKER_FACE and f not in wilds]
+    starts = 0
+    for i, a in enumerate(naturals):
+        for j, b in enumerate(naturals):
+            if i != j and (
+                rank_of(a) == rank_of(b)
+                or (suit_of(a) == suit_of(b) and abs(rank_of(a) - rank_of(b)) <= 2)
+            ):
+                starts += 1
+                break
+    return starts
 
 
 def _knock_deadwood(action: Action, hand: list[int], values: Sequence[int]) -> int:
@@ -151,7 +213,7 @@ def _hopeless(view: SeatView, hand: list[int], count: _Counting) -> bool:
     return not best_layout(hand, count.rules, count.values, count.wilds, (1, 1)).meets
 
 
-def _draw(view: SeatView, hand: list[int], count: _Counting) -> Action:
+def _draw(view: SeatView, hand: list[int], count: _Counting, margin: int) -> Action:
     legal = view.legal
     if view.drop_cost >= 0 and _hopeless(view, hand, count):
         return next(a for a in legal if a.kind == "drop")
@@ -165,7 +227,7 @@ def _draw(view: SeatView, hand: list[int], count: _Counting) -> Action:
             count.dead([f for i, f in enumerate(held) if i != j])
             for j in range(len(hand))  # any card but the one taken
         )
-        return take if best < now else other
+        return take if now - best >= margin else other
     return other if other is not None else legal[0]
 
 
