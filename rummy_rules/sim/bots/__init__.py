@@ -100,13 +100,19 @@ class RandomBot:
 
     def choose(self, view: SeatView) -> Action:
         """Go down, knock or lay down a meld if possible, else any legal action at random."""
-        for action in view.legal:
-            if action.kind in ("down", "knock"):
+        # One pass, one read of the view (each read of a live view's field
+        # is a property call, and this runs at every action of a random game).
+        legal = view.legal
+        melds = []
+        for action in legal:
+            kind = action.kind
+            if kind == "down" or kind == "knock":
                 return action
-        melds = [a for a in view.legal if a.kind == "meld"]
+            if kind == "meld":
+                melds.append(action)
         if melds:
             return self.rng.choice(melds)
-        return self.rng.choice(view.legal)
+        return self.rng.choice(legal)
 
 
 @dataclass(frozen=True, slots=True)
