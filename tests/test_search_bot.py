@@ -81,15 +81,41 @@ def test_with_one_candidate_the_search_bot_plays_the_tuned_bots_move():
     assert searcher.choose_in(state, view) == tuned.choose(view)
 
 
-def test_a_time_budget_stops_the_search_early():
+def _searched_gin_choice(choices: int, **params) -> SearchBot:
+    """A search bot with ``params`` that has made one choice among at least
+    ``choices`` legal actions in a gin deal."""
     state = _played(_state("gin"), 5)
-    while len(seat_view(state, state.to_move).legal) < 2:
+    while len(seat_view(state, state.to_move).legal) < choices:
         _played(state, 1)
     view = seat_view(state, state.to_move)
-    searcher = SearchBot(random.Random(3), samples=1000, width=2, seconds=0.05)
+    searcher = SearchBot(random.Random(3), **params)
     searcher.new_deal(state.deal_rules_of(state.to_move))
     searcher.choose_in(state, view)
-    assert 2 <= searcher.rollouts < 2000  # at least one deal, far fewer than asked
+    return searcher
+
+
+def test_a_time_budget_stops_the_search_early():
+    searcher = _searched_gin_choice(2, samples=1000, width=2, seconds=0.05)
+    assert 1 <= searcher.rollouts < 2000  # far fewer than asked
+
+
+def test_the_budget_starts_no_rollout_that_would_end_past_it(monkeypatch):
+    # A clock that moves only as rollouts play: each takes 0.1 s.
+    from rummy_rules.sim.bots import search
+
+    clock = [0.0]
+    monkeypatch.setattr(search.time, "perf_counter", lambda: clock[0])
+
+    def rollout(self, deal, seat, action, seed):
+        self.rollouts += 1
+        clock[0] += 0.1
+        return 0.0
+
+    monkeypatch.setattr(search.SearchBot, "_rollout", rollout)
+    searcher = _searched_gin_choice(3, samples=100, width=3, seconds=1.0)
+    # Three whole deals and one rollout of a fourth (left out): 1.0 s, not more.
+    assert searcher.rollouts == 10
+    assert clock[0] <= 1.0 + 1e-9
 
 
 @pytest.mark.parametrize(

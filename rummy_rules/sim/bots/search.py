@@ -17,10 +17,11 @@ Parameters (``search:samples=16:width=8``):
 * ``samples``: deals dealt again per choice (default 16);
 * ``width``: candidates tried per choice (default 4): the tuned bot's choice
   and, where there are more legal actions, others picked at random;
-* ``seconds``: a time budget per choice (default none): no new deal is
-  started that would end past it, judging by the longest deal so far (with
-  a budget the choice depends on the machine's speed; without, on the seed
-  alone). At least one deal is always tried.
+* ``seconds``: a time budget per choice (default none): no rollout is
+  started that would end past it, judging by the longest rollout so far,
+  and a deal whose candidates were not all tried is left out (with a budget
+  the choice depends on the machine's speed; without, on the seed alone).
+  With no deal tried in full, it plays the tuned bot's choice.
 """
 
 from __future__ import annotations
@@ -88,19 +89,24 @@ class SearchBot:
         candidates = self._candidates(first, legal)
         values: list[list[float]] = [[] for _ in candidates]
         seat = view.seat
-        start = last = time.perf_counter()
-        longest = 0.0
+        start = time.perf_counter()
+        longest = 0.0  # the longest rollout yet
         for _ in range(self.samples):
-            now = time.perf_counter()
-            longest = max(longest, now - last)
-            last = now
-            # Start no deal that would end past the budget (if as long as the longest yet).
-            if self.seconds is not None and now - start + longest > self.seconds:
-                break
             deal = state.sample_hidden(seat, random.Random(self.rng.getrandbits(63)))
             seed = self.rng.getrandbits(63)
-            for i, action in enumerate(candidates):
-                values[i].append(self._rollout(deal, seat, action, seed))
+            row: list[float] = []
+            for action in candidates:
+                begun = time.perf_counter()
+                # Start no rollout that would end past the budget (if as long
+                # as the longest yet).
+                if self.seconds is not None and begun - start + longest > self.seconds:
+                    break
+                row.append(self._rollout(deal, seat, action, seed))
+                longest = max(longest, time.perf_counter() - begun)
+            if len(row) < len(candidates):
+                break  # the budget ran out within this deal: it is left out
+            for i, value in enumerate(row):
+                values[i].append(value)
         return candidates[_best(values)]
 
     def _candidates(self, first: Action, legal: Sequence[Action]) -> list[Action]:
