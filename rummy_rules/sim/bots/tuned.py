@@ -60,17 +60,25 @@ TUNED_WEIGHTS: dict[str, tuple[int, int]] = {
     "partial": (0, 10),
 }
 
-#: The greedy bot's value of each weight (what a family's entry may leave out).
-GREEDY_VALUES: dict[str, int] = {
-    "buy_threshold": 3,
-    "take_threshold": 2,
-    "buy_room": 3,
-    "all_out_room": 0,
-    "late": 0,
-    "knock_at": GREEDY_WEIGHTS.knock_at,
-    "take_margin": GREEDY_WEIGHTS.take_margin,
-    "partial": GREEDY_WEIGHTS.partial,
-}
+
+def _greedy_values() -> dict[str, int]:
+    """Each weight as a default greedy bot has it."""
+    bot = GreedyBot(random.Random(0))
+    return {
+        "buy_threshold": bot.buy_threshold,
+        "take_threshold": bot.take_threshold,
+        "buy_room": bot.buy_room,
+        "all_out_room": bot.all_out_room,
+        "late": int(bot.late),
+        "knock_at": GREEDY_WEIGHTS.knock_at,
+        "take_margin": GREEDY_WEIGHTS.take_margin,
+        "partial": GREEDY_WEIGHTS.partial,
+    }
+
+
+#: The greedy bot's value of each weight (what a family's entry may leave out),
+#: read from a default greedy bot rather than written again.
+GREEDY_VALUES: dict[str, int] = _greedy_values()
 
 WEIGHTS_FILE = Path(__file__).with_name("tuned.json")
 
