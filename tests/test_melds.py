@@ -207,6 +207,34 @@ def test_known_meld_count_of_one_deck():
     assert len(sets) + len(runs) == 185
 
 
+def test_emptying_the_tables_of_whole_suits_keeps_the_tables_by_start(monkeypatch):
+    # The runs of a suit by the ranks held (kind 1) fill up fastest; past their
+    # own bound only they are emptied, and the candidates stay the same.
+    from rummy_rules.engine import candidates as C
+
+    rules = rules_for("contract").melds
+    wilds = frozenset({1, 14, 27, 40, 52})
+    rng = random.Random(7)
+    hands = [rng.sample(range(53), 12) for _ in range(60)]
+    C._forget()
+    fresh = [list(iter_melds(h, rules, wilds, "run", min_size=4)) for h in hands]
+    monkeypatch.setattr(C, "_SUIT_BOUND", 5)
+    C._forget()
+    again = [list(iter_melds(h, rules, wilds, "run", min_size=4)) for h in hands]
+    assert again == fresh
+
+    def stored(kind: int) -> int:
+        return sum(
+            sum(map(len, per_suit))
+            for _, tables in C._MEMOS.values()
+            for key, per_suit in tables.items()
+            if key[0] == kind
+        )
+
+    assert stored(2) > 0 and stored(1) <= 5
+    C._forget()
+
+
 # -- the solver: scenarios -------------------------------------------------------
 
 

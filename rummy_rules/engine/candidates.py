@@ -75,10 +75,11 @@ def _memo_by_top(rules: MeldRules, kind: int, max_w: int, lo: int, hi: int) -> l
 
 def _forget() -> None:
     """Drop every candidate table."""
-    global _MEMO_SIZE
+    global _MEMO_SIZE, _SUIT_SIZE
     _MEMOS.clear()
     _BY_TOP.clear()
     _MEMO_SIZE = 0
+    _SUIT_SIZE = 0
 
 
 def _remember(
@@ -93,16 +94,43 @@ def _remember(
     return found
 
 
+def _remember_suit(
+    table: _Table, key: tuple[int, ...], cands: Iterable[Candidate]
+) -> tuple[Candidate, ...]:
+    """``_remember`` for the tables of whole suits (kind 1), bounded on their own.
+
+    They hold the runs of one suit by which of its 13 ranks are held: thousands
+    of patterns in a long simulation, each a tuple of candidates shared with
+    the tables by start (kind 2). Once ``_SUIT_BOUND`` are stored only these
+    are emptied: the tables they are made from stay (emptying every table
+    each time these filled the memo cost a tenth of a random contract game).
+    """
+    global _SUIT_SIZE
+    _SUIT_SIZE += 1
+    if _SUIT_SIZE > _SUIT_BOUND:
+        _SUIT_SIZE = 0
+        for _, tables in _MEMOS.values():
+            for kind_key, per_suit in tables.items():
+                if kind_key[0] == 1:
+                    for each in per_suit:
+                        each.clear()
+    found = table[key] = tuple(cands)
+    return found
+
+
 _Table = dict[tuple[int, ...] | int, tuple["Candidate", ...]]
 #: Candidate melds by rank (kind 0: sets) or suit (kind 1: runs, by the suit's
 #: counts; kind 2: runs from one start, by the ranks held from there), per meld
 #: rules, kind and size range: the candidates of one rank or suit depend only
-#: on that rank's or suit's counts. All are dropped once ``_MEMO_BOUND`` have
-#: been stored, which bounds the memory a long simulation uses (at most about
-#: 1.5 kB an entry).
+#: on that rank's or suit's counts. Kinds 0 and 2 are dropped once
+#: ``_MEMO_BOUND`` have been stored, kind 1 once ``_SUIT_BOUND`` (see
+#: ``_remember_suit``), which bounds the memory a long simulation uses (at
+#: most about 1.5 kB an entry).
 _MEMOS: dict[int, tuple[MeldRules, dict[tuple[int, ...], list[_Table]]]] = {}
 _MEMO_BOUND = 30_000
 _MEMO_SIZE = 0
+_SUIT_BOUND = 20_000
+_SUIT_SIZE = 0
 #: ``_memo_by_top``'s lists (dropped with the tables they hold).
 _BY_TOP: dict[tuple[int, int, int, int, int], list[list[_Table]]] = {}
 _NO_SUITS = (0, 0, 0, 0)
@@ -260,7 +288,7 @@ def _run_cands(
         if found is None:
             top = min(suit_hi, most)
             cands = _suit_run_cands(suit, suit_counts, max_w, rules, lo, top)
-            found = _remember(table, suit_counts, cands)
+            found = _remember_suit(table, suit_counts, cands)
         out.extend(found)
 
 
