@@ -49,6 +49,8 @@ GRIDS: dict[str, dict[str, tuple[int, ...]]] = {
         "partial": (0, 1, 2, 3, 5, 8),
     },
 }
+#: Knock Rummy knocks at any deadwood: the knock may wait for more.
+GRIDS["knock_any"] = {**GRIDS["knock"], "knock_at": (0, 2, 4, 6, 8, 10, 15, 20, 30, 45, 60, 100)}
 #: The families with no grid of their own tune the contract weights.
 GRIDS["default"] = GRIDS["contract"]
 
@@ -64,6 +66,8 @@ def share(variant: str, a: str, b: str, games: int, seed: int, workers: int) -> 
     players = loaded.players.best or loaded.players.min
     result = ladder(loaded, players=players, bots=[a, b], games=games, seed=seed, workers=workers)
     (pairing,) = result.pairings
+    if pairing.failed:
+        raise SystemExit(f"{b} against {a}: {pairing.errors[0]}")
     p = 1 - pairing.points / pairing.games
     return p, math.sqrt(p * (1 - p) / pairing.games)
 

@@ -69,16 +69,19 @@ def test_each_deal_takes_the_weights_of_its_family():
     assert families == ["contract", "knock", "default", "knock_any"]
 
 
-def test_knock_rummy_untuned_plays_as_the_greedy_bot():
+def test_knock_rummy_plays_its_own_family_weights():
     # Gin's weights (knock only with gin) lose at Knock Rummy, where a knock
-    # at any deadwood is the game: the file has no knock_any weights.
+    # at any deadwood is the game: it has weights of its own (knock_any).
     def log(bot: str) -> list[dict]:
         state = GameState(compile_rules(load_variant("knock-rummy"), 2), seed=3)
         play_game(state, [make_bot(bot, random.Random(s)) for s in range(2)], max_actions=500)
         return state.log
 
-    assert "knock_any" not in tuned_weights()["families"]
-    assert log("tuned") == log("greedy")
+    weights = tuned_weights()["families"]["knock_any"]
+    assert weights != tuned_weights()["families"]["knock"]
+    own = "tuned:" + ":".join(f"{key}={value}" for key, value in weights.items())
+    assert log("tuned") == log(own)
+    assert log("tuned") != log("greedy")
 
 
 GREEDY_KNOCK = "tuned:knock_at=10:take_margin=1:partial=0"

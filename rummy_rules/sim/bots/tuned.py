@@ -55,7 +55,7 @@ TUNED_WEIGHTS: dict[str, tuple[int, int]] = {
     "buy_room": (0, 12),
     "all_out_room": (0, 12),
     "late": (0, 1),
-    "knock_at": (0, 30),
+    "knock_at": (0, 100),  # 100: knock whatever the deadwood (ten cards of 10)
     "take_margin": (1, 30),
     "partial": (0, 10),
 }
