@@ -94,9 +94,7 @@ def _remember(
     return found
 
 
-def _remember_suit(
-    table: _Table, key: tuple[int, ...], cands: Iterable[Candidate]
-) -> tuple[Candidate, ...]:
+def _remember_suit(table: _Table, key: int, cands: Iterable[Candidate]) -> tuple[Candidate, ...]:
     """``_remember`` for the tables of whole suits (kind 1), bounded on their own.
 
     They hold the runs of one suit by which of its 13 ranks are held: thousands
@@ -119,8 +117,9 @@ def _remember_suit(
 
 
 _Table = dict[tuple[int, ...] | int, tuple["Candidate", ...]]
-#: Candidate melds by rank (kind 0: sets) or suit (kind 1: runs, by the suit's
-#: counts; kind 2: runs from one start, by the ranks held from there), per meld
+#: Candidate melds by rank (kind 0: sets) or suit (kind 1: runs, by the ranks
+#: of the suit held, a bitmask; kind 2: runs from one start, by the ranks held
+#: from there), per meld
 #: rules, kind and size range: the candidates of one rank or suit depend only
 #: on that rank's or suit's counts. Kinds 0 and 2 are dropped once
 #: ``_MEMO_BOUND`` have been stored, kind 1 once ``_SUIT_BOUND`` (see
@@ -265,30 +264,34 @@ def _run_cands(
         _any_suit_run_cands(counts, max_w, rules, lo, hi, out)
         return
     by_top = _memo_by_top(rules, 1, max_w, lo, hi)
-    # A run of 13 cards or fewer uses each face at most once: only which faces
-    # are held matters (a 14-card run uses the ace twice).
     for suit in SUIT_ORDER:
-        held = counts[suit * 13 : suit * 13 + 13]
-        # A run of 14 (ace to ace) needs both aces: without it, as with
-        # 13 cards or fewer, only which ranks are held matters.
-        suit_counts: tuple[int, ...] = tuple(map(bool, held))
-        suit_hi = hi
-        if hi > 13:
-            if sum(suit_counts) + (held[0] >= 2) + max_w >= 14:
-                suit_counts = tuple(held)
-            else:
-                suit_hi = 13
-        if not any(suit_counts):
+        base = suit * 13
+        held = counts[base : base + 13]
+        mask = 0
+        count = 0
+        for rank, copies in enumerate(held):
+            if copies:
+                mask |= 1 << rank
+                count += 1
+        if not mask:
             continue
-        most = sum(suit_counts) + max_w  # the longest run this suit could make
+        # A run of 14 (ace to ace) needs both aces: without it, as with
+        # 13 cards or fewer, a run uses each face at most once and only
+        # which ranks are held matters.
+        if hi > 13 and count + (held[0] >= 2) + max_w >= 14:
+            most = sum(held) + max_w
+            if most >= lo:
+                out.extend(_counted_run_cands(suit, held, mask, max_w, rules, lo, min(hi, most)))
+            continue
+        most = count + max_w  # the longest run this suit could make
         if most < lo:
             continue
+        suit_hi = min(hi, 13)
         table = by_top[suit_hi][suit] if most >= suit_hi else by_top[most][suit]
-        found = table.get(suit_counts)
+        found = table.get(mask)
         if found is None:
-            top = min(suit_hi, most)
-            cands = _suit_run_cands(suit, suit_counts, max_w, rules, lo, top)
-            found = _remember_suit(table, suit_counts, cands)
+            cands = _held_run_cands(suit, mask, max_w, rules, lo, min(suit_hi, most))
+            found = _remember_suit(table, mask, cands)
         out.extend(found)
 
 
