@@ -97,11 +97,13 @@ def _remember(
 def _remember_suit(table: _Table, key: int, cands: Iterable[Candidate]) -> tuple[Candidate, ...]:
     """``_remember`` for the tables of whole suits (kind 1), bounded on their own.
 
-    They hold the runs of one suit by which of its 13 ranks are held: thousands
-    of patterns in a long simulation, each a tuple of candidates shared with
-    the tables by start (kind 2). Once ``_SUIT_BOUND`` are stored only these
-    are emptied: the tables they are made from stay (emptying every table
-    each time these filled the memo cost a tenth of a random contract game).
+    They hold the runs of one suit by which of its 13 ranks are held: tens of
+    thousands of patterns in a long contract simulation (a quarter of its
+    look-ups find nothing; gin's deadwood layouts, asking about the same
+    suits again and again, almost always find them), each a tuple of
+    candidates shared with the tables by start (kind 2). Once
+    ``_SUIT_BOUND`` are stored only these are emptied: the tables they are
+    made from stay, where filling the shared memo emptied those too.
     """
     global _SUIT_SIZE
     _SUIT_SIZE += 1
@@ -119,12 +121,11 @@ def _remember_suit(table: _Table, key: int, cands: Iterable[Candidate]) -> tuple
 _Table = dict[tuple[int, ...] | int, tuple["Candidate", ...]]
 #: Candidate melds by rank (kind 0: sets) or suit (kind 1: runs, by the ranks
 #: of the suit held, a bitmask; kind 2: runs from one start, by the ranks held
-#: from there), per meld
-#: rules, kind and size range: the candidates of one rank or suit depend only
-#: on that rank's or suit's counts. Kinds 0 and 2 are dropped once
-#: ``_MEMO_BOUND`` have been stored, kind 1 once ``_SUIT_BOUND`` (see
-#: ``_remember_suit``), which bounds the memory a long simulation uses (at
-#: most about 1.5 kB an entry).
+#: from there), per meld rules, kind and size range: the candidates of one
+#: rank or suit depend only on that rank's or suit's counts. Kinds 0 and 2
+#: are dropped once ``_MEMO_BOUND`` have been stored, kind 1 once
+#: ``_SUIT_BOUND`` (see ``_remember_suit``), which bounds the memory a long
+#: simulation uses (at most about 1.5 kB an entry).
 _MEMOS: dict[int, tuple[MeldRules, dict[tuple[int, ...], list[_Table]]]] = {}
 _MEMO_BOUND = 30_000
 _MEMO_SIZE = 0
