@@ -57,3 +57,18 @@ def test_a_wild_rank_card_laid_off_plain_stands_for_itself_where_it_fits_so():
     assert state.game.log[-1]["action"] == "layoff 2H@1"
     meld = state.game.deal.melds[0]
     assert state.faces[meld.cards[0]] == meld.stands_for[0]  # 2H as 2H, at the low end
+
+
+def test_a_listed_lay_off_is_shared_and_keeps_its_text():
+    """The listing reuses one lay-off object per card, stand-in and meld (as it
+    does the discards): listed again, the same object with the same text."""
+    from rummy_rules.engine.actions import action_text
+
+    state = _state("5H 6H 7H 2D 3S 9C JK 10C KC KD")
+    act(state, "draw")
+    act(state, "meld 5H 6H 7H")
+    first = [a for a in state.legal_actions() if a.kind == "layoff"]
+    again = [a for a in state.legal_actions() if a.kind == "layoff"]
+    assert [str(a) for a in first] == ["layoff JK=4H@1", "layoff JK=8H@1"]
+    assert all(a is b for a, b in zip(first, again, strict=True))
+    assert [action_text(a) for a in first] == [str(a) for a in first]

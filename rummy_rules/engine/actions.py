@@ -66,6 +66,7 @@ __all__ = [
     "parse_action",
     "parse_seat_action",
     "shared_action",
+    "shared_layoff",
 ]
 
 _SIMPLE = (
@@ -167,6 +168,22 @@ def shared_action(kind: str, card: int = -1) -> Action:
     return action
 
 
+def shared_layoff(card: int, stands_for: int, target: int) -> Action:
+    """The one shared lay-off of a card of face ``card`` on meld ``target``
+    (standing for ``stands_for``; -1: itself), as the listing offers it.
+
+    A lay-off is listed at every listing while its meld and the card stay: made
+    once, its text is worked out once too. There are at most as many as faces,
+    the faces a wild may stand for and table melds allow (a few thousand in a
+    long game)."""
+    key = (card, stands_for, target)
+    action = _LAYOFFS.get(key)
+    if action is None:
+        action = _LAYOFFS[key] = Action("layoff", card=card, stands_for=stands_for, target=target)
+        _TEXTS[id(action)] = str(action)
+    return action
+
+
 def action_text(action: Action) -> str:
     """``str(action)``, remembered for the shared actions (the engine sorts by it)."""
     text = _TEXTS.get(id(action))
@@ -174,6 +191,7 @@ def action_text(action: Action) -> str:
 
 
 _SHARED: dict[tuple[str, int], Action] = {}
+_LAYOFFS: dict[tuple[int, int, int], Action] = {}
 #: The texts of the shared actions, by ``id``: they are never freed, so no
 #: other object can have the same ``id``.
 _TEXTS: dict[int, str] = {}

@@ -8,7 +8,7 @@ from collections import Counter
 
 from ..cards import JOKER_FACE, format_card, rank_of, suit_of
 from . import table_refusals as T
-from .actions import Action
+from .actions import Action, shared_layoff
 from .discarding import (
     can_end_turn_after,
     canastas_needed,
@@ -500,9 +500,7 @@ def layoff_actions(g: Game) -> list[Action]:
             if wild and meld.kind == "colour":
                 options = options[:1]  # in a colour meld only the suit matters
             for stands in options:
-                action = Action(
-                    "layoff", card=face, stands_for=stands if wild else -1, target=index
-                )
+                action = shared_layoff(face, stands if wild else -1, index)
                 by_face.setdefault(face, []).append(action)
     actions: list[Action] = []
     for face, fitting in by_face.items():
