@@ -35,7 +35,8 @@ HOUSE = ROOT / "variants" / "house" / "gin-openspiel.yaml"
 
 
 def ours(seconds: float, seed: int = 1, variant: str = str(HOUSE)) -> float:
-    """Random-move turns per second of our engine on ``variant`` (gin-openspiel)."""
+    """Random-move turns per second of our engine on ``variant`` (default:
+    gin-openspiel); a turn is a draw from the stock or a take of the upcard."""
     from rummy_rules import load_variant
     from rummy_rules.engine import GameState, compile_rules
     from rummy_rules.sim.bots import RandomBot, play_game
@@ -97,7 +98,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--compiled", metavar="PYTHON")
-    parser.add_argument("--variant", default=str(HOUSE))
+    parser.add_argument(
+        "--variant",
+        default=str(HOUSE),
+        help="the variant our side plays, a shipped name or a file (default: gin-openspiel)",
+    )
     args = parser.parse_args(argv)
     if Path(args.variant).exists():  # the compiled side runs from another directory
         args.variant = str(Path(args.variant).resolve())
