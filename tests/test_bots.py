@@ -175,6 +175,60 @@ def test_play_game_names_a_bot_that_returns_nonsense():
         play_game(state, [Nonsense(random.Random(0))] * 4, names=["x"] * 4)
 
 
+def test_a_bot_with_choose_among_is_given_the_legal_actions_and_no_view():
+    seen = []
+
+    class Among:
+        name = "among"
+
+        def choose(self, view):
+            raise AssertionError("choose_among is asked instead")
+
+        def choose_among(self, legal):
+            seen.append(tuple(legal))
+            return legal[0]
+
+    rules = compile_rules(load_variant("contract"), 4)
+    state = GameState(rules, seed=3)
+    shadow = GameState(rules, seed=3)
+    play_game(state, [Among()] * 4, max_actions=60)
+    assert len(seen) == 60
+    for legal in seen:  # the very actions the seat's view would list
+        assert legal == tuple(shadow.legal_actions())
+        shadow.apply(legal[0])
+
+
+def test_a_random_bot_subclass_that_overrides_only_choose_is_asked_choose():
+    class FirstListed(RandomBot):
+        def choose(self, view):
+            return view.legal[0]
+
+    rules = compile_rules(load_variant("contract"), 4)
+    state = GameState(rules, seed=3)
+    play_game(state, [FirstListed(random.Random(0)) for _ in range(4)], max_actions=60)
+    shadow = GameState(rules, seed=3)
+    for _ in range(60):
+        shadow.apply(shadow.legal_actions()[0])
+    assert state.log == shadow.log
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_random_bots_pick_is_random_choice(seed):
+    from rummy_rules.sim.bots import _choice
+
+    ours, theirs = random.Random(seed), random.Random(seed)
+    for count in [*range(1, 70), 127, 128, 129, 1000, 5000]:
+        options = list(range(count))
+        assert _choice(ours, options) == theirs.choice(options)
+    assert ours.random() == theirs.random()  # as many random bits used
+
+    class Subclass(random.Random):
+        def choice(self, seq):
+            return seq[-1]
+
+    assert _choice(Subclass(seed), [1, 2, 3]) == 3  # a subclass's own choice is asked
+
+
 def test_cli_failing_bot_exits_1_with_the_error_and_still_reports(cli, user_bots):
     result = cli("simulate", "may-i", "--games", "2", "--bots", "mybots:Crashes,greedy", "--json")
     assert result.exit_code == 1
