@@ -14,7 +14,28 @@ import hashlib
 import random
 from collections import Counter
 
-__all__ = ["Chance", "ScriptedChance", "SeededChance"]
+__all__ = ["Chance", "ScriptedChance", "SeededChance", "below", "shuffle"]
+
+
+def below(rng: random.Random, m: int) -> int:
+    """A number from 0 to ``m`` - 1 (``m`` >= 1) as ``docs/records.md`` states it:
+    with *k* the bit length of ``m``, draw *k* random bits until they are
+    below ``m`` (what ``random.Random`` does for ``randrange(m)``,
+    ``choice`` and ``shuffle``, here without the interpreted calls)."""
+    bits = m.bit_length()
+    drawn = rng.getrandbits(bits)
+    while drawn >= m:
+        drawn = rng.getrandbits(bits)
+    return drawn
+
+
+def shuffle(rng: random.Random, x: list[int]) -> None:
+    """Shuffle ``x`` in place as ``docs/records.md`` states it: for *i* from
+    len(*x*) - 1 down to 1, swap *x[i]* with *x[below(i + 1)]* (the same
+    order as ``rng.shuffle(x)``)."""
+    for i in range(len(x) - 1, 0, -1):
+        j = below(rng, i + 1)
+        x[i], x[j] = x[j], x[i]
 
 
 class Chance:
@@ -63,13 +84,13 @@ class SeededChance(Chance):
 
     def deck(self, deal: int, size: int) -> list[int]:
         order = list(range(size))
-        _rng(self.seed, "deck", deal).shuffle(order)
+        shuffle(_rng(self.seed, "deck", deal), order)
         return order
 
     def reshuffle(self, deal: int, cards: list[int]) -> list[int]:
         self._reshuffles[deal] += 1
         order = list(cards)
-        _rng(self.seed, "reshuffle", deal, self._reshuffles[deal]).shuffle(order)
+        shuffle(_rng(self.seed, "reshuffle", deal, self._reshuffles[deal]), order)
         return order
 
     def cut(self, deal: int, size: int) -> int:

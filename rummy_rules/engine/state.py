@@ -30,7 +30,7 @@ from typing import Any
 from .actions import Action, ActionError, action_text
 from .asking import ASKING, partner_of
 from .buying import apply_buy_phase, buy_actions, check_buy_phase
-from .chance import Chance, ScriptedChance, SeededChance
+from .chance import Chance, ScriptedChance, SeededChance, shuffle
 from .dealing import new_game
 from .drawing import apply_draw_phase, check_draw_phase, draw_actions
 from .ending import winners
@@ -81,7 +81,10 @@ def deal_hidden_again(deal: Deal, seat: int, rng: random.Random) -> None:
     places.append(deal.stock)
     places.extend(deal.feet)
     pool = [card for place in places for card in place]
-    rng.shuffle(pool)
+    if type(rng) is random.Random:
+        shuffle(rng, pool)  # the same order, without the interpreted calls
+    else:
+        rng.shuffle(pool)
     at = 0
     for place in places:
         place[:] = pool[at : at + len(place)]

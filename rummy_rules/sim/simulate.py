@@ -141,6 +141,11 @@ def _spec(text: str) -> BotSpec:
     return parse_bot_spec(text)
 
 
+#: The actions that start a turn, and those that put a player down.
+_TURN_STARTS = frozenset({"draw", "block", "take"})
+_GOING_DOWN = frozenset({"down", "meld"})
+
+
 def _deal_summaries(state: GameState) -> list[DealSummary]:
     players = state.seats
     out: list[DealSummary] = []
@@ -154,14 +159,15 @@ def _deal_summaries(state: GameState) -> list[DealSummary]:
         action = entry.get("action")
         if action is not None:
             seat = entry["seat"]
-            if action in ("draw", "block") or action.startswith("take"):
+            kind = action.partition(" ")[0]  # an action's text starts with its kind
+            if kind in _TURN_STARTS:
                 turns += 1
                 own_turns[seat] += 1
-            elif action == "buy":
+            elif kind == "buy":
                 buys += 1
-            elif action.startswith("exchange"):
+            elif kind == "exchange":
                 exchanges += 1
-            elif action.startswith(("down", "meld")) and down_at[seat] < 0:
+            elif kind in _GOING_DOWN and down_at[seat] < 0:
                 down_at[seat] = own_turns[seat]
         elif "deal_end" in entry:
             result = state.results[entry["deal_end"] - 1]

@@ -26,6 +26,7 @@ from typing import Any, Protocol, TypeVar
 from mypy_extensions import mypyc_attr
 
 from ...engine.actions import Action
+from ...engine.chance import below
 from ...engine.state import GameState
 from ...engine.view import SeatView, live_seat_view, seat_view
 from ...errors import RummyRulesError, UsageError
@@ -123,17 +124,12 @@ class RandomBot:
 
 def _choice(rng: random.Random, options: Sequence[_T]) -> _T:
     """``rng.choice(options)``, the same pick; for a plain ``random.Random``
-    worked out here (as the standard library does it: the fewest random bits
-    that can count the options, drawn again while past them), which spares
-    two interpreted calls per action in the compiled build."""
+    worked out with :func:`~rummy_rules.engine.chance.below` (as the standard
+    library does it), which spares two interpreted calls per action in the
+    compiled build."""
     if type(rng) is not random.Random or not options:
         return rng.choice(options)
-    count = len(options)
-    bits = count.bit_length()
-    pick = rng.getrandbits(bits)
-    while pick >= count:
-        pick = rng.getrandbits(bits)
-    return options[pick]
+    return options[below(rng, len(options))]
 
 
 @dataclass(frozen=True, slots=True)
