@@ -16,7 +16,10 @@ and then writes with :func:`atomic_open`, :func:`atomic_write_text` or
   name for a save), and a read-only file is never replaced without it;
 * the new content goes to a temporary file beside the target and is renamed
   over it only once complete, so an interrupted run never leaves half a file
-  over a good one.
+  over a good one;
+* a file that one run keeps writing (a played game's record, a simulation's
+  records) is locked for that run (:class:`FileLock`): a second run that
+  would write it is refused instead of overwriting the first's.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,6 +37,8 @@ from .errors import RummyRulesError
 
 __all__ = [
     "GENERATOR_MARK",
+    "FileLock",
+    "LockedError",
     "OutputError",
     "OutputKind",
     "atomic_open",
@@ -42,6 +48,7 @@ __all__ = [
     "distinct_outputs",
     "free_name",
     "is_our_output",
+    "lock_open_file",
     "prepare_output",
 ]
 
@@ -275,3 +282,107 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file and an atomic rename."""
     with _atomic(path, binary=True) as fh:
         fh.write(data)
+
+
+class LockedError(OutputError):
+    """A file another rummy-rules run holds (see :class:`FileLock`)."""
+
+
+#: Where a Windows lock is taken: one byte far past any file's end, so that
+#: the lock (mandatory on Windows) never covers a byte anyone reads.
+WINDOWS_LOCK_AT = 0x7FFF_FFF0
+
+
+def lock_open_file(fd: int, message: str) -> None:
+    """Lock the open file ``fd`` for this process alone; raise :class:`LockedError`
+    with ``message`` if another holds it.
+
+    ``flock`` where the system has it; on Windows, ``msvcrt.locking`` of one
+    byte past the end. The lock lasts until the file is closed (or the
+    process ends, however it ends)."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        where = os.lseek(fd, 0, os.SEEK_CUR)
+        os.lseek(fd, WINDOWS_LOCK_AT, os.SEEK_SET)
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined,unused-ignore]
+        except OSError:
+            raise LockedError(message) from None
+        finally:
+            os.lseek(fd, where, os.SEEK_SET)
+        return
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise LockedError(message) from None
+
+
+class FileLock:
+    """This process's claim on ``path``, a file it keeps writing by atomic
+    renames (each rename makes a new file, so the lock cannot be on the file
+    itself): a lock on a hidden file beside it, ``.NAME.lock``.
+
+    :meth:`acquire` raises :class:`LockedError` (with ``message``) while
+    another process holds it; the lock file is removed by :meth:`release`,
+    and a lock left by a process that was killed is free again (the system
+    drops a dead process's locks). A symbolic link is locked at its target.
+    """
+
+    def __init__(self, path: Path, message: str) -> None:
+        target = _target(Path(path))
+        #: The lock file.
+        self.path = _folder(target) / f".{target.name}.lock"
+        self.message = message
+        self._fd: int | None = None
+
+    @property
+    def held(self) -> bool:
+        """Whether this object holds the lock."""
+        return self._fd is not None
+
+    def acquire(self) -> FileLock:
+        """Take the lock (once); raise :class:`LockedError` if another holds it."""
+        if self._fd is not None:
+            return self
+        while True:
+            try:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
+            except OSError as exc:
+                raise OutputError(f"cannot lock {self.path}: {exc.strerror or exc}") from None
+            try:
+                lock_open_file(fd, self.message)
+                # A holder that released between our open and our lock removed
+                # the file we locked: lock the one now at the path instead.
+                if _same_file(os.fstat(fd), self.path):
+                    self._fd = fd
+                    return self
+            except BaseException:
+                os.close(fd)
+                raise
+            os.close(fd)
+
+    def release(self) -> None:
+        """Give the lock up and remove the lock file (nothing if not held)."""
+        fd, self._fd = self._fd, None
+        if fd is None:
+            return
+        with contextlib.suppress(OSError):
+            os.unlink(self.path)
+        os.close(fd)
+
+    def __enter__(self) -> FileLock:
+        return self.acquire()
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
+def _same_file(info: os.stat_result, path: Path) -> bool:
+    try:
+        now = os.stat(path)
+    except OSError:
+        return False
+    return (now.st_dev, now.st_ino) == (info.st_dev, info.st_ino)

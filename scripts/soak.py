@@ -11,6 +11,15 @@ without --force (a note passed as a checkpoint, an earlier output, an input).
 The cases cover every command, sweeps with hostile checkpoints, schedulers and
 targets, `play --resume` of tampered records, and outputs in latin-1, ASCII
 and cp1252. Not part of CI: ten thousand cases take a few minutes on two cores.
+
+python scripts/soak.py --web 200 [--seed 1] [--at-once 8]
+
+The web surface instead: a `rummy-rules serve` on loopback and 200 hostile
+pages, --at-once of them open together (tests/web_client.py: garbage and
+oversized messages, huge screen sizes, key floods, save names out of the
+folder, silent and dropped connections). Exit status 1 if a file appeared
+outside the server's folder, a game went over its memory cap or outlived
+its page by 10 s, or the server stopped serving (Linux: reads /proc).
 """
 
 from __future__ import annotations
@@ -58,7 +67,11 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--shard", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--web", type=int, metavar="PAGES", help="soak `serve` with hostile pages")
+    parser.add_argument("--at-once", type=int, default=8, help="with --web: pages open together")
     args = parser.parse_args()
+    if args.web is not None:
+        return web_soak(args.web, args.seed, args.at_once)
     if args.shard is not None:
         shard(args.shard, args.workers, args.cases, args.seed)
         return 0
@@ -111,6 +124,91 @@ def main() -> int:
         print(f"a shard process failed: exit statuses {failed_shards}")
         return 1
     return 1 if bad else 0
+
+
+def web_soak(pages: int, seed: int, at_once: int, *, memory_mib: int = 512) -> int:
+    """``pages`` hostile pages against one server; 0 when every check held."""
+    import asyncio
+
+    import aiohttp
+
+    from tests.web_client import Served, games_of, hostile_page, wait_until
+
+    root = Path(tempfile.mkdtemp(prefix="rummy-soak-web-"))
+    folder, trap = root / "served", root / "trap"
+    folder.mkdir()
+    trap.mkdir()
+    (folder / "link.jsonl").symlink_to(trap / "via-link.jsonl")
+    rng = random.Random(seed)
+    peak: dict[int, int] = {}
+    problems: list[str] = []
+    kinds: Counter[str] = Counter()
+
+    def sample(server: int) -> None:
+        for pid in games_of(server):
+            try:
+                status = Path(f"/proc/{pid}/status").read_text()
+            except OSError:
+                continue
+            for line in status.splitlines():
+                if line.startswith("VmPeak:"):
+                    peak[pid] = max(peak.get(pid, 0), int(line.split()[1]))
+
+    async def run(served: Served) -> None:
+        gate = asyncio.Semaphore(at_once)
+
+        async def one(number: int) -> None:
+            async with gate, aiohttp.ClientSession() as session:
+                did = await hostile_page(session, served, random.Random(rng.random()), trap)
+                kinds.update(d.split(":")[0].split(" ")[0] for d in did)
+                if number % 20 == 0:
+                    print(f"{number} pages, {len(games_of(served.pid))} games", file=sys.stderr)
+
+        async def watch() -> None:
+            while True:
+                sample(served.pid)
+                await asyncio.sleep(0.5)
+
+        watcher = asyncio.create_task(watch())
+        await asyncio.gather(*(one(n) for n in range(pages)))
+        watcher.cancel()
+        # The server still serves a fresh page.
+        async with aiohttp.ClientSession() as session:
+            ws = await session.ws_connect(served.url())
+            if not wait_until(lambda: bool(games_of(served.pid)), 0):
+                await asyncio.sleep(5)
+            if not games_of(served.pid):
+                problems.append("the server did not start a game for a fresh page")
+            await ws.close()
+
+    started = time.monotonic()
+    with Served(
+        ["play", "basic-rummy", "--bots", "random"],
+        options=["--folder", str(folder), "--memory", str(memory_mib), "--max-games", "16"],
+        cwd=root,
+    ) as served:
+        asyncio.run(run(served))
+        if not wait_until(lambda: not games_of(served.pid), 10):
+            problems.append(f"games still running 10 s after their pages: {games_of(served.pid)}")
+        alive = served.process is not None and served.process.poll() is None
+        if not alive:
+            problems.append("the server ended")
+    outside = sorted(str(p) for p in root.rglob("*") if folder not in p.parents and p != folder)
+    outside = [p for p in outside if p not in (str(trap), str(folder / "link.jsonl"))]
+    if outside or list(trap.iterdir()):
+        problems.append(f"files outside the folder: {outside + [str(p) for p in trap.iterdir()]}")
+    over = {pid: kib for pid, kib in peak.items() if kib > memory_mib * 1024}
+    if over:
+        problems.append(f"games over the {memory_mib} MiB cap: {over}")
+    took = time.monotonic() - started
+    print(f"{pages} hostile pages (seed {seed}, {at_once} at once) in {took:.0f} s")
+    print(f"  games seen: {len(peak)}; largest peak {max(peak.values(), default=0) // 1024} MiB")
+    print(f"  what the pages did: {dict(kinds.most_common())}")
+    print(f"  saved in the folder: {sorted(p.name for p in folder.iterdir())}")
+    for problem in problems:
+        print(f"  PROBLEM: {problem}")
+    print("  every check held" if not problems else f"  {len(problems)} problems")
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":

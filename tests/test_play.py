@@ -184,6 +184,7 @@ def test_a_stopped_game_is_resumed_from_its_record_and_finishes(tmp_path):
     play_plain(game, Script(), io.StringIO())
     header = json.loads(record.read_text().splitlines()[0])
     assert header["seats"] == ["you", "greedy"]
+    game.close()  # the record is the stopped game's until it lets go
     resumed = PlaySession.resume(record)
     assert resumed.seat == 0 and len(resumed.state.log) == len(game.state.log)
     out = io.StringIO()
@@ -232,6 +233,7 @@ def test_a_resumed_game_shows_the_moves_of_its_deal_so_far(tmp_path):
     moves = [line for line in shown if " " in line and ":" not in line]
     assert "Going on with" not in first.getvalue()
     out = io.StringIO()
+    game.close()
     play_plain(PlaySession.resume(record), Script(), out)
     lines = out.getvalue().splitlines()
     assert lines[1] == "Going on with deal 1; its moves so far:"
@@ -430,6 +432,7 @@ def test_ctrl_c_in_plain_mode_offers_to_save_the_game(tmp_path, monkeypatch):
     assert "Save the game?" in out.getvalue()
     saved = tmp_path / "contract-game.jsonl"
     assert saved.exists() and game.record == Path("contract-game.jsonl")
+    game.close()
     resumed = PlaySession.resume(saved)
     assert len(resumed.state.log) == len(game.state.log)
 
@@ -595,6 +598,7 @@ def test_quit_in_plain_mode_offers_to_save_under_a_new_name(tmp_path, monkeypatc
     play_plain(game, io.StringIO("quit\n\n"), out)
     assert "Save the game?" in out.getvalue() and "contract-game-2.jsonl" in out.getvalue()
     assert earlier.read_text() == '{"record":"rummy-rules game"}\n'
+    game.close()
     assert PlaySession.resume(tmp_path / "contract-game-2.jsonl").state.log == game.state.log
 
 

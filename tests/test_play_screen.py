@@ -307,6 +307,7 @@ def test_quitting_asks_to_save_and_the_saved_game_resumes(tmp_path, monkeypatch)
     assert asyncio.run(run()) == ["QuitScreen", "Screen", "QuitScreen"]
     saved = tmp_path / "contract-game.jsonl"
     assert saved.exists()
+    session.close()
     resumed = PlaySession.resume(saved)
     assert len(resumed.state.log) == len(session.state.log) > 0
 
@@ -490,6 +491,7 @@ def test_saving_on_quit_never_replaces_an_earlier_saved_game(tmp_path, monkeypat
     offered = asyncio.run(run())
     assert offered == "contract-game-2.jsonl"
     assert earlier.read_bytes() == before
+    session.close()
     assert PlaySession.resume(tmp_path / offered).state.log == session.state.log
 
 

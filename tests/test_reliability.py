@@ -557,11 +557,11 @@ def test_full_screen_commands_refuse_at_once_without_a_terminal(tmp_path, args):
 def test_a_second_run_writing_the_same_records_file_is_refused(cli, tmp_path):
     """Two runs with one --records file: the second refuses before touching it,
     so the first's games stay whole."""
-    fcntl = pytest.importorskip("fcntl")
+    from rummy_rules.fsutil import FileLock
+
     path = tmp_path / "games.jsonl"
     path.write_text('{"a finished game": 1}\n')
-    with path.open("r+") as held:  # the first run, still writing
-        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    with FileLock(path, "held"):  # the first run, still writing
         result = cli("simulate", "basic-rummy", "--games", "2", "--records", str(path), "--force")
     assert result.exit_code == 1
     assert "being written by another rummy-rules run" in result.stderr
@@ -576,7 +576,7 @@ def test_on_windows_a_second_writer_of_a_records_file_is_refused(tmp_path, monke
     import sys
     import types
 
-    from rummy_rules.cli import runs
+    from rummy_rules import fsutil
     from rummy_rules.errors import RummyRulesError
 
     held: set[tuple[str, int]] = set()
@@ -598,11 +598,11 @@ def test_on_windows_a_second_writer_of_a_records_file_is_refused(tmp_path, monke
     first = os.open(path, os.O_WRONLY)
     second = os.open(path, os.O_WRONLY)
     try:
-        runs._lock(first, path)
-        assert calls == [(runs._WINDOWS_LOCK_AT, 1)]
+        fsutil.lock_open_file(first, "being written by another rummy-rules run")
+        assert calls == [(fsutil.WINDOWS_LOCK_AT, 1)]
         assert os.lseek(first, 0, os.SEEK_CUR) == 0
         with pytest.raises(RummyRulesError, match="being written by another rummy-rules run"):
-            runs._lock(second, path)
+            fsutil.lock_open_file(second, "being written by another rummy-rules run")
         assert os.lseek(second, 0, os.SEEK_CUR) == 0
     finally:
         os.close(first)

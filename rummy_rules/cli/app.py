@@ -134,6 +134,9 @@ def _root(
 ) -> None:
     """House rules for the rummy family as data."""
     QUIET[0] = quiet
+    from .served import enter_served
+
+    enter_served()  # a game served to a web page takes on its limits first
     # The streams of this invocation (a test runner's, or a program's that
     # calls the app) may not be the ones main() saw.
     _tolerate_narrow_encodings()

@@ -220,11 +220,13 @@ def handle_errors(func: Callable[P, R]) -> Callable[P, R]:
                 raise
             for problem in exc.problems:
                 error(str(problem))
+            _on_page([str(problem) for problem in exc.problems])
             raise typer.Exit(1) from None
         except RummyRulesError as exc:
             if os.environ.get("RUMMY_RULES_DEBUG"):
                 raise
             error(f"error: {exc}")
+            _on_page([f"error: {exc}"])
             raise typer.Exit(1) from None
         except KeyboardInterrupt:
             error("interrupted")
@@ -240,6 +242,17 @@ def handle_errors(func: Callable[P, R]) -> Callable[P, R]:
             raise typer.Exit(1) from None
 
     return wrapper
+
+
+def _on_page(lines: list[str]) -> None:
+    """A served game's error, shown on its web page too (stderr reaches only the
+    server's console; the page would wait for a game that never starts)."""
+    if os.environ.get("TEXTUAL_DRIVER") != WEB_DRIVER:
+        return
+    from .served import served_folder, show_error_page
+
+    if served_folder() is not None:
+        show_error_page(lines)
 
 
 #: The longest line read from a person at a prompt; the rest of a longer line is skipped.

@@ -145,20 +145,21 @@ def play(
         if source is None:
             raise typer.BadParameter("give the variant to play", param_hint="VARIANT")
         session = _new_game(source, overrides, players, seat, bots, seed, record, force=force)
-    if plain:
+    with session:  # the record is this game's alone until it ends
+        if plain:
+            with language(code):
+                play_plain(session, sys.stdin, sys.stdout)
+            return
+        try:
+            from .play_screen import run_screen
+        except ImportError:
+            error(
+                "error: the full-screen game needs Textual: pip install 'rummy-rules[play]' "
+                "(or play line by line with --plain)"
+            )
+            raise typer.Exit(1) from None
         with language(code):
-            play_plain(session, sys.stdin, sys.stdout)
-        return
-    try:
-        from .play_screen import run_screen
-    except ImportError:
-        error(
-            "error: the full-screen game needs Textual: pip install 'rummy-rules[play]' "
-            "(or play line by line with --plain)"
-        )
-        raise typer.Exit(1) from None
-    with language(code):
-        run_screen(session)
+            run_screen(session)
 
 
 def _new_game(
@@ -263,10 +264,10 @@ def _offer_save(session: PlaySession, stdin: TextIO, say: Say) -> None:
         path = Path(answer or default)
         try:
             prepare_output(path, "records", force=False)
+            session.keep_record(path)
         except RummyRulesError as exc:
             say(str(exc))
             continue
-        session.record = path
         session.save()
         return
 

@@ -131,13 +131,17 @@ class QuitScreen(ModalScreen[str | None]):
             return
         from ..errors import RummyRulesError
         from ..fsutil import prepare_output
+        from .served import save_path, served_folder
 
+        folder = served_folder()
         try:
-            prepare_output(Path(name), "records", force=False)
+            # Served to a web page: a name in the server's folder, never a path.
+            path = Path(name) if folder is None else save_path(name, folder)
+            prepare_output(path, "records", force=False)
         except RummyRulesError as exc:
             self.query_one("#save-error", Label).update(str(exc))
             return
-        self.dismiss(name)
+        self.dismiss(str(path))
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -560,8 +560,13 @@ class PlayApp(App[None]):
             self.exit()
             return
         from ..fsutil import free_name
+        from .served import free_save_name, served_folder
 
-        default = str(free_name(Path(f"{session.spec.id}-game.jsonl")))
+        folder = served_folder()
+        if folder is None:
+            default = str(free_name(Path(f"{session.spec.id}-game.jsonl")))
+        else:
+            default = free_save_name(f"{session.spec.id}-game", folder)
         self.push_screen(QuitScreen(session.record, default), self.quit_to)
 
     def quit_to(self, answer: str | None) -> None:
@@ -569,7 +574,13 @@ class PlayApp(App[None]):
         if answer is None:
             return
         if answer:
-            self.session.record = Path(answer)
+            from ..errors import RummyRulesError
+
+            try:
+                self.session.keep_record(Path(answer))
+            except RummyRulesError as exc:  # another game took the name meanwhile
+                self.log_line(str(exc))
+                return
             self.session.save()
         self.exit()
 

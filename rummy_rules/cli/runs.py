@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 
@@ -189,45 +189,11 @@ def check_outputs(records: Path | None, report: Path | None, force: bool) -> Non
         pyplot()  # a missing extra is reported before the games, not after
 
 
-#: Where a Windows lock is taken: one byte far past any record file's end, so
-#: that the lock (mandatory on Windows) never covers a byte anyone reads.
-_WINDOWS_LOCK_AT = 0x7FFF_FFF0
-
-
-def _lock(fd: int, path: Path) -> None:
-    """Lock the open file ``fd`` for this run alone; raise if another run holds it.
-
-    ``flock`` where the system has it; on Windows, ``msvcrt.locking`` of one
-    byte past the end (the lock lasts until the file is closed)."""
-    import os
-
-    if sys.platform == "win32":
-        import msvcrt
-
-        where = os.lseek(fd, 0, os.SEEK_CUR)
-        os.lseek(fd, _WINDOWS_LOCK_AT, os.SEEK_SET)
-        try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        except OSError:
-            _held_elsewhere(path)
-        finally:
-            os.lseek(fd, where, os.SEEK_SET)
-        return
-    import fcntl
-
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        _held_elsewhere(path)
-
-
-def _held_elsewhere(path: Path) -> NoReturn:
-    from ..errors import RummyRulesError
-
-    raise RummyRulesError(
+def _held_elsewhere(path: Path) -> str:
+    return (
         f"{path} is being written by another rummy-rules run: wait for it to "
         "finish, or write to another file"
-    ) from None
+    )
 
 
 class RecordFile:
@@ -241,14 +207,22 @@ class RecordFile:
     def __init__(self, path: Path, guard: StopSignals) -> None:
         import os
 
-        # Opened without truncating, locked, then emptied: a second run writing
-        # the same file is refused before it can touch a byte of the first's.
-        fd = os.open(os.path.realpath(path), os.O_WRONLY | os.O_CREAT, 0o666)
+        from ..fsutil import FileLock
+
+        # Claimed (as a played game's record is), then opened and emptied: a
+        # second run writing the same file is refused before it can touch a
+        # byte of the first's.
+        self._claim = FileLock(path, _held_elsewhere(path)).acquire()
         try:
-            _lock(fd, path)
+            fd = os.open(os.path.realpath(path), os.O_WRONLY | os.O_CREAT, 0o666)
+        except BaseException:
+            self._claim.release()
+            raise
+        try:
             os.ftruncate(fd, 0)
         except BaseException:
             os.close(fd)
+            self._claim.release()
             raise
         self._file = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
         self._guard = guard
@@ -262,6 +236,7 @@ class RecordFile:
 
     def close(self) -> None:
         self._file.close()
+        self._claim.release()
 
 
 @contextlib.contextmanager

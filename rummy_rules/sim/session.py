@@ -28,6 +28,7 @@ from ..engine.shapes import describe_contract
 from ..engine.state import GameState
 from ..engine.view import SeatView, seat_view
 from ..errors import UsageError
+from ..fsutil import FileLock
 from ..spec.schema import VariantSpec
 from .bots import Bot, make_bot, parse_bot_spec
 from .records import load_game, write_record
@@ -111,7 +112,10 @@ class PlaySession:
             raise ValueError(f"give {players - 1} bots, one for every other seat")
         self.spec = spec
         self.seat = seat
-        self.record = record
+        self._record: Path | None = None
+        self._claim: FileLock | None = None
+        if record is not None:
+            self.keep_record(record)
         self.variant: dict[str, Any] = spec.model_dump(mode="json")
         self.state = state or GameState(compile_rules(spec, players), seed=seed)
         #: Whether this game goes on from a record (``state`` given).
@@ -191,6 +195,42 @@ class PlaySession:
             record=record or path,
             state=loaded.state,
         )
+
+    # -- the record ---------------------------------------------------------------
+
+    @property
+    def record(self) -> Path | None:
+        """Where the record is kept (``None``: nowhere yet); see :meth:`keep_record`."""
+        return self._record
+
+    def keep_record(self, path: Path) -> None:
+        """Keep the record in ``path`` from now on, claimed for this game alone:
+        while it is kept here, another game (another terminal, another web
+        page) that would write it is refused (:class:`~rummy_rules.fsutil.LockedError`)
+        instead of overwriting this one's moves. Writes nothing yet."""
+        if self._claim is not None and self._claim.path == FileLock(path, "").path:
+            self._record = Path(path)  # already claimed by this game
+            return
+        claim = FileLock(
+            path,
+            f"{path} is open in another game (in a terminal or a web page): go on "
+            "with it there, or close that game first",
+        ).acquire()
+        if self._claim is not None:
+            self._claim.release()
+        self._record, self._claim = Path(path), claim
+
+    def close(self) -> None:
+        """Give up the claim on the record (the game can be resumed elsewhere)."""
+        if self._claim is not None:
+            self._claim.release()
+            self._claim = None
+
+    def __enter__(self) -> PlaySession:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     # -- the table as the person sees it ----------------------------------------
 
