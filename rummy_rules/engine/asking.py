@@ -59,7 +59,7 @@ def check_ask(g: Game) -> Refusal | None:
     rule = g.rules.play.ask_partner
     if rule == "never":
         return _NO_ASKING
-    if g.deal.asked:
+    if g.deal.duties.asked:
         return _ASKED
     if not side_may_go_out(g):
         return _NOTHING_TO_ASK
@@ -72,7 +72,7 @@ def check_ask(g: Game) -> Refusal | None:
 
 def apply_ask(g: Game) -> None:
     """The question is put: the partner answers next."""
-    g.deal.asked = ASKING
+    g.deal.duties.asked = ASKING
 
 
 def check_answer(g: Game, action: Action) -> Refusal | None:
@@ -84,4 +84,4 @@ def check_answer(g: Game, action: Action) -> Refusal | None:
 
 def apply_answer(g: Game, action: Action) -> None:
     """The partner's answer, which binds for the rest of the turn."""
-    g.deal.asked = ASKED_YES if action.kind == "yes" else ASKED_NO
+    g.deal.duties.asked = ASKED_YES if action.kind == "yes" else ASKED_NO

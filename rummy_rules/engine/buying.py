@@ -13,7 +13,7 @@ from __future__ import annotations
 from .actions import Action, shared_action
 from .dealing import cards_drawable, lay_aside, refill_stock
 from .ending import end_deal
-from .game import BUY, PLAY, Game
+from .game import BUY, PLAY, Game, TurnDuties
 from .refusals import N_, Refusal, refusal, refusal_kind
 from .scoring import add_bonus
 
@@ -120,6 +120,7 @@ def _close(g: Game, buyer: int | None = None) -> None:
     if buyer is not None and not g.rules.play.buyer_waits:
         d.resume = d.current
         d.current = buyer
+        d.duties = TurnDuties()  # the buyer's play owes nothing of the turn's
 
 
 def _buyer_discards(g: Game) -> list[int]:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from ..cards import format_card
 from .ending import end_deal, next_turn
-from .game import ASKED_NO, Game
+from .game import ASKED_NO, Game, TurnDuties
 from .refusals import N_, NOT_HELD, Refusal, refusal, refusal_kind
 from .side_sets import may_go_out, permits_going_out, pick_up_foot, side_may_go_out
 
@@ -109,7 +109,7 @@ def no_discard_barred(g: Game) -> bool:
     kept, and wilds as free to discard as any card (:func:`barred_discard`
     then says None for every face)."""
     play = g.rules.play
-    return (g.deal.taken_single is None or play.not_just_taken == "never") and (
+    return (g.deal.duties.taken_single is None or play.not_just_taken == "never") and (
         play.wild_discard not in ("forbidden", "last_card_only")
     )
 
@@ -121,8 +121,8 @@ def barred_discard(g: Game, face: int) -> Refusal | None:
     play = g.rules.play
     faces = g.faces
     if (
-        d.taken_single is not None
-        and faces[d.taken_single] == face
+        d.duties.taken_single is not None
+        and faces[d.duties.taken_single] == face
         and play.not_just_taken != "never"
         and (play.just_taken_face or sum(1 for c in hand if faces[c] == face) == 1)
     ):
@@ -160,7 +160,7 @@ def can_end_turn_after(g: Game, removed: Sequence[int]) -> bool:
     if total == 1 and (play.last_card_kept or not may_go_out(g)):
         return False  # the last card may not be discarded
     for face in kept:
-        taken = d.taken_single is not None and faces[d.taken_single] == face
+        taken = d.duties.taken_single is not None and faces[d.duties.taken_single] == face
         if taken and play.not_just_taken != "never" and (play.just_taken_face or left[face] == 1):
             continue
         wild = face in d.rules.wild_faces
@@ -177,7 +177,7 @@ def discardable(g: Game) -> list[int]:
     every face), in the order of their text."""
     d = g.deal
     hand = d.hands[d.current]
-    if d.must_meld is not None or not hand or d.resume is not None:
+    if d.duties.must_meld is not None or not hand or d.resume is not None:
         return []
     if len(hand) == 1 and (d.rules.all_out or g.rules.play.last_card_kept or not may_go_out(g)):
         return []
@@ -215,7 +215,7 @@ def canastas_needed(g: Game) -> Refusal:
     """Why the player in turn may not go out yet: the canastas their side needs
     (``going_out.canastas``), or their partner's answer (``going_out.ask_partner``)."""
     if side_may_go_out(g) and not permits_going_out(g):
-        if g.deal.asked == ASKED_NO:
+        if g.deal.duties.asked == ASKED_NO:
             return _PARTNER_NO
         return _ASK_PARTNER
     n = g.rules.play.going_out_canastas
@@ -289,11 +289,11 @@ def must_meld_freed(g: Game) -> bool:
     """Whether the card that must be melded first is a wild freed by an exchange
     (``wilds.exchange.freed_wild_first``), not a card taken from the discard pile."""
     d = g.deal
-    card = d.must_meld
+    card = d.duties.must_meld
     assert card is not None
     return (
         g.rules.play.exchange_use_first
-        and card != d.taken_single
+        and card != d.duties.taken_single
         and g.faces[card] in d.rules.wild_faces
     )
 
@@ -305,10 +305,7 @@ def apply_end(g: Game) -> None:
     if d.resume is not None:
         d.current = d.resume
         d.resume = None
-        d.melds_this_turn = 0
-        d.down_this_turn = False
-        d.open_this_turn = False
-        d.must_open = False
+        d.duties = TurnDuties()  # the player in turn goes on, owing nothing yet
         return
     d.passes = 0
     next_turn(g)

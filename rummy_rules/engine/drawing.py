@@ -152,7 +152,7 @@ def draw_actions(g: Game) -> list[Action]:
     # Only the top card is named where the pile is taken from the top or whole;
     # with any_depth, each face once (its highest copy).
     deepest = len(d.discard) if pile == "any_depth" else min(len(d.discard), 1)
-    if pile == "none" or d.upcard_refused:
+    if pile == "none" or d.duties.upcard_refused:
         deepest = 0
     seen: set[int] = set()
     for depth in range(deepest):
@@ -228,7 +228,7 @@ def _refuse_upcard(g: Game) -> None:
         d.current = d.offer[0]
     else:
         d.current = g.next_seat(g.dealer)
-        d.upcard_refused = True
+        d.duties.upcard_refused = True
     d.turns_played[d.current] += 1
 
 
@@ -266,7 +266,7 @@ def _check_take(g: Game, face: int) -> Refusal | None:
         return _STOCK_ONLY
     if not d.discard:
         return _PILE_EMPTY
-    if d.upcard_refused:
+    if d.duties.upcard_refused:
         return _UPCARD_REFUSED
     if d.offer and g.faces[d.discard[-1]] != face:
         return _ONLY_UPCARD(card=format_card(g.faces[d.discard[-1]]))
@@ -318,8 +318,8 @@ def _check_take_at(g: Game, face: int, depth: int) -> Refusal | None:
     trial = g.trial()
     _take(trial, face)
     if duty == "this_turn":
-        trial.deal.must_use = None
-        trial.deal.must_meld = g.find(trial.deal.hands[d.current], face)
+        trial.deal.duties.must_use = None
+        trial.deal.duties.must_meld = g.find(trial.deal.hands[d.current], face)
     if can_go_on(trial):
         return None
     if must_open:
@@ -374,7 +374,7 @@ def _draw(g: Game, *, window: bool = True) -> None:
     if play.stock_exhausted == "void" and len(d.stock) <= play.void_when_left:
         end_deal(g, "void", None)  # the deal is cancelled: it scores nothing
         return
-    d.taken_single = None
+    d.duties.taken_single = None
     if play.push and d.discard:
         _push(g)
     if not window:
@@ -440,11 +440,11 @@ def _take(g: Game, face: int) -> None:
     d.hands[d.current].extend(taken)
     chosen = taken[0] if play.discard_pile != "whole_pile" else taken[-1]
     duty, must_open = _take_duties(g, depth)
-    d.taken_single = chosen if len(taken) == 1 else None
-    d.must_meld = chosen if duty == "meld_now" else None
-    d.must_pair = pair and d.must_meld is not None
-    d.pile_cards = tuple(c for c in taken if c != chosen)
-    d.must_use = face if duty == "this_turn" else None
-    d.must_open = must_open
-    d.must_knock = _at_the_wall(g)
+    d.duties.taken_single = chosen if len(taken) == 1 else None
+    d.duties.must_meld = chosen if duty == "meld_now" else None
+    d.duties.must_pair = pair and d.duties.must_meld is not None
+    d.duties.pile_cards = tuple(c for c in taken if c != chosen)
+    d.duties.must_use = face if duty == "this_turn" else None
+    d.duties.must_open = must_open
+    d.duties.must_knock = _at_the_wall(g)
     d.phase = PLAY

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..cards import format_card
 from .dealing import start_next_deal
-from .game import DRAW, OVER, DealResult, Game, MeldRecord, step_active
+from .game import DRAW, OVER, DealResult, Game, MeldRecord, TurnDuties, step_active
 from .scoring import score_deal
 
 __all__ = ["end_deal", "leaves", "next_turn", "pass_turn"]
@@ -29,18 +29,7 @@ def next_turn(g: Game) -> None:
     if not (d.turn == 1 and g.rules.play.first_player_extra_turn):
         d.current = g.next_seat(d.current)  # (the first player's second turn stays)
     d.turns_played[d.current] += 1
-    d.taken_single = None
-    d.must_meld = None
-    d.must_pair = False
-    d.pile_cards = ()
-    d.must_use = None
-    d.must_open = False
-    d.upcard_refused = False
-    d.melds_this_turn = 0
-    d.down_this_turn = False
-    d.open_this_turn = False
-    d.must_knock = False
-    d.asked = 0
+    d.duties = TurnDuties()
     d.phase = DRAW
 
 

@@ -18,7 +18,7 @@ from ..cards import format_card
 from . import table_refusals as T
 from .actions import Action, shared_action
 from .discarding import can_end_turn_after
-from .game import CLAIM, PLAY, Game
+from .game import CLAIM, PLAY, Game, TurnDuties
 from .laying_off import legal_layoff_of, meld_without
 from .melding import can_go_down, meld_actions
 from .melds import check_meld
@@ -86,7 +86,9 @@ def _checked(g: Game, action: Action) -> tuple[Refusal | None, tuple[int, int, i
         return T.NO_EXCHANGE, None
     if play.exchange_player_down == "required" and not d.down[seat]:
         return T.EXCHANGE_AFTER_DOWN, None
-    if play.exchange_player_down == "before_this_turn" and (not d.down[seat] or d.down_this_turn):
+    if play.exchange_player_down == "before_this_turn" and (
+        not d.down[seat] or d.duties.down_this_turn
+    ):
         return T.EXCHANGE_EARLIER_TURN, None
     if not 0 <= action.target < len(d.melds):
         return T.NO_MELD(meld=action.target + 1), None
@@ -99,8 +101,8 @@ def _checked(g: Game, action: Action) -> tuple[Refusal | None, tuple[int, int, i
         return T.OTHERS_ONLY, None
     if play.exchange_owner == "own" and meld.owner != seat:
         return T.OWN_MELDS_ONLY, None
-    if play.exchange_use_same_turn and d.must_use is not None:
-        return T.FREED_FIRST(card=format_card(d.must_use)), None
+    if play.exchange_use_same_turn and d.duties.must_use is not None:
+        return T.FREED_FIRST(card=format_card(d.duties.must_use)), None
     wild_faces = d.rules.wild_faces
     if action.card in wild_faces:
         return T.NATURAL_FOR_WILD, None
@@ -131,7 +133,7 @@ def _checked(g: Game, action: Action) -> tuple[Refusal | None, tuple[int, int, i
     _swap(trial, card, action.target, slot, action.source, place)
     if play.exchange_use_same_turn:
         if play.freed_new_meld_only:
-            trial.deal.must_meld = trial.deal.hands[seat][-1]
+            trial.deal.duties.must_meld = trial.deal.hands[seat][-1]
             usable = can_open(trial) or any(True for _ in meld_actions(trial))
         else:
             usable = legal_layoff_of(trial, wild_face)
@@ -186,13 +188,13 @@ def apply_exchange(g: Game, action: Action) -> None:
     play = g.rules.play
     freed = d.hands[d.current][-1]
     at_once = play.exchange_use_same_turn and play.exchange_use_first
-    d.must_meld = freed if at_once else None
+    d.duties.must_meld = freed if at_once else None
     if play.exchange_use_same_turn and not play.exchange_use_first:
-        d.must_use = g.faces[freed]  # melded at any point of the turn, before the discard
+        d.duties.must_use = g.faces[freed]  # melded at any point of the turn, before the discard
     if play.freed_new_meld_only:
         d.freed[freed] = d.current
     if play.exchange_forces_down and not d.down[d.current]:
-        d.open_this_turn = True
+        d.duties.open_this_turn = True
 
 
 def _swap(g: Game, card: int, target: int, slot: int, source: int = -1, place: int = -1) -> None:
@@ -264,20 +266,12 @@ def _as_claimant(g: Game, seat: int) -> Iterator[None]:
     """Let the exchange rules look at ``seat`` as if it were in turn, with none of
     the duties of the turn in progress; then restore the turn."""
     d = g.deal
-    saved = (d.current, d.down_this_turn, d.must_meld, d.must_use, d.open_this_turn, d.must_open)
-    d.current, d.down_this_turn, d.must_meld, d.must_use = seat, False, None, None
-    d.open_this_turn = d.must_open = False
+    saved = (d.current, d.duties)
+    d.current, d.duties = seat, TurnDuties()
     try:
         yield
     finally:
-        (
-            d.current,
-            d.down_this_turn,
-            d.must_meld,
-            d.must_use,
-            d.open_this_turn,
-            d.must_open,
-        ) = saved
+        d.current, d.duties = saved
 
 
 def _claimable(g: Game, action: Action) -> bool:

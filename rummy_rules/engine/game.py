@@ -40,6 +40,7 @@ __all__ = [
     "Game",
     "MeldRecord",
     "TableMeld",
+    "TurnDuties",
     "step_active",
 ]
 
@@ -96,7 +97,7 @@ class MeldRecord:
     factor: int
 
 
-#: ``Deal.asked`` (``going_out.ask_partner``): the player in turn has asked
+#: ``TurnDuties.asked`` (``going_out.ask_partner``): the player in turn has asked
 #: "may I go out?" and waits for the answer; their partner said yes; said no.
 ASKING, ASKED_YES, ASKED_NO = 1, 2, 3
 
@@ -132,6 +133,65 @@ class DealResult:
     foot: tuple[tuple[int, ...], ...] = ()
     """With ``deals[].foot``: the faces of each seat's foot not picked up when the
     deal ended (they count with the hand); empty otherwise."""
+
+
+@dataclass(slots=True)
+class TurnDuties:
+    """What the turn in progress owes and has done so far.
+
+    One record, replaced by a fresh one when the turn passes
+    (:func:`~rummy_rules.engine.ending.next_turn`) and whenever a seat plays
+    with none of the turn's duties (a buyer out of turn, a claimant); every
+    field's default is the state at the start of a turn."""
+
+    taken_single: int | None = None
+    """The card taken from the top of the discard pile this turn."""
+    must_meld: int | None = None
+    """A card that must be melded before anything else this turn."""
+    must_pair: bool = False
+    """The card to be melded at once (``must_meld``) was taken with a natural pair
+    (``draw.natural_pair``): its meld must hold two more natural cards of its rank."""
+    pile_cards: tuple[int, ...] = ()
+    """The other cards taken with the chosen card from the discard pile this turn."""
+    must_use: int | None = None
+    """The face of a card dug from the discard pile that must be melded or laid off
+    some time this turn (``draw.deep_card_use: this_turn``)."""
+    must_open: bool = False
+    """The player in turn took a discard that obliges them to open
+    (``draw.discard_condition: forces_opening``): they go down before anything else."""
+    open_this_turn: bool = False
+    """The player in turn must go down before the turn ends (an exchange with
+    ``wilds.exchange.forces_going_down``)."""
+    down_this_turn: bool = False
+    """The player in turn went down this turn."""
+    melds_this_turn: int = 0
+    """New melds laid this turn (``melding.melds_per_turn``)."""
+    upcard_refused: bool = False
+    """Every seat offered the upcard refused it: the first player draws from the stock."""
+    must_knock: bool = False
+    """The discard was taken at the void limit and must be knocked with at once
+    (``stock_exhausted.void_take: to_knock``)."""
+    asked: int = 0
+    """``going_out.ask_partner``: 0 until the player in turn asks; then the
+    question waits (:data:`ASKING`), or the partner said yes (:data:`ASKED_YES`)
+    or no (:data:`ASKED_NO`)."""
+
+    def copy(self) -> TurnDuties:
+        """An independent copy (every field is an immutable value)."""
+        return TurnDuties(
+            taken_single=self.taken_single,
+            must_meld=self.must_meld,
+            must_pair=self.must_pair,
+            pile_cards=self.pile_cards,
+            must_use=self.must_use,
+            must_open=self.must_open,
+            open_this_turn=self.open_this_turn,
+            down_this_turn=self.down_this_turn,
+            melds_this_turn=self.melds_this_turn,
+            upcard_refused=self.upcard_refused,
+            must_knock=self.must_knock,
+            asked=self.asked,
+        )
 
 
 @dataclass(slots=True)
@@ -176,17 +236,6 @@ class Deal:
     """The player in turn chose the stock and draws once the buy window closes
     (``buying.window: until_next_draw``)."""
     discarder: int | None = None
-    taken_single: int | None = None
-    """The card taken from the top of the discard pile this turn."""
-    must_meld: int | None = None
-    """A card that must be melded before anything else this turn."""
-    must_use: int | None = None
-    """The face of a card dug from the discard pile that must be melded or laid off
-    some time this turn (``draw.deep_card_use: this_turn``)."""
-    down_this_turn: bool = False
-    open_this_turn: bool = False
-    """The player in turn must go down before the turn ends (an exchange with
-    ``wilds.exchange.forces_going_down``)."""
     moved: list[int] = field(default_factory=list)
     """Wild cards moved along a run by a natural card taking their place
     (``wilds.reposition: slide_to_end_once`` lets each move once)."""
@@ -200,14 +249,10 @@ class Deal:
     exact_cut: bool = False
     rebuilt_without_play: int = 0
     blocked: bool = False
-    melds_this_turn: int = 0
-    must_open: bool = False
     passes: int = 0
     offer: list[int] = field(default_factory=list)
     """While the upcard is being offered (``table.upcard_offer``), the seats still
     to be asked, the one deciding (``current``) first."""
-    upcard_refused: bool = False
-    """Every seat offered the upcard refused it: the first player draws from the stock."""
     table_view: Any = None
     """The table as seat views show it, kept by the views until the table changes."""
     undo: list[Deal] = field(default_factory=list)
@@ -223,19 +268,11 @@ class Deal:
     with ``deadwood_limit: upcard``); -1: no knocking."""
     knock_deadwood: int = 0
     """The knocker's deadwood, once they have knocked."""
-    must_knock: bool = False
-    """The discard was taken at the void limit and must be knocked with at once
-    (``stock_exhausted.void_take: to_knock``)."""
     big_gin: bool = False
     """The knock was big gin: the whole hand melded, no discard."""
     score_factor: int = 1
     """What the hand's scores are multiplied by (``scoring.spade_upcard_factor``
     when the first upcard is a spade)."""
-    pile_cards: tuple[int, ...] = ()
-    """The other cards taken with the chosen card from the discard pile this turn."""
-    must_pair: bool = False
-    """The card to be melded at once (``must_meld``) was taken with a natural pair
-    (``draw.natural_pair``): its meld must hold two more natural cards of its rank."""
     dropped: list[int] = field(default_factory=list)
     """Per seat, the penalty points of a player who has left the deal (a drop or
     a wrong declaration: ``going_out.drop``, ``knock.wrong_declaration``), -1
@@ -243,12 +280,11 @@ class Deal:
     aside: list[list[int]] = field(default_factory=list)
     """With ``deck.bonus_cards``: per seat, the bonus cards laid aside this deal
     (physical); empty otherwise."""
-    asked: int = 0
-    """``going_out.ask_partner``: 0 until the player in turn asks; then the
-    question waits (1), or the partner said yes (2) or no (3)."""
     feet: list[list[int]] = field(default_factory=list)
     """With ``deals[].foot``: per seat, the foot still face down (physical; empty
     once picked up); empty otherwise."""
+    duties: TurnDuties = field(default_factory=TurnDuties)
+    """What the turn in progress owes and has done (reset as one when the turn passes)."""
 
     @property
     def rules(self) -> DealRules:
@@ -286,11 +322,6 @@ class Deal:
             claim_wilds=self.claim_wilds,
             draw_pending=self.draw_pending,
             discarder=self.discarder,
-            taken_single=self.taken_single,
-            must_meld=self.must_meld,
-            must_use=self.must_use,
-            down_this_turn=self.down_this_turn,
-            open_this_turn=self.open_this_turn,
             moved=list(self.moved),
             parts_left=list(self.parts_left),
             freed=dict(self.freed),
@@ -298,26 +329,20 @@ class Deal:
             exact_cut=self.exact_cut,
             rebuilt_without_play=self.rebuilt_without_play,
             blocked=self.blocked,
-            melds_this_turn=self.melds_this_turn,
-            must_open=self.must_open,
             passes=self.passes,
             offer=list(self.offer),
-            upcard_refused=self.upcard_refused,
             table_view=self.table_view,
             undo=list(self.undo),
             seat_rules=self.seat_rules,
             knocker=self.knocker,
             knock_limit=self.knock_limit,
             knock_deadwood=self.knock_deadwood,
-            must_knock=self.must_knock,
             big_gin=self.big_gin,
             score_factor=self.score_factor,
-            pile_cards=self.pile_cards,
-            must_pair=self.must_pair,
             dropped=list(self.dropped),
             aside=[list(a) for a in self.aside],
             feet=[list(f) for f in self.feet],
-            asked=self.asked,
+            duties=self.duties.copy(),
         )
 
 

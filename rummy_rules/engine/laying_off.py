@@ -45,7 +45,7 @@ def may_lay_off(g: Game) -> Refusal | None:
         return T.NO_LAYOFF
     if not g.is_open(d.current) and not play.lay_off_before_opening:
         return T.LAYOFF_AFTER_DOWN
-    if d.down_this_turn and not play.lay_off_on_opening_turn:
+    if d.duties.down_this_turn and not play.lay_off_on_opening_turn:
         return T.LAYOFF_NEXT_TURN
     return None
 
@@ -577,7 +577,9 @@ def _laid_off(g: Game, card: int) -> None:
     d = g.deal
     seat = d.current
     face = g.faces[card]
-    if d.must_meld == card or (d.must_meld is not None and g.faces[d.must_meld] == face):
-        d.must_meld = None
+    if d.duties.must_meld == card or (
+        d.duties.must_meld is not None and g.faces[d.duties.must_meld] == face
+    ):
+        d.duties.must_meld = None
     if not d.hands[seat] and not pick_up_foot(g, seat):
         end_deal(g, "out", seat)

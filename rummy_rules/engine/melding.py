@@ -55,7 +55,7 @@ def _required(g: Game) -> int | None:
     """The face a go-down must include: a card taken to be melded at once, or one
     dug from the pile to be used this turn (going down is then the way to use it)."""
     d = g.deal
-    return g.faces[d.must_meld] if d.must_meld is not None else d.must_use
+    return g.faces[d.duties.must_meld] if d.duties.must_meld is not None else d.duties.must_use
 
 
 def suggest_down(g: Game) -> Action | None:
@@ -119,7 +119,7 @@ def _suggest_going_out(g: Game, parts: tuple[ContractPart, ...]) -> Action | Non
 def _room(g: Game) -> int | None:
     """How many more melds the player in turn may lay down this turn (``None``: any)."""
     per_turn = g.rules.play.melds_per_turn
-    return None if per_turn is None else per_turn - g.deal.melds_this_turn
+    return None if per_turn is None else per_turn - g.deal.duties.melds_this_turn
 
 
 def _parts(g: Game) -> tuple[ContractPart, ...]:
@@ -135,7 +135,7 @@ def _in_parts(g: Game) -> bool:
     that must end with the player down: a take that forces opening, or an
     exchange that forces going down)."""
     d = g.deal
-    if d.must_open or (d.open_this_turn and not d.down[d.current]):
+    if d.duties.must_open or (d.duties.open_this_turn and not d.down[d.current]):
         return False
     return not (g.rules.play.contract_at_once or d.rules.all_out or d.rules.first_down_must_go_out)
 
@@ -293,8 +293,8 @@ def check_down(g: Game, melds: Sequence[Meld]) -> Refusal | None:
             return T.FIRST_OUT_KEEP_ONE
         if not d.rules.first_down_may_discard and left:
             return T.FIRST_OUT
-    if d.must_meld is not None:
-        face = g.faces[d.must_meld]
+    if d.duties.must_meld is not None:
+        face = g.faces[d.duties.must_meld]
         if used[face] == 0:
             return T.MELD_THIS_TURN(card=format_card(face))
     after = None
@@ -314,7 +314,7 @@ def may_meld(g: Game) -> Refusal | None:
         return T.OPEN_FIRST
     if not play.new_melds:
         return T.NO_NEW_MELDS
-    if d.down_this_turn and not play.lay_off_on_opening_turn:
+    if d.duties.down_this_turn and not play.lay_off_on_opening_turn:
         return T.MELD_NEXT_TURN
     return None
 
@@ -496,10 +496,10 @@ def apply_meld(g: Game, melds: Sequence[Meld]) -> None:
 
 def _opened(g: Game, seat: int) -> None:
     d = g.deal
-    d.must_open = False
+    d.duties.must_open = False
     d.down[seat] = True
     d.down_turn[seat] = d.turn
-    d.down_this_turn = True
+    d.duties.down_this_turn = True
     if not d.hands[seat] and not pick_up_foot(g, seat):
         end_deal(g, "out", seat)
 
@@ -525,9 +525,9 @@ def _lay_melds(g: Game, melds: Sequence[Meld]) -> None:
         d.melds.append(table)
     d.table_view = None
     # The checks made sure a card of the required face is among the melds.
-    d.must_meld = None
+    d.duties.must_meld = None
     d.rebuilt_without_play = 0
-    d.melds_this_turn += len(melds)
+    d.duties.melds_this_turn += len(melds)
 
 
 def _laying(
@@ -537,7 +537,9 @@ def _laying(
     d = g.deal
     play = g.rules.play
     used = Counter(c for m in melds for c in m.cards)
-    if play.melds_per_turn is not None and d.melds_this_turn + len(melds) > (play.melds_per_turn):
+    if play.melds_per_turn is not None and d.duties.melds_this_turn + len(melds) > (
+        play.melds_per_turn
+    ):
         return T.PER_TURN(count=play.melds_per_turn), used, 0
     why = side_reason(g, melds, opening=opening)
     if why is not None:

@@ -107,7 +107,7 @@ def _going_out_events(g: Game, went_out: int) -> set[str]:
         elif went_out != d.knocker:
             events.add("undercut")
         return events
-    one_turn = d.down_turn[went_out] == d.turn and d.down_this_turn
+    one_turn = d.down_turn[went_out] == d.turn and d.duties.down_this_turn
     first_turn = d.turns_played[went_out] == 1
     no_wilds = not any(
         g.faces[c] in d.rules.wild_faces for m in d.melds if m.owner == went_out for c in m.cards

@@ -108,7 +108,7 @@ def permits_going_out(g: Game) -> bool:
     rule = g.rules.play.ask_partner
     if rule == "never":
         return True
-    asked = g.deal.asked
+    asked = g.deal.duties.asked
     return asked != ASKED_NO and (rule != "must" or asked == ASKED_YES)
 
 
@@ -206,9 +206,9 @@ def pair_reason(g: Game, melds: Sequence[Meld]) -> Refusal | None:
     with two more natural cards of its rank; ``None`` when they do, or hold no
     meld with that card (other checks ask for one)."""
     d = g.deal
-    if not d.must_pair or d.must_meld is None:
+    if not d.duties.must_pair or d.duties.must_meld is None:
         return None
-    face = g.faces[d.must_meld]
+    face = g.faces[d.duties.must_meld]
     wilds = d.rules.wild_faces
     for meld in melds:
         if face in meld.cards:
@@ -225,16 +225,16 @@ def opening_hand(g: Game) -> list[int]:
     pile this turn."""
     d = g.deal
     hand = d.hands[d.current]
-    if g.rules.play.opening_from_pile != "top_card_only" or not d.pile_cards:
+    if g.rules.play.opening_from_pile != "top_card_only" or not d.duties.pile_cards:
         return sorted(g.faces[c] for c in hand)
-    left = set(d.pile_cards)
+    left = set(d.duties.pile_cards)
     return sorted(g.faces[c] for c in hand if c not in left)
 
 
 def pile_reason(g: Game, melds: Sequence[Meld]) -> Refusal | None:
     """Why an opening with ``melds`` uses cards taken from the pile beside its top
     card (``opening.from_pile: top_card_only``); ``None`` when it does not."""
-    if g.rules.play.opening_from_pile != "top_card_only" or not g.deal.pile_cards:
+    if g.rules.play.opening_from_pile != "top_card_only" or not g.deal.duties.pile_cards:
         return None
     used = Counter(c for m in melds for c in m.cards)
     if used - Counter(opening_hand(g)):

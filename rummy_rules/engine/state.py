@@ -261,7 +261,7 @@ class GameState:
             return d.buy_queue[0]
         if d.phase == CLAIM:
             return d.claim_queue[0]
-        if d.asked == ASKING and d.phase == PLAY:
+        if d.duties.asked == ASKING and d.phase == PLAY:
             return partner_of(self.game, d.current)  # "may I go out?" waits for the answer
         return d.current
 

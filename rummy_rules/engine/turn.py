@@ -193,18 +193,18 @@ def _duty_reason(g: Game, action: Action) -> Refusal | None:
     kind = action.kind
     if kind == "undo":
         return None  # the duties stand as they stood before the play taken back
-    if d.must_open and kind != "down":
+    if d.duties.must_open and kind != "down":
         return _OPEN_FIRST
-    if d.must_meld is not None:
-        face = g.faces[d.must_meld]
+    if d.duties.must_meld is not None:
+        face = g.faces[d.duties.must_meld]
         if not (kind == "down" or _uses(action, face)):
             kind_of = _FREED_FIRST if must_meld_freed(g) else _TAKEN_FIRST
             return kind_of(card=format_card(face))
-        if d.must_pair and kind not in ("down", "meld"):
+        if d.duties.must_pair and kind not in ("down", "meld"):
             return _WITH_PAIR(card=format_card(face))
-    if d.must_use is not None and not _uses(action, d.must_use):
-        return _keeps_use_open(g, action, d.must_use)
-    if d.open_this_turn and not d.down[d.current] and kind != "down":
+    if d.duties.must_use is not None and not _uses(action, d.duties.must_use):
+        return _keeps_use_open(g, action, d.duties.must_use)
+    if d.duties.open_this_turn and not d.down[d.current] and kind != "down":
         return _keeps_opening_open(g, action)
     return None
 
@@ -255,9 +255,9 @@ def _keeps_use_open(g: Game, action: Action, face: int) -> Refusal | None:
     trial = _tried(g, action)
     if isinstance(trial, Refusal):
         return trial
-    trial.deal.must_use = None
-    trial.deal.must_meld = g.find(trial.deal.hands[trial.deal.current], face)
-    if trial.deal.must_meld is not None and can_go_on(trial):
+    trial.deal.duties.must_use = None
+    trial.deal.duties.must_meld = g.find(trial.deal.hands[trial.deal.current], face)
+    if trial.deal.duties.must_meld is not None and can_go_on(trial):
         return None
     return _USE_OPEN[""][0 if freed else 1](card=shown)
 
@@ -265,7 +265,7 @@ def _keeps_use_open(g: Game, action: Action, face: int) -> Refusal | None:
 def check_play_phase(g: Game, action: Action) -> Refusal | None:
     """Why ``action`` is illegal after the draw (``None``: legal)."""
     kind = action.kind
-    asked = g.deal.asked
+    asked = g.deal.duties.asked
     if asked == ASKING:
         return check_answer(g, action)
     if asked == ASKED_YES and kind in ("discard", "end") and _yes_binds(g, action):
@@ -279,7 +279,7 @@ def check_play_phase(g: Game, action: Action) -> Refusal | None:
         if play.drop_first < 0 and play.drop_middle < 0:
             return NO_DROP
         return _DROP_FIRST
-    if g.deal.must_knock and kind != "knock":
+    if g.deal.duties.must_knock and kind != "knock":
         return _MUST_KNOCK
     reason = _duty_reason(g, action)
     if reason is not None:
@@ -337,7 +337,7 @@ def _can_still_play(g: Game) -> bool:
 def apply_play_phase(g: Game, action: Action) -> None:
     """Play ``action`` after the draw, checked to be legal."""
     kind = action.kind
-    if g.deal.asked == ASKING:
+    if g.deal.duties.asked == ASKING:
         apply_answer(g, action)
         return
     if kind == "ask":
@@ -370,8 +370,8 @@ def apply_play_phase(g: Game, action: Action) -> None:
     d = g.deal
     if kind in ("discard", "end"):
         d.undo = []
-    if d.must_use is not None and _uses(action, d.must_use):
-        d.must_use = None
+    if d.duties.must_use is not None and _uses(action, d.duties.must_use):
+        d.duties.must_use = None
 
 
 def play_actions(g: Game) -> Iterator[Action]:
@@ -379,7 +379,7 @@ def play_actions(g: Game) -> Iterator[Action]:
     the discards, which come last, in the order of their text)."""
     if g.deal.knock_limit >= 0:
         yield from knock_actions(g)
-    if g.deal.must_knock:
+    if g.deal.duties.must_knock:
         return
     if not g.rules.play.during_play:
         yield from _discard_actions(g)
@@ -401,9 +401,11 @@ def _discard_actions(g: Game) -> Iterator[Action]:
 def _other_play_actions(g: Game) -> Iterator[Action]:
     """:func:`play_actions` but going down."""
     d = g.deal
-    if d.must_open:
+    if d.duties.must_open:
         return
-    duty = d.must_meld is not None or d.must_use is not None or d.open_this_turn
+    duty = (
+        d.duties.must_meld is not None or d.duties.must_use is not None or d.duties.open_this_turn
+    )
     for action in layoff_actions(g) + exchange_actions(g) + rearrange_actions(g):
         if not duty or check_play_phase(g, action) is None:
             yield action
@@ -413,9 +415,9 @@ def _other_play_actions(g: Game) -> Iterator[Action]:
     asks = g.rules.play.ask_partner != "never" and check_ask(g) is None
     if asks and (not duty or _duty_reason(g, ASK) is None):
         yield ASK
-    if d.must_use is None and not (d.open_this_turn and not d.down[d.current]):
-        bound = d.asked == ASKED_YES and _can_still_play(g)  # after yes: play on
-        if d.must_meld is None and may_end_keeping(g) and not bound:
+    if d.duties.must_use is None and not (d.duties.open_this_turn and not d.down[d.current]):
+        bound = d.duties.asked == ASKED_YES and _can_still_play(g)  # after yes: play on
+        if d.duties.must_meld is None and may_end_keeping(g) and not bound:
             yield _END
         last = len(d.hands[d.current]) == 1
         for face in discardable(g):
@@ -425,7 +427,7 @@ def _other_play_actions(g: Game) -> Iterator[Action]:
 
 def sorted_play_actions(g: Game) -> list[Action]:
     """:func:`play_actions`, sorted by text (while a question waits, the answers)."""
-    if g.deal.asked == ASKING:
+    if g.deal.duties.asked == ASKING:
         return list(ANSWERS)
     actions = list(play_actions(g))
     # The discards come last, already in the order of their text, and
