@@ -203,6 +203,9 @@ class CardNames:
     colours: tuple[str, ...] = ()
     skips: bool = False
     """Whether the pack holds skip cards (written ``SK``)."""
+    marks: tuple[str, ...] = ()
+    """The letter of each colour where the file gives them (``deck.numbered.letters``);
+    empty: each colour's first letter."""
 
     @property
     def numbered(self) -> bool:
@@ -212,6 +215,8 @@ class CardNames:
     @property
     def letters(self) -> tuple[str, ...]:
         """The colour letters of a numbered pack (suit order)."""
+        if self.marks:
+            return self.marks
         return tuple(colour[0].upper() for colour in self.colours)
 
     def text(self, face: int) -> str:

@@ -83,6 +83,8 @@ VARIANTS = ROOT / "variants"
 
 #: The standard variants every installation ships.
 STANDARD_IDS = {
+    "rummikub",
+    "machiavelli",
     "gin",
     "oklahoma-gin",
     "knock-rummy",

@@ -48,7 +48,8 @@ def pile(state):
 
 def stacked_order(rules, hands, *, upcard, stock=(), dealer=0, feet=None):
     """A deck order dealing ``hands`` (text per seat), then (``deals[].foot``) the
-    ``feet`` (text per seat), then ``upcard``, then ``stock`` on top."""
+    ``feet`` (text per seat), then ``upcard`` (``""``: none, for a pack with no
+    upcard), then ``stock`` on top."""
     seats = rules.players
     size = rules.pack.size
     faces = rules.pack.faces()
@@ -65,7 +66,7 @@ def stacked_order(rules, hands, *, upcard, stock=(), dealer=0, feet=None):
     foot = rules.deals[0].foot
     foot_faces = [parse_cards((feet or {}).get(s, "")) for s in range(seats)]
     footed = [[take(f) for f in seat_faces] for seat_faces in foot_faces]
-    up = take(parse_cards(upcard)[0])
+    up = [take(parse_cards(upcard)[0])] if upcard else []  # no upcard: table.upcard false
     top = [take(f) for f in parse_cards(" ".join(stock))] if stock else []
     rest = [c for pile in free.values() for c in pile]
     # fill incomplete hands from the rest
@@ -82,7 +83,7 @@ def stacked_order(rules, hands, *, upcard, stock=(), dealer=0, feet=None):
     for i in range(foot):
         for k in range(seats):
             order.append(footed[(dealer + 1 + k) % seats][i])
-    order.append(up)
+    order.extend(up)
     order.extend(top)
     order.extend(rest)
     assert sorted(order) == list(range(size))

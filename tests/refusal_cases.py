@@ -169,6 +169,11 @@ CASES: dict[str, Case] = {
     "turn.already_drawn": Case("basic-rummy", (), 6, 0, 1, "draw"),
     "turn.meld_taken_first": Case("canasta-2p", (), 2, 0, 7, "block"),
     "turn.open_first": Case("kalooki", (), 5, 0, 1, "block"),
+    "discard.none": Case("rummikub", (), 4, 0, 0, "discard AC"),
+    "end.play_or_draw": Case("rummikub", (), 4, 0, 0, "end"),
+    "turn.draw_not_pass": Case("rummikub", (), 4, 0, 0, "pass"),
+    "turn.played_no_draw": Case("rummikub", (), 4, 0, 3, "draw"),
+    "turn.stock_empty_pass": Case("rummikub", (), 4, 0, 136, "draw"),
     "undo.not_allowed": Case("basic-rummy", (), 6, 0, 1, "undo"),
     "undo.nothing": Case("canasta", ("melding.take_back=this_turn",), 4, 0, 1, "undo"),
     "use.deep_before_discard": Case(
@@ -391,6 +396,9 @@ STACKED: dict[str, Case] = {
         _B, "JK JK 2C 3C 4C 5C 6C 9D 10D 7S", "meld 2C=JK 7S 7S", *_JOKERS, "deck.wild_ranks=[2]"
     ),
     "meld.skip": dealt("numbered-contract", "", "down KC 5H 5D / 6H 6D 6S", _NO_BUY, **_NUMBERED),
+    "meld.numbers_up": dealt(
+        "rummikub", "QC KC AC 10D JD QD", "down QC KC AC / 10D JD QD", moves=(), upcard=""
+    ),
     "meld.beyond_highest": dealt(
         "numbered-contract", "", "down 10H JH QH KH / 6H 6D 6S", _NO_BUY, **_NUMBERED
     ),
@@ -969,6 +977,7 @@ SEARCH = [
     ("contract-gamerules", ("wilds.exchange.forces_going_down=true",)),
     ("contract-gamerules", ("wilds.exchange.freed_wild_first=false",)),
     ("canasta", ("melding.take_back=this_turn",)),
+    ("rummikub", ("stock_exhausted.action=end_deal",)),
 ]
 
 _ACTIONS = [

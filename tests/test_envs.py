@@ -151,10 +151,26 @@ def test_an_illegal_number_is_refused_with_a_message():
         env.step(illegal)
 
 
-def test_a_variant_that_rearranges_the_table_is_refused():
-    spec = load_variant("basic-rummy", ["melding.rearrange_table=true"])
-    with pytest.raises(ValueError, match="rearrange_table"):
-        RummyEnv(spec, 2)
+def test_a_variant_that_rearranges_the_table_numbers_its_rearrangements():
+    # Rummikub: every listed rearrangement has a number in the rearrange block
+    # (by its place in the listing), and the number plays that action.
+    env = RummyEnv(load_variant("rummikub"), 2)
+    env.reset(seed=3)
+    encoding = ActionEncoding()
+    seen = 0
+    for _ in env.agent_iter(max_iter=2000):
+        *_, termination, truncation, info = env.last()
+        if termination or truncation:
+            env.step(None)
+            continue
+        legal = info["legal"]
+        rearranges = [n for n in legal if n >= encoding.rearrange]
+        for place, number in enumerate(sorted(rearranges)):
+            assert number == encoding.rearrange + place
+            assert legal[number].kind == "rearrange"
+        seen += len(rearranges)
+        env.step(max(legal))
+    assert seen > 0
 
 
 def test_the_numbers_in_docs_research_are_the_encodings():
@@ -163,7 +179,7 @@ def test_the_numbers_in_docs_research_are_the_encodings():
     text = (ROOT / "docs" / "research.md").read_text(encoding="utf-8")
     encoding = ActionEncoding()
     assert f"today {encoding.size:,})" in text
-    for block in ("take", "discard", "knock", "meld", "layoff", "exchange"):
+    for block in ("take", "discard", "knock", "meld", "layoff", "exchange", "rearrange"):
         start = getattr(encoding, block)
         assert f"| {block} | {start:,} + " in text, block
     assert f"| down | {encoding.down} |" in text

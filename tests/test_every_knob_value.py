@@ -78,6 +78,14 @@ _ELIMINATION_WINNER = {**_ELIMINATION, "game_end.winner": "last_player_standing"
 #: Red threes as bonus cards, the upcard covered (Canasta).
 _BONUS_CARDS = {"deck.bonus_cards": ["3H", "3D"], "table.cover_upcard": True}
 
+#: A turn that plays or draws (Rummikub's shape): no discard pile, play on past the stock.
+_NO_PILE = {"discard.required": False, "table.upcard": False, "draw.discard_pile": "none"}
+_PLAY_OR_DRAW = {
+    **_NO_PILE,
+    "draw.mode": "play_or_draw",
+    "discard.allowed": False,
+    "stock_exhausted": {"action": "pass"},
+}
 NEEDS: dict[Any, dict[str, Any]] = {
     "partnerships": _PAIRS,
     "buying": {"buying.enabled": True},
@@ -132,6 +140,9 @@ NEEDS: dict[Any, dict[str, Any]] = {
     ("scoring.bonus_cards_unopened", "against"): _BONUS_CARDS,
     "going_out.ask_partner": _PAIRS,
     ("going_out.ask_partner", "never"): {},
+    ("draw.mode", "play_or_draw"): _PLAY_OR_DRAW,
+    ("stock_exhausted.action", "pass"): _PLAY_OR_DRAW,
+    ("discard.allowed", False): _NO_PILE,
 }
 
 

@@ -250,7 +250,7 @@ def _open_choices(spec) -> list[str]:
         "table.first_dealer": True,
         "table.dealer_rotation": True,
         "wilds.versus_naturals": wilds,
-        "wilds.discard": wilds,
+        "wilds.discard": wilds and spec.discard.allowed,
         "buying.discarder_may_buy": spec.buying.enabled,
         "buying.cost.short_stock": spec.buying.enabled,
         "buying.buyer_waits_for_turn": spec.buying.enabled,

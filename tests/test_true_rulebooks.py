@@ -38,7 +38,13 @@ FEATURES: dict[str, tuple[str, tuple[str, ...]]] = {
             "Jokers are not wild",
         ),
     ),
-    "jokers": (r"\bjoker", ()),
+    "jokers": (
+        r"\bjoker",
+        (
+            "The pack: {decks}, with no jokers.",
+            "The pack: {decks} shuffled together, with no jokers.",
+        ),
+    ),
     "second deck": (r"suits may repeat|other deck|second deck|duplicate", ()),
     "buying": (
         r"\bbuy|\bbuyer|\bbought",

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..cards import JOKER_FACE, SUITS, rank_of, suit_of
 from .chance import Chance
-from .game import DRAW, Deal, Game, step_active
+from .game import DRAW, PLAY, Deal, Game, step_active
 from .rules import Rules
 
 _SPADES = SUITS.index("S")
@@ -153,7 +153,7 @@ def _deal(
             d.offer.append(step_active(active, d.offer[-1], direction))
     elif play.upcard and play.upcard_offer == "non_dealer_then_dealer":
         d.offer = [d.current, dealer] if d.current != dealer else [dealer]
-    d.phase = DRAW
+    d.phase = PLAY if play.play_or_draw else DRAW  # play_or_draw: no draw first
     return d
 
 

@@ -81,6 +81,16 @@ _FIRST_DOWN_OUT = refusal(
     ("deals.first_down_must_go_out",),
     N_("the first player to go down must go out this turn: discard your last card"),
 )
+_NO_DISCARDS = refusal(
+    "discard.none",
+    ("discard.allowed",),
+    N_("nothing is discarded in this variant: end your turn with end"),
+)
+_PLAY_OR_DRAW = refusal(
+    "end.play_or_draw",
+    ("draw.mode",),
+    N_("a turn plays cards to the table or draws one: play, or draw"),
+)
 _DISCARD_REQUIRED = refusal(
     "end.discard_required",
     ("discard.required",),
@@ -179,6 +189,8 @@ def discardable(g: Game) -> list[int]:
     hand = d.hands[d.current]
     if d.duties.must_meld is not None or not hand or d.resume is not None:
         return []
+    if not g.rules.play.discards:
+        return []
     if len(hand) == 1 and (d.rules.all_out or g.rules.play.last_card_kept or not may_go_out(g)):
         return []
     faces = g.faces
@@ -195,6 +207,8 @@ def check_discard(g: Game, face: int) -> Refusal | None:
     card that must be melded first is the turn's duty, checked before this."""
     d = g.deal
     hand = d.hands[d.current]
+    if not g.rules.play.discards:
+        return _NO_DISCARDS
     if d.resume is not None:
         return _OUT_OF_TURN
     if g.find(hand, face) is None:
@@ -276,6 +290,8 @@ def check_end(g: Game) -> Refusal | None:
     """Why the player in turn may not end the turn without discarding (``None``:
     they may). A card that must be melded first is the turn's duty, checked before this."""
     d = g.deal
+    if g.rules.play.play_or_draw and not d.duties.played:
+        return _PLAY_OR_DRAW
     if not may_end_keeping(g) and d.down[d.current] and d.rules.first_down_must_go_out:
         return _FIRST_DOWN_OUT
     if d.resume is not None:

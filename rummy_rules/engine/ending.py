@@ -13,7 +13,7 @@ from typing import Any
 
 from ..cards import format_card
 from .dealing import start_next_deal
-from .game import DRAW, OVER, DealResult, Game, MeldRecord, TurnDuties, step_active
+from .game import DRAW, OVER, PLAY, DealResult, Game, MeldRecord, TurnDuties, step_active
 from .scoring import score_deal
 
 __all__ = ["end_deal", "leaves", "next_turn", "pass_turn"]
@@ -30,7 +30,7 @@ def next_turn(g: Game) -> None:
         d.current = g.next_seat(d.current)  # (the first player's second turn stays)
     d.turns_played[d.current] += 1
     d.duties = TurnDuties()
-    d.phase = DRAW
+    d.phase = PLAY if g.rules.play.play_or_draw else DRAW  # play_or_draw: no draw first
 
 
 def pass_turn(g: Game) -> None:

@@ -175,6 +175,10 @@ class TurnDuties:
     """``going_out.ask_partner``: 0 until the player in turn asks; then the
     question waits (:data:`ASKING`), or the partner said yes (:data:`ASKED_YES`)
     or no (:data:`ASKED_NO`)."""
+    played: bool = False
+    """The player in turn has laid cards on the table this turn (a down, meld,
+    lay-off, exchange or rearrangement): with ``draw.mode: play_or_draw`` they may
+    no longer draw, and may end the turn."""
 
     def copy(self) -> TurnDuties:
         """An independent copy (every field is an immutable value)."""
@@ -191,6 +195,7 @@ class TurnDuties:
             upcard_refused=self.upcard_refused,
             must_knock=self.must_knock,
             asked=self.asked,
+            played=self.played,
         )
 
 

@@ -272,6 +272,11 @@ _ACE_RULE = {
     ),
     "low_or_high": refusal("meld.no_corner", _ACE, N_("a run cannot turn the corner (K-A-2)")),
 }
+_NUMBERS_UP = refusal(
+    "meld.numbers_up",
+    ("deck.numbered.highest",),
+    N_("a run of numbers goes up from 1 and never turns the corner"),
+)
 _IN_SEQUENCE = refusal(
     "meld.run_in_sequence", ("melds.run.min_size",), N_("the cards of a run are in sequence")
 )
@@ -406,5 +411,7 @@ def _run_reason(faces: Sequence[int], rules: MeldRules) -> Refusal:
         return _ACE_BOTH_ENDS
     loose = dataclasses.replace(rules, ace="wrap")
     if run_span(faces, loose) is not None:
+        if rules.numbered:
+            return _NUMBERS_UP
         return _ACE_RULE.get(rules.ace, _IN_SEQUENCE)
     return _IN_SEQUENCE

@@ -73,6 +73,8 @@ class MeldRules:
     ``0 .. ranks - 1``; no card, wild cards included, stands for a rank beyond)."""
     skip_face: int = -1
     """The face of the pack's skip cards (never melded), or -1 where there are none."""
+    numbered: bool = False
+    """Whether the pack is numbered (``deck.numbered``): its runs go up from 1."""
     colour_min: int = 0
     """``melds.colour``: the fewest cards in a colour meld (0: there are no colour melds)."""
     colour_max: int = 0
@@ -270,6 +272,12 @@ class PlayRules:
     discard_required: bool = True
     """Whether every turn ends with a discard (``False``: a player may ``end``
     the turn keeping every card)."""
+    discards: bool = True
+    """``discard.allowed``: there is a discard pile (``False``: nothing is ever
+    discarded; a turn ends with ``end``)."""
+    play_or_draw: bool = False
+    """``draw.mode: play_or_draw``: a turn starts in the play phase and either plays
+    cards to the table (then ends with ``end``) or draws one card, which ends it."""
     playable_penalty: int = 0
     """Cards from the stock for discarding a card one could lay off
     (``discard.playable: penalty``); 0: such a discard is allowed."""
@@ -427,6 +435,7 @@ def compile_meld_rules(spec: VariantSpec) -> MeldRules:
         pair_ranks=frozenset(RANK_ORDER[r] for r in s.pair_ranks),
         ranks=spec.deck.numbered.highest if spec.deck.numbered is not None else 13,
         skip_face=SKIP_FACE if spec.deck.numbered is not None and spec.deck.numbered.skips else -1,
+        numbered=spec.deck.numbered is not None,
         colour_min=c.min_size if c is not None else 0,
         colour_max=(c.max_size or _MAX_LEN) if c is not None else 0,
         colour_wilds=c.wilds_allowed if c is not None else False,
@@ -527,7 +536,8 @@ def card_names(spec: VariantSpec) -> CardNames:
     numbered = spec.deck.numbered
     if numbered is None:
         return CardNames()
-    return CardNames(tuple(numbered.colours), skips=numbered.skips > 0)
+    marks = tuple(numbered.card_letters()) if numbered.letters is not None else ()
+    return CardNames(tuple(numbered.colours), skips=numbered.skips > 0, marks=marks)
 
 
 def _new_melds_after_down(spec: VariantSpec) -> bool:
@@ -609,6 +619,8 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         each_player=spec.contract.progression == "each_player",
         buyer_waits=spec.buying.buyer_waits_for_turn,
         discard_required=spec.discard.required,
+        discards=spec.discard.allowed,
+        play_or_draw=spec.draw.mode == "play_or_draw",
         playable_penalty=(
             spec.discard.playable_penalty_cards if spec.discard.playable == "penalty" else 0
         ),

@@ -144,6 +144,8 @@ def _model_scores(g: Game, went_out: int | None) -> None:
     elif play.scoring_model == "winner_collects":
         if went_out is not None:
             d.scores[went_out] += sum(held)
+    elif play.scoring_model == "losers_pay":
+        _losers_pay(g, went_out, held)
     elif play.scoring_model == "knock_difference":
         # The winner of a knocked hand (the lowest deadwood) scores the
         # difference between their deadwood and each other player's (the
@@ -160,6 +162,24 @@ def _model_scores(g: Game, went_out: int | None) -> None:
                 seat = by if layer else meld.owner
                 d.scores[seat] += _melded_value(g, meld, i) * meld.factor
         for seat in range(g.seats):
+            d.scores[seat] -= held[seat]
+
+
+def _losers_pay(g: Game, went_out: int | None, held: list[int]) -> None:
+    """``losers_pay``: each player in the deal but its winner loses the count of
+    their own hand; the winner (the player going out, else the lowest count:
+    every player tied for it) scores each other player's count less its own."""
+    d = g.deal
+    seats = g.in_deal()
+    if went_out is not None:
+        won = [went_out]
+    else:
+        low = min(held[s] for s in seats)
+        won = [s for s in seats if held[s] == low]
+    for seat in seats:
+        if seat in won:
+            d.scores[seat] += sum(held[o] - held[seat] for o in seats if o not in won)
+        else:
             d.scores[seat] -= held[seat]
 
 

@@ -19,6 +19,7 @@ from .asking import (
     check_answer,
     check_ask,
 )
+from .buying import finish_draw
 from .discarding import (
     apply_discard,
     apply_end,
@@ -29,6 +30,7 @@ from .discarding import (
     must_meld_freed,
 )
 from .dropping import NO_DROP
+from .ending import next_turn, pass_turn
 from .exchanging import apply_exchange, can_open, check_exchange, exchange_actions
 from .game import Game
 from .knocking import NOT_DURING_PLAY, apply_knock, check_knock, knock_actions
@@ -58,6 +60,8 @@ __all__ = [
 #: The shared discard actions, by face.
 _DISCARDS = [shared_action("discard", face) for face in range(53)]
 _END = shared_action("end")
+_DRAW = shared_action("draw")
+_PASS = shared_action("pass")
 
 
 _NO_TAKE_BACK = refusal(
@@ -161,6 +165,21 @@ _MUST_KNOCK = refusal(
     N_("you took the discard with the stock this low: knock with it"),
 )
 _NOT_ASKED = refusal("answer.not_asked", (), N_("nobody has asked you anything"))
+_PLAYED_NO_DRAW = refusal(
+    "turn.played_no_draw",
+    ("draw.mode",),
+    N_("you have played cards this turn, so you may not draw: end your turn"),
+)
+_STOCK_EMPTY_PASS = refusal(
+    "turn.stock_empty_pass",
+    ("stock_exhausted.action",),
+    N_("the stock is empty: play cards, or pass"),
+)
+_DRAW_NOT_PASS = refusal(
+    "turn.draw_not_pass",
+    ("draw.mode", "stock_exhausted.action"),
+    N_("a player passes only once the stock is empty: play cards, or draw"),
+)
 _UNKNOWN = refusal_kind("action.unknown", (), N_("unknown action '{kind}'"))
 
 #: The card plays a player may take back (``melding.take_back: this_turn``).
@@ -270,6 +289,8 @@ def check_play_phase(g: Game, action: Action) -> Refusal | None:
         return check_answer(g, action)
     if asked == ASKED_YES and kind in ("discard", "end") and _yes_binds(g, action):
         return _YES_BINDS
+    if kind in ("draw", "pass") and g.rules.play.play_or_draw:
+        return _check_play_or_draw(g, kind)
     if kind in ("pass", "buy"):
         return NO_BUY_WINDOW
     if kind in ("draw", "take"):
@@ -285,6 +306,31 @@ def check_play_phase(g: Game, action: Action) -> Refusal | None:
     if reason is not None:
         return reason
     return check_play_phase_plain(g, action)
+
+
+def _check_play_or_draw(g: Game, kind: str) -> Refusal | None:
+    """``draw.mode: play_or_draw``: why the player in turn may not ``draw`` (or
+    ``pass``) now. A turn that has laid cards on the table may not; a player
+    passes only when the stock is empty and ``stock_exhausted.action`` is
+    ``pass`` (with ``end_deal`` the draw from an empty stock ends the deal)."""
+    d = g.deal
+    if d.duties.played:
+        return _PLAYED_NO_DRAW
+    passing = not d.stock and g.rules.play.stock_exhausted == "pass"
+    if kind == "draw":
+        return _STOCK_EMPTY_PASS if passing else None
+    return None if passing else _DRAW_NOT_PASS
+
+
+def _apply_play_or_draw(g: Game, kind: str) -> None:
+    """``draw.mode: play_or_draw``: ``draw`` takes the top stock card and ends the
+    turn; ``pass`` ends it (every player passing in a row ends the deal)."""
+    d = g.deal
+    if kind == "pass":
+        pass_turn(g)
+    elif finish_draw(g):  # False: the stock was empty and the deal has ended
+        d.passes = 0
+        next_turn(g)
 
 
 def check_play_phase_plain(g: Game, action: Action) -> Refusal | None:
@@ -346,10 +392,15 @@ def apply_play_phase(g: Game, action: Action) -> None:
     if kind == "undo":
         apply_undo(g)
         return
+    if kind in ("draw", "pass"):  # checked: only with draw.mode play_or_draw
+        _apply_play_or_draw(g, kind)
+        return
     if kind in _UNDOABLE and g.rules.play.take_back:
         snapshot = g.deal.copy()
         snapshot.undo = []
         g.deal.undo.append(snapshot)
+    if kind in _UNDOABLE:
+        g.deal.duties.played = True  # before the play, which may end the deal
     if kind == "knock":
         apply_knock(g, action)
         return
@@ -415,9 +466,12 @@ def _other_play_actions(g: Game) -> Iterator[Action]:
     asks = g.rules.play.ask_partner != "never" and check_ask(g) is None
     if asks and (not duty or _duty_reason(g, ASK) is None):
         yield ASK
+    drawing = g.rules.play.play_or_draw and not d.duties.played
+    if drawing:  # draw.mode play_or_draw: nothing laid yet, so draw (or pass), not end
+        yield _PASS if not d.stock and g.rules.play.stock_exhausted == "pass" else _DRAW
     if d.duties.must_use is None and not (d.duties.open_this_turn and not d.down[d.current]):
         bound = d.duties.asked == ASKED_YES and _can_still_play(g)  # after yes: play on
-        if d.duties.must_meld is None and may_end_keeping(g) and not bound:
+        if d.duties.must_meld is None and may_end_keeping(g) and not bound and not drawing:
             yield _END
         last = len(d.hands[d.current]) == 1
         for face in discardable(g):

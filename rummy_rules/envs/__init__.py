@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .encoding import TABLE_SLOTS, ActionEncoding, unsupported
+from .encoding import REARRANGE_SLOTS, TABLE_SLOTS, ActionEncoding
 
-__all__ = ["TABLE_SLOTS", "ActionEncoding", "rummy_env", "unsupported"]
+__all__ = ["REARRANGE_SLOTS", "TABLE_SLOTS", "ActionEncoding", "rummy_env"]
 
 
 def rummy_env(variant: str, players: int | None = None, **kwargs: Any) -> Any:

@@ -24,6 +24,9 @@ face number ``suit * 13 + rank``; ``T`` = :data:`TABLE_SLOTS` table melds):
                             jokers of one size
 ``layoff``                  one per (natural or wild, face stood for, meld)
 ``exchange``                one per (face given, meld)
+``rearrange k``             the *k*-th rearrangement of the table in the
+                            engine's listing (``melding.rearrange_table``),
+                            for *k* below :data:`REARRANGE_SLOTS`
 ==========================  ================================================
 
 Several listed actions may share a number: two sets of sevens of different
@@ -31,9 +34,12 @@ suits, or a lay-off of a joker or of a 2 (both wild) standing for the same
 card. The number then means the first of them in the engine's listing (a
 listing is sorted by the actions' text, so the choice is deterministic).
 Table melds past the :data:`TABLE_SLOTS`-th have no lay-off or exchange
-number. Rearranging the table (``melding.rearrange_table``) has none at
-all: :func:`unsupported` names it, and the environments refuse such a
-variant.
+number. A rearrangement of the table has no shape of its own to number (it
+takes any melds apart and lays any new ones): its number is its place among
+the rearrangements of the listing (the engine lists the simple ones: one
+card taken from a meld that stays a meld, laid with cards from the hand as
+a new meld), so ``rearrange 0`` means the first one listed now; the ones
+past :data:`REARRANGE_SLOTS` have no number.
 """
 
 from __future__ import annotations
@@ -45,10 +51,12 @@ from ..cards import FACES, JOKER_FACE, rank_of, suit_of
 from ..engine.actions import KINDS, Action
 from ..engine.melds import Meld
 
-__all__ = ["TABLE_SLOTS", "ActionEncoding", "unsupported"]
+__all__ = ["REARRANGE_SLOTS", "TABLE_SLOTS", "ActionEncoding"]
 
 #: Table melds a lay-off or an exchange can name by number.
 TABLE_SLOTS = 64
+#: Rearrangements of one listing that have a number.
+REARRANGE_SLOTS = 64
 
 #: The actions with no card or meld (draw, block, buy, …), in the notation's order.
 _SIMPLE = KINDS[: KINDS.index("take")]
@@ -56,13 +64,6 @@ _SIMPLE = KINDS[: KINDS.index("take")]
 _MAX_MELD = 16
 #: Rank positions of a run's first card: 0 (ace low) .. 13 (ace high).
 _RUN_STARTS = 14
-
-
-def unsupported(rearrange: bool) -> list[str]:
-    """What a variant asks for that has no action number (empty: nothing)."""
-    if rearrange:
-        return ["melding.rearrange_table: rearranging the table has no action number"]
-    return []
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +82,8 @@ class ActionEncoding:
     #: each by size 0 .. _MAX_MELD.
     layoff: int = len(_SIMPLE) + 2 + 3 * FACES + (13 + 4 * _RUN_STARTS + 4 + 1) * (_MAX_MELD + 1)
     exchange: int = layoff + 2 * FACES * TABLE_SLOTS
-    size: int = exchange + FACES * TABLE_SLOTS
+    rearrange: int = exchange + FACES * TABLE_SLOTS
+    size: int = rearrange + REARRANGE_SLOTS
 
     def number(self, action: Action) -> int | None:
         """The number of ``action`` (``None``: it has none, see the module notes)."""
@@ -111,7 +113,13 @@ class ActionEncoding:
         """The legal actions by number: for a number several actions share, the
         first listed."""
         out: dict[int, Action] = {}
+        rearrangements = 0
         for action in legal:
+            if action.kind == "rearrange":
+                if rearrangements < REARRANGE_SLOTS:
+                    out[self.rearrange + rearrangements] = action
+                rearrangements += 1
+                continue
             n = self.number(action)
             if n is not None and n not in out:
                 out[n] = action
@@ -135,7 +143,8 @@ class ActionEncoding:
             ("knock", self.knock, self.meld),
             ("meld", self.meld, self.layoff),
             ("layoff", self.layoff, self.exchange),
-            ("exchange", self.exchange, self.size),
+            ("exchange", self.exchange, self.rearrange),
+            ("rearrange", self.rearrange, self.size),
         ]
 
 

@@ -9,7 +9,7 @@ from ..cards import FACES, format_card
 from ..engine.rules import Rules, compile_rules
 from ..engine.view import SeatView
 from ..spec.schema import VariantSpec
-from .encoding import TABLE_SLOTS, unsupported
+from .encoding import TABLE_SLOTS
 
 __all__ = ["PHASES", "env_rules", "observation_size", "observation_vector", "view_text"]
 
@@ -22,14 +22,9 @@ _MELD_FEATURES = 11
 
 def env_rules(spec: VariantSpec, players: int | None = None) -> Rules:
     """The rules of ``spec`` for ``players`` seats (``None`` or 0: the
-    variant's usual count), as the environments play them; ``ValueError``
-    for a variant they cannot number the actions of (see
-    :func:`~rummy_rules.envs.encoding.unsupported`)."""
-    rules = compile_rules(spec, players or spec.players.best or spec.players.min)
-    problems = unsupported(rules.play.rearrange)
-    if problems:
-        raise ValueError(f"{spec.id}: " + "; ".join(problems))
-    return rules
+    variant's usual count), as the environments play them: every variant's
+    actions have numbers (see :mod:`~rummy_rules.envs.encoding`)."""
+    return compile_rules(spec, players or spec.players.best or spec.players.min)
 
 
 def observation_size(players: int) -> int:

@@ -211,6 +211,7 @@ _EXAMPLE_REASONS = (
     N_("the cards of a run are all of one suit"),
     N_("the cards of a run are in sequence"),
     N_("the ace is low only (A-2-3), so a run cannot go past the king"),
+    N_("a run of numbers goes up from 1 and never turns the corner"),
     N_("the ace is high only (Q-K-A), so a run cannot start at the ace"),
     N_("a run cannot turn the corner (K-A-2)"),
     N_("a set may not repeat a suit"),

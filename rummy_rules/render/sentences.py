@@ -25,7 +25,8 @@ from .turn_sentences import (
     opening_sentences,
     stock_sentences,
 )
-from .words import capital, count_text, number_word, pack_rows, plural, rank_name, value_rows
+from .wild_sentences import exchange_sentences, has_wilds, wild_sentences
+from .words import count_text, number_word, pack_rows, plural, rank_name, value_rows
 
 __all__ = ["TOPICS", "Topic"]
 
@@ -130,6 +131,8 @@ def _table(s: VariantSpec) -> Iterator[str]:
                 "non-dealer draws from the stock."
             ),
         }[t.upcard_offer]
+    elif not s.discard.allowed:
+        yield _("The rest of the pack is the stock; there is no discard pile.")
     else:
         yield _("The rest of the pack is the stock; the discard pile starts empty.")
     if t.upcard and t.cover_upcard:
@@ -158,10 +161,24 @@ def _pack(s: VariantSpec) -> Iterator[str]:
             jokers=jokers,
         )
         first = d.numbered.colours[0]
-        yield _(
-            "A card is written as its number and the first letter of its colour: "
-            "{example} is the 7 of {colour}."
-        ).format(example=f"7{first[:1].upper()}", colour=first)
+        letters = d.numbered.card_letters()
+        if d.numbered.letters is None:
+            yield _(
+                "A card is written as its number and the first letter of its colour: "
+                "{example} is the 7 of {colour}."
+            ).format(example=f"7{letters[0]}", colour=first)
+        else:
+            yield _(
+                "A card is written as its number and the letter of its colour ({letters}): "
+                "{example} is the 7 of {colour}."
+            ).format(
+                letters=", ".join(
+                    f"{letter} {colour}"
+                    for letter, colour in zip(letters, d.numbered.colours, strict=True)
+                ),
+                example=f"7{letters[0]}",
+                colour=first,
+            )
         if d.numbered.skips:
             yield _(
                 "The pack also holds {skips} (SK): a skip is never melded; the player who "
@@ -170,7 +187,12 @@ def _pack(s: VariantSpec) -> Iterator[str]:
             ).format(skips=plural(d.numbered.skips, "skip card"))
         return
     decks = count_text(d.decks, "standard 52-card deck")
-    if d.decks == 1:
+    if d.jokers == 0:  # "no jokers", not "0 jokers", in every language
+        if d.decks == 1:
+            yield _("The pack: {decks}, with no jokers.").format(decks=decks)
+        else:
+            yield _("The pack: {decks} shuffled together, with no jokers.").format(decks=decks)
+    elif d.decks == 1:
         yield _("The pack: {decks}, with {jokers}.").format(decks=decks, jokers=jokers)
     else:
         yield _("The pack: {decks} shuffled together, with {jokers}.").format(
@@ -184,172 +206,6 @@ def _pack(s: VariantSpec) -> Iterator[str]:
             "discard pile is laid aside with no replacement. If a bonus card drawn cannot be "
             "replaced because the stock is empty, the deal ends."
         ).format(cards=", ".join(d.bonus_cards))
-
-
-def _wilds(s: VariantSpec) -> Iterator[str]:
-    d = s.deck
-    w = s.wilds
-    has_jokers = any(row["jokers"] for row in pack_rows(s))
-    if has_jokers:
-        if d.joker_role == "wild" and d.numbered is not None:
-            yield _("A wild card (JK) stands for any card, and the player says which.")
-        elif d.joker_role == "wild":
-            yield _("Jokers are wild: a joker stands for any card, and the player says which.")
-        else:
-            yield _(
-                "Jokers are not wild: they meld only with each other, in sets of at least "
-                "{n} jokers."
-            ).format(n=number_word(s.melds.joker_set_min_size))
-    extra = []
-    if d.wild_ranks:
-        ranks = ", ".join(rank_name(s, r) for r in d.wild_ranks)
-        extra.append(_("every {ranks} is wild").format(ranks=ranks))
-    if d.wild_cards:
-        extra.append(_("{cards} are wild").format(cards=" and ".join(d.wild_cards)))
-    if d.cut_wild:
-        extra.append(
-            _(
-                "after the deal the next stock card is turned face up and put at the bottom "
-                "of the stock: every card of its rank is wild in that deal (a joker turned "
-                "up makes the aces wild)"
-            )
-        )
-    if d.wild_rank_follows_deal:
-        extra.append(
-            _("the wild rank changes every deal: aces in deal 1, twos in deal 2, and so on")
-        )
-    if extra:
-        yield capital("; ".join(extra)) + "."
-    if not _has_wilds(s):
-        yield _("There are no wild cards.")
-        return
-    if not s.melds.set.wilds_allowed:
-        yield _("Wild cards may not be used in sets.")
-    if not s.melds.run.wilds_allowed and s.melds.run.allowed:
-        yield _("Wild cards may not be used in runs.")
-    if w.min_naturals:
-        yield _("Every meld holds at least {count}.").format(
-            count=plural(w.min_naturals, "natural card")
-        )
-    if w.max_per_meld is not None:
-        yield _("A meld may hold at most {count}.").format(
-            count=plural(w.max_per_meld, "wild card")
-        )
-    if w.max_by_length:
-        items = [
-            _("{n} in a meld of {length}").format(n=number_word(v), length=k)
-            for k, v in sorted(w.max_by_length.items(), key=lambda kv: int(kv[0]))
-        ]
-        yield _(
-            "Wild cards per meld, by its length: {items} (longer melds use the entry for "
-            "the next shorter length)."
-        ).format(items=", ".join(items))
-    if w.versus_naturals != "any" or not w.min_naturals:
-        yield {
-            "any": _(
-                "A meld may be made of wild cards only; each stands for a card the player names."
-            ),
-            "not_more": _("A meld may not hold more wild cards than natural ones."),
-            "fewer": _("A meld must hold fewer wild cards than natural ones."),
-            "at_least_one_natural": _("Every meld needs at least one natural card."),
-        }[w.versus_naturals]
-    if not w.adjacent_allowed:
-        yield _("Two wild cards may not sit next to each other in a run.")
-    yield {
-        "fixed": _("Once melded, a wild card keeps standing for the same card."),
-        "may_change": _(
-            "A melded wild card may change the card it stands for: a player who lays off"
-            " the natural card in its place moves it, in a run to an end, in a set to"
-            " another suit."
-        ),
-    }[w.declared_identity]
-    if w.reposition == "slide_to_end":
-        yield _(
-            "A player holding the natural card for a wild inside a run may put it there"
-            " and move the wild to an end: the top end if the run can grow there,"
-            " else the bottom."
-        )
-    elif w.reposition == "slide_to_end_once":
-        yield _(
-            "A player holding the natural card for a wild inside a run may put it there"
-            " and move the wild to an end (once per wild): the top end if the run can grow"
-            " there, else the bottom."
-        )
-    yield {
-        "allowed": _("Wild cards may be discarded."),
-        "forbidden": _("Wild cards may not be discarded."),
-        "last_card_only": _("A wild card may be discarded only as the last card."),
-    }[w.discard]
-    if not w.take_discarded:
-        yield _(
-            "A wild card a player has discarded may not be taken from the discard pile "
-            "(a wild card turned up as the first upcard may)."
-        )
-
-
-def _has_wilds(s: VariantSpec) -> bool:
-    d = s.deck
-    jokers = any(row["jokers"] for row in pack_rows(s)) and d.joker_role == "wild"
-    return jokers or bool(d.wild_ranks or d.wild_cards or d.wild_rank_follows_deal or d.cut_wild)
-
-
-def _exchange(s: VariantSpec) -> Iterator[str]:
-    if not _has_wilds(s):
-        return
-    e = s.wilds.exchange
-    if e.allowed is None:
-        yield _("Whether a melded wild card may be taken back is for the players to agree.")
-        return
-    if not e.allowed:
-        yield _("A wild card, once melded, stays where it is.")
-        return
-    where = {
-        "runs": _("from a run"),
-        "sets": _("from a set"),
-        "any": _("from any meld"),
-    }[e.from_melds]
-    who = {
-        "not_required": _("Any player"),
-        "required": _("A player who has gone down"),
-        "before_this_turn": _("A player who went down on an earlier turn"),
-    }[e.player_down]
-    if e.natural_from_hand:
-        yield _(
-            "{who} may take a wild card {where} by putting from their hand the natural card "
-            "it stands for in its place."
-        ).format(who=who, where=where)
-    else:
-        yield _(
-            "{who} may take a wild card {where} by putting the natural card it stands for "
-            "in its place."
-        ).format(who=who, where=where)
-        yield _(
-            "The natural card may come from the hand or from another meld on the table, "
-            "as long as that meld is still a valid meld without it; the wild card goes to "
-            "the player's hand."
-        )
-    if e.from_owner == "others":
-        yield _("A wild card may be taken only from another player's meld, not from one's own.")
-    elif e.from_owner == "own":
-        yield _("A wild card may be taken only from one of the player's own melds.")
-    if e.claim_order == "first_in_rotation":
-        yield _(
-            "As soon as a wild card is melded, the other players, in turn order from the "
-            "melder's left, may claim it with the natural card: the first to claim it takes it."
-        )
-    if e.set_needs_all_missing_suits:
-        yield _("A wild in a set is freed only by supplying every missing suit.")
-    if e.use_same_turn and e.freed_wild_first:
-        yield _("The freed wild must be melded at once, before any other play.")
-    elif e.use_same_turn:
-        yield _(
-            "The freed wild must be melded in the same turn, before the discard; other "
-            "plays may come first."
-        )
-    if e.freed_wild_use == "new_meld_only":
-        yield _("The freed wild may go only into a new meld made from the hand.")
-    if e.forces_going_down:
-        yield _("A player who has not gone down must go down in the turn they take a wild.")
 
 
 def _size(low: int, high: int | None) -> str:
@@ -463,7 +319,7 @@ def _colours(s: VariantSpec) -> Iterator[str]:
         ).format(size=size)
     if not c.wilds_allowed:
         yield _("Wild cards may not be used in colour melds.")
-    elif _has_wilds(s):
+    elif has_wilds(s):
         yield _(
             "A wild card in a colour meld stands for a card of its colour, which the player names."
         )
@@ -537,7 +393,7 @@ def _values(s: VariantSpec) -> Iterator[str]:
         yield _("An ace melded low in a run (A-2-3) counts {points}.").format(
             points=sc.ace_low_in_run
         )
-    if sc.model != "penalty" and _has_wilds(s):
+    if sc.model != "penalty" and has_wilds(s):
         yield (
             _("A melded wild card counts as the card it stands for.")
             if sc.melded_wild_value == "represented"
@@ -576,6 +432,14 @@ def _model_sentence(model: str) -> Iterator[str]:
             "The winner of a knocked hand scores the difference between the two players' "
             "deadwood: the knocker, unless undercut, when the other player scores it; gin "
             "scores the other player's whole deadwood."
+        ),
+        "losers_pay": _(
+            "The player who goes out scores the value of all the cards left in the other "
+            "players' hands, and each other player loses the value of the cards left in "
+            "their own. When a deal ends with no one out, the player with the lowest value "
+            "left wins it and scores, from each other player, the difference between the "
+            "two values (players tied for the lowest each score so); the others lose the "
+            "value of their own cards."
         ),
     }[model]
 
@@ -622,9 +486,9 @@ TOPICS: tuple[Topic, ...] = (
             "wilds.discard",
             "wilds.take_discarded",
         ),
-        _wilds,
+        wild_sentences,
     ),
-    Topic("exchange", N_("Taking back wild cards"), ("wilds.exchange",), _exchange),
+    Topic("exchange", N_("Taking back wild cards"), ("wilds.exchange",), exchange_sentences),
     Topic(
         "sets",
         N_("Sets"),

@@ -391,7 +391,8 @@ def table_lines(
     else:
         top = names.text(v.discard_pile[-1]) if v.discard_pile else _("empty")
         pile = _("Discard pile: {card}.").format(card=top)
-    lines.append(f"{stock} {pile}")
+    # No discard pile at all (discard.allowed: false): the stock alone.
+    lines.append(f"{stock} {pile}" if state.rules.play.discards else stock)
     if v.melds:
         lines.append(_("Table:"))
         for i, meld in enumerate(v.melds, 1):

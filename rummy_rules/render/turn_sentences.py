@@ -23,6 +23,13 @@ __all__ = [
 
 def draw_sentences(s: VariantSpec) -> Iterator[str]:
     d = s.draw
+    if d.mode == "play_or_draw":
+        yield _(
+            "A turn does one of two things: the player lays cards from their hand on the "
+            "table, or draws the top card of the stock, which ends the turn. A player who "
+            "has laid a card may not draw in that turn; one who lays nothing draws."
+        )
+        return
     yield {
         "top": _(
             "Start each turn by drawing the top card of the stock or taking the top card of "
@@ -96,6 +103,8 @@ def draw_sentences(s: VariantSpec) -> Iterator[str]:
 
 def buying_sentences(s: VariantSpec) -> Iterator[str]:
     b = s.buying
+    if not s.discard.allowed:
+        return  # no discard pile: nothing to buy (the discard topic says so)
     if not b.enabled:
         yield _("There is no buying: only the player in turn takes from the discard pile.")
         return
@@ -310,6 +319,13 @@ def melding_sentences(s: VariantSpec) -> Iterator[str]:
 
 def discard_sentences(s: VariantSpec) -> Iterator[str]:
     d = s.discard
+    if not d.allowed:
+        yield _(
+            "There is no discard pile: nothing is ever discarded. A turn that lays cards "
+            "ends when the player has laid all they want to, and a player whose last card "
+            "goes to the table goes out."
+        )
+        return
     if s.going_out.knock is not None and d.required:
         yield _("Every turn ends with a discard; a player who knocks discards face down.")
     else:
@@ -504,6 +520,14 @@ def going_out_sentences(s: VariantSpec) -> Iterator[str]:
         yield from _knock_sentences(s)
         yield from _leaving_sentences(s)
         return
+    if not s.discard.allowed:
+        yield _("A player goes out by laying their last card on the table; that ends the deal.")
+    else:
+        yield from _going_out_method(s)
+    yield from _going_out_extras(s)
+
+
+def _going_out_method(s: VariantSpec) -> Iterator[str]:
     yield {
         "any": _(
             "A player goes out by getting rid of the last card, by melding, laying off or "
@@ -522,6 +546,9 @@ def going_out_sentences(s: VariantSpec) -> Iterator[str]:
         }[s.going_out.last_card_discard],
         "all_at_once": _("A player goes out only by laying down the whole hand in one turn."),
     }[s.going_out.method]
+
+
+def _going_out_extras(s: VariantSpec) -> Iterator[str]:
     foot = max(d.foot for d in s.deals)
     if foot:
         yield _(
@@ -620,6 +647,11 @@ def stock_sentences(s: VariantSpec) -> Iterator[str]:
             "void": _(
                 "When the stock runs out, the deal is cancelled: it scores nothing, and "
                 "counts as one of the game's deals."
+            ),
+            "pass": _(
+                "When the stock runs out, players go on laying cards; a player who lays "
+                "nothing passes, and when every player has passed in a row the deal ends "
+                "and is scored as it stands."
             ),
         }[st.action]
     if st.action == "void" and st.void_when_left and st.void_take == "to_knock":

@@ -23,12 +23,22 @@ _ENGINE_SUPPORTS: tuple[tuple[str, tuple[object, ...]], ...] = (
     ("melding.new_melds_after_opening", (False, True)),
     ("melding.lay_off.targets", ("any", "own", "own_and_partner", "none")),
     ("melding.lay_off.before_opening", (False, True)),
-    ("scoring.model", ("penalty", "melded_minus_hand", "winner_collects", "knock_difference")),
+    (
+        "scoring.model",
+        ("penalty", "melded_minus_hand", "winner_collects", "knock_difference", "losers_pay"),
+    ),
     ("game_end.kind", ("fixed_deals", "target_score", "elimination")),
     ("game_end.ties", ("shared", "extra_deal")),
 )
 
-_SUPPORTED_STOCK = ("reshuffle_keep_top", "turn_over", "end_deal", "meldable_discards_only", "void")
+_SUPPORTED_STOCK = (
+    "reshuffle_keep_top",
+    "turn_over",
+    "end_deal",
+    "meldable_discards_only",
+    "void",
+    "pass",
+)
 
 
 def _get(spec: VariantSpec, path: str) -> object:

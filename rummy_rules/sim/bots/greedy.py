@@ -492,9 +492,14 @@ class GreedyBot:
             return asks[0]  # few cards left and the side may go out: ask the partner
         discards = by_kind.get("discard")
         if not discards:
-            # No discard allowed: end the turn keeping the cards, where the rules let us.
-            ends = by_kind.get("end")
-            return ends[0] if ends else self.rng.choice(legal)
+            # No discard allowed: end the turn keeping the cards, where the rules let
+            # us; in a turn that plays or draws (draw.mode), with nothing laid,
+            # draw (or pass, the stock being empty).
+            for kind in ("end", "draw", "pass"):
+                options = by_kind.get(kind)
+                if options:
+                    return options[0]
+            return self.rng.choice(legal)
         return self._discard(view, hand, discards)
 
     def _buy_or_pass(self, view: SeatView, hand: list[int]) -> Action:

@@ -87,14 +87,20 @@ _CARD_VALUE_KEYS = (*RANK_ORDER, JOKER, SKIP)
 class Scoring(StrictModel):
     """How a deal is scored."""
 
-    model: Literal["penalty", "melded_minus_hand", "winner_collects", "knock_difference"] = Field(
+    model: Literal[
+        "penalty", "melded_minus_hand", "winner_collects", "knock_difference", "losers_pay"
+    ] = Field(
         description=(
             "penalty: cards left in hand count against you, lowest total wins; "
             "melded_minus_hand: melded cards score for you and cards in hand against you, "
             "highest wins; winner_collects: the player going out scores the cards left in "
             "the others' hands, highest wins; knock_difference (with going_out.knock): "
             "the winner of a knocked hand scores the difference between the two "
-            "deadwoods, highest wins."
+            "deadwoods, highest wins; losers_pay: the player going out scores the cards "
+            "left in the others' hands and each of them loses their own; when nobody "
+            "goes out, the lowest count wins the deal and scores, from each other "
+            "player, the difference between their counts (players tied for the lowest "
+            "each score so), while the others lose their own; highest wins (Rummikub)."
         )
     )
     card_values: dict[str, int] = Field(

@@ -186,6 +186,16 @@ class NumberedPack(StrictModel):
             "as its number and its colour's first letter: 7R is the red 7."
         ),
     )
+    letters: list[str] | None = Field(
+        default=None,
+        min_length=4,
+        max_length=4,
+        description=(
+            "The letter each colour is written with, in the order of colours, where two "
+            "colours share a first letter (blue and black: [R, B, O, K] for red, blue, "
+            "orange, black); default: each colour's first letter."
+        ),
+    )
 
     skips: int = Field(
         default=0,
@@ -204,18 +214,31 @@ class NumberedPack(StrictModel):
             raise ValueError("skip cards need highest 12 or less")
         return self
 
-    @field_validator("colours")
-    @classmethod
-    def _letters(cls, colours: list[str]) -> list[str]:
-        letters = [c.strip()[:1].upper() for c in colours]
-        for colour, letter in zip(colours, letters, strict=True):
-            if not letter.isalpha() or not letter.isascii():
-                raise ValueError(f"colour '{colour}' must start with a letter A-Z")
-            if letters.count(letter) > 1:
+    @model_validator(mode="after")
+    def _letters(self) -> NumberedPack:
+        given = self.letters is not None
+        letters = self.card_letters()
+        for colour, letter in zip(self.colours, letters, strict=True):
+            if len(letter) != 1 or not letter.isalpha() or not letter.isascii():
+                if given:
+                    raise ValueError(f"the letter of '{colour}' must be one letter A-Z")
                 raise ValueError(
-                    f"two colours start with '{letter}': each needs its own first letter"
+                    f"colour '{colour}' must start with a letter A-Z, or be given one with letters"
                 )
-        return colours
+            if letters.count(letter) > 1:
+                if given:
+                    raise ValueError(f"two colours have the letter '{letter}'")
+                raise ValueError(
+                    f"two colours start with '{letter}': give each its own letter with "
+                    "letters (for example [R, B, O, K] for red, blue, orange, black)"
+                )
+        return self
+
+    def card_letters(self) -> list[str]:
+        """The letter each colour is written with (``letters``, else first letters)."""
+        if self.letters is not None:
+            return [letter.strip().upper() for letter in self.letters]
+        return [c.strip()[:1].upper() for c in self.colours]
 
 
 class DeckSpec(StrictModel):

@@ -41,6 +41,17 @@ __all__ = [
 class DrawRules(StrictModel):
     """Where a player may draw from at the start of a turn."""
 
+    mode: Literal["draw_first", "play_or_draw"] = Field(
+        default="draw_first",
+        description=(
+            "How a card comes into the hand. draw_first: every turn starts with a draw "
+            "(from the stock, or the discard pile where the file allows), then the "
+            "player plays and ends the turn; play_or_draw: a turn either plays cards "
+            "from the hand to the table (then ends with end) or draws one card from "
+            "the stock, which ends it; never both (Rummikub, Machiavelli). With "
+            "play_or_draw the discard pile is not drawn from (discard_pile: none)."
+        ),
+    )
     discard_pile: Literal["top", "any_depth", "whole_pile", "none"] = Field(
         default="top",
         description=(
@@ -339,6 +350,15 @@ class Melding(StrictModel):
 class DiscardRules(StrictModel):
     """Ending a turn with a discard."""
 
+    allowed: bool = Field(
+        default=True,
+        description=(
+            "Whether there is a discard pile at all. false: nothing is ever discarded "
+            "(no upcard, no pile to draw from or buy): a turn ends with end, and a "
+            "player goes out by melding their last card (Rummikub, Machiavelli); "
+            "needs required: false, table.upcard: false and draw.discard_pile: none."
+        ),
+    )
     required: bool = Field(
         default=True,
         description=(
@@ -577,13 +597,16 @@ class StockExhausted(StrictModel):
     """What happens when the stock runs out."""
 
     action: Literal[
-        "reshuffle_keep_top", "turn_over", "end_deal", "meldable_discards_only", "void"
+        "reshuffle_keep_top", "turn_over", "end_deal", "meldable_discards_only", "void", "pass"
     ] = Field(
         description=(
             "reshuffle_keep_top: shuffle the discards except the top card into a new stock; "
             "turn_over: turn the discards over without shuffling; end_deal: the deal ends "
             "and is scored; meldable_discards_only: players may only take a discard they "
-            "can meld at once, or pass; void: the deal is cancelled."
+            "can meld at once, or pass; void: the deal is cancelled; pass (with "
+            "draw.mode: play_or_draw): players go on playing, and one who does not play "
+            "passes; the deal ends, scored as it stands, when every player in it has "
+            "passed in a row."
         )
     )
     void_when_left: int = Field(
