@@ -6,12 +6,14 @@ import dataclasses
 
 import pytest
 
+from rummy_rules import load_variant
 from rummy_rules.cards import format_card, parse_card
-from rummy_rules.engine import ActionError, parse_action
+from rummy_rules.engine import ActionError, GameState, parse_action
+from rummy_rules.engine.rules import compile_rules
 from rummy_rules.engine.view import SeatView, live_seat_view, seat_view
 from rummy_rules.sim.bots import play_game
 
-from .engine_helpers import act, stacked_state
+from .engine_helpers import act, stacked_state, texts
 
 
 def legal_texts(state):
@@ -346,6 +348,22 @@ def test_stock_exhaustion_reshuffles_the_discards_keeping_the_top_card():
     assert state.discard_pile == [top]
     assert len(state.stock) > 0
     assert any("reshuffle" in entry for entry in state.log)
+
+
+def test_with_meldable_discards_only_every_player_passing_in_a_row_ends_the_deal():
+    # Persian's rulebook: "otherwise they pass, and when every player has
+    # passed in a row the deal ends and is scored as it stands."
+    from rummy_rules.engine.dealing import stock_closed
+
+    state = GameState(compile_rules(load_variant("persian"), 4), seed=5)
+    deal = state.game.deal
+    deal.stock.clear()
+    assert stock_closed(state.game)
+    for _ in range(4):
+        assert not state.results and "pass" in texts(state)
+        act(state, "pass")
+    (result,) = state.results
+    assert result.reason == "stock" and result.went_out is None
 
 
 def test_stock_exhaustion_ends_the_deal_when_the_variant_says_so():

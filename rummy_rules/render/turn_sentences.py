@@ -642,7 +642,8 @@ def stock_sentences(s: VariantSpec) -> Iterator[str]:
             "end_deal": _("When the stock runs out, the deal ends and is scored as it stands."),
             "meldable_discards_only": _(
                 "When the stock runs out, players may take a discard only to meld it at once; "
-                "otherwise they pass."
+                "otherwise they pass, and when every player has passed in a row the deal ends "
+                "and is scored as it stands."
             ),
             "void": _(
                 "When the stock runs out, the deal is cancelled: it scores nothing, and "
