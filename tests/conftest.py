@@ -85,6 +85,7 @@ VARIANTS = ROOT / "variants"
 STANDARD_IDS = {
     "rummikub",
     "machiavelli",
+    "tonk",
     "gin",
     "oklahoma-gin",
     "knock-rummy",

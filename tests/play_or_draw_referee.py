@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 _RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
@@ -245,10 +246,18 @@ class Referee:
         self.counts[entry["reason"]] += 1
 
 
-def simulate_and_referee(cli, tmp_path: Path, variant: str, games: int, bots: str) -> Counter[str]:
+def simulate_and_referee(
+    cli,
+    tmp_path: Path,
+    variant: str,
+    games: int,
+    bots: str,
+    referee: Any = None,
+    ends: tuple[str, ...] = ("out", "stock"),
+) -> Counter[str]:
     """Simulate ``games`` of ``variant`` with ``bots`` through the CLI, read every
-    record with a :class:`Referee`, check that each game ended by a player going
-    out or the stock running out (none at a cap) and that ``replay`` finds every
+    record with ``referee`` (a :class:`Referee` by default), check that each
+    game ended in one of the ``ends`` the referee counts (none at a cap) and that ``replay`` finds every
     game finished; the referee's counts of what it saw."""
     from rummy_rules.sim.records import replay_records
 
@@ -258,11 +267,11 @@ def simulate_and_referee(cli, tmp_path: Path, variant: str, games: int, bots: st
         "--json", "--records", str(records), "--workers", "1",
     )  # fmt: skip
     assert result.exit_code == 0, result.stderr
-    referee = Referee()
+    referee = referee if referee is not None else Referee()
     for game in read_games(records):
         referee.check(game)
     counts = referee.counts
-    assert counts["out"] + counts["stock"] == games  # no deal stopped at a cap
+    assert sum(counts[end] for end in ends) == games  # no deal stopped at a cap
     reports = replay_records(records)
     assert len(reports) == games and all(r.finished for r in reports)
     return counts

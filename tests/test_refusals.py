@@ -25,6 +25,7 @@ from .refusal_cases import ALL_CASES, API_CASES, CASES, STACKED, _source, positi
 #: player down must go out).
 STATED_BY_ABSENCE = {
     "ask.none",
+    "call.none",
     "down.first_out",
     "down.first_out_keep_one",
     "down.not_contract",

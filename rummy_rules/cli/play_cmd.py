@@ -213,7 +213,8 @@ def play_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> None:
     say(intro.format(name=variant_name(session.spec), seat=f"p{session.seat + 1}"))
     for line in resumed_lines(session.state) if session.resumed else []:
         say(line)
-    ended = len(session.state.results)
+    # A new game reports the deals that ended as they were dealt (a win on the deal).
+    ended = len(session.state.results) if session.resumed else 0
 
     def report() -> None:
         """How a deal that has just ended went, before any move of the next."""

@@ -281,7 +281,8 @@ class PlayApp(App[None]):
         self.session = session
         self.pace = pace
         self._moves: Iterator[Move] | None = None
-        self._ended = len(session.state.results)
+        # A new game shows the deals that ended as they were dealt (a win on the deal).
+        self._ended = len(session.state.results) if session.resumed else 0
         self.by_rank = False
         speak(self)
         # Textual's command palette speaks English only: offered in English.

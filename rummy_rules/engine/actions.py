@@ -36,6 +36,8 @@
 ``discard QC``            end the turn
 ``drop``                  leave the deal at its cost, before drawing
                           (``going_out.drop``)
+``call``                  call the hand before drawing: every hand is shown
+                          and counted, and the deal ends (``going_out.call``)
 ``ask``                   ask one's partner "may I go out?"
                           (``going_out.ask_partner``)
 ``yes`` / ``no``          the partner's answer, which binds for the turn
@@ -84,6 +86,7 @@ _SIMPLE = (
     "ask",
     "yes",
     "no",
+    "call",
 )
 
 #: Every kind of action of the notation (docs/records.md, "Actions").

@@ -39,7 +39,7 @@ def new_game(
     active = [True] * seats
     stage = [0] * seats if rules.play.each_player else []
     pairs = seats // 2 if rules.play.teams else seats
-    return Game(
+    g = Game(
         rules=rules,
         chance=chance,
         seed=seed,
@@ -57,11 +57,22 @@ def new_game(
         buy_backs_used=[0] * seats,
         stage=stage,
     )
+    _dealt(g)
+    return g
 
 
 def start_next_deal(g: Game) -> None:
     """Deal deal number ``g.deal_index`` (from 0) by ``g.dealer``."""
     g.deal = _deal(g.rules, g.chance, g.deal_index, g.dealer, g.active, g.log, g.stage)
+    _dealt(g)
+
+
+def _dealt(g: Game) -> None:
+    """A hand dealt with a winning count (``going_out.dealt_counts``) ends the deal."""
+    if g.rules.play.dealt_counts:
+        from .calling import dealt_win
+
+        dealt_win(g)
 
 
 def _deal(
@@ -99,6 +110,7 @@ def _deal(
         turns_played=[0] * seats,
         scores=[0] * seats,
         dropped=[-1] * seats,
+        hit=[False] * seats if rules.play.call_waits_after_hit else [],
         parts_left=[r.parts for r in seat_rules] if seat_rules else [deal_rules.parts] * seats,
     )
     counts = [r.cards for r in seat_rules] if seat_rules else [deal_rules.cards] * seats

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..cards import JOKER_FACE, format_card, rank_of, suit_of
 from .actions import Action, action_text, shared_action
 from .buying import finish_draw, open_buy_window, stock_or_end
+from .calling import CALL, apply_call, check_call
 from .dealing import refill_stock, stock_closed
 from .dropping import DROP, check_drop, drop_cost, leave_deal
 from .ending import end_deal, pass_turn
@@ -146,6 +147,8 @@ def draw_actions(g: Game) -> list[Action]:
     actions = [shared_action("pass" if closed else "draw")]
     if check_drop(g) is None:
         actions.append(DROP)
+    if check_call(g) is None:
+        actions.append(CALL)
     if g.rules.play.block_call and not closed and d.discard:
         actions.append(shared_action("block"))
     pile = g.rules.play.discard_pile
@@ -176,6 +179,8 @@ def check_draw_phase(g: Game, action: Action) -> Refusal | None:
         return _OFFERED
     if kind == "drop":
         return check_drop(g)
+    if kind == "call":
+        return check_call(g)
     if kind == "block":
         if not g.rules.play.block_call:
             return _NO_BLOCK
@@ -212,6 +217,8 @@ def apply_draw_phase(g: Game, action: Action) -> None:
         _take(g, action.card)
     elif kind == "drop":
         leave_deal(g, g.deal.current, drop_cost(g))
+    elif kind == "call":
+        apply_call(g)
     elif g.deal.offer:
         _refuse_upcard(g)
     else:

@@ -22,6 +22,8 @@ __all__ = ["end_deal", "leaves", "next_turn", "pass_turn"]
 def next_turn(g: Game) -> None:
     """Pass the turn to the next seat still in the game."""
     d = g.deal
+    if d.hit:
+        d.hit[d.current] = False  # a hit bars one call: this turn's, now over
     d.turn += 1
     if d.turn >= g.turn_cap:
         end_deal(g, "turn_cap", None)

@@ -111,8 +111,10 @@ class DealResult:
     """``out`` (someone went out), ``stock`` (the stock ran out), ``blocked`` (the stock
     was rebuilt again and again with no meld or lay-off), ``void`` (cancelled as the
     stock ran low: ``stock_exhausted.action: void``), ``turn_cap``, ``gin``, ``knock``
-    or ``undercut`` (a knocked hand), or ``dropped`` (every other player left the
-    deal: ``going_out.drop``, ``knock.wrong_declaration``)."""
+    or ``undercut`` (a knocked hand), ``dropped`` (every other player left the
+    deal: ``going_out.drop``, ``knock.wrong_declaration``), ``called`` (a player
+    called the hand: ``going_out.call``) or ``dealt`` (won on the deal:
+    ``going_out.dealt_counts``)."""
     went_out: int | None
     scores: tuple[int, ...]
     totals: tuple[int, ...]
@@ -288,6 +290,16 @@ class Deal:
     feet: list[list[int]] = field(default_factory=list)
     """With ``deals[].foot``: per seat, the foot still face down (physical; empty
     once picked up); empty otherwise."""
+    hit: list[bool] = field(default_factory=list)
+    """With ``going_out.call.after_hit: wait_a_turn``: per seat, whether another
+    player has laid off on one of its melds (a hit) since its last turn began:
+    it may not call at its next turn. Empty otherwise."""
+    caller: int = -1
+    """The seat that called the hand (``going_out.call``); -1 until someone does."""
+    dealt_win: bool = False
+    """The deal was won on the deal (``going_out.dealt_counts``)."""
+    out_by_discard: bool = False
+    """The player who went out did so by discarding their last card."""
     duties: TurnDuties = field(default_factory=TurnDuties)
     """What the turn in progress owes and has done (reset as one when the turn passes)."""
 
@@ -347,6 +359,10 @@ class Deal:
             dropped=list(self.dropped),
             aside=[list(a) for a in self.aside],
             feet=[list(f) for f in self.feet],
+            hit=list(self.hit),
+            caller=self.caller,
+            dealt_win=self.dealt_win,
+            out_by_discard=self.out_by_discard,
             duties=self.duties.copy(),
         )
 

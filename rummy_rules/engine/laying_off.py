@@ -9,6 +9,7 @@ from collections import Counter
 from ..cards import JOKER_FACE, format_card, rank_of, suit_of
 from . import table_refusals as T
 from .actions import Action, shared_layoff
+from .calling import mark_hit
 from .discarding import (
     can_end_turn_after,
     canastas_needed,
@@ -521,6 +522,7 @@ def apply_layoff(g: Game, action: Action) -> None:
     meld = d.melds[action.target]
     d.rebuilt_without_play = 0
     d.hands[seat].remove(card)
+    mark_hit(g, meld.owner)
     face = g.faces[card]
     if face not in d.rules.wild_faces and not _plain_faces(g, meld, face, False):
         _move_wild(g, meld, card)

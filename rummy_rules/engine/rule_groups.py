@@ -1,6 +1,6 @@
 """Groups of :class:`~.rules.PlayRules` fields compiled from one part of a
-variant each: the knock and the drop, the wild-card exchange, and the
-Canasta family's keys."""
+variant each: the knock and the drop, the wild-card exchange, the
+Canasta family's keys, and calling the hand with its stakes."""
 
 from __future__ import annotations
 
@@ -9,7 +9,14 @@ from typing import Any
 from ..cards import RANK_ORDER, SUITS, face_of
 from ..spec.schema import VariantSpec
 
-__all__ = ["UNLIMITED", "canasta_rules", "card_faces", "exchange_rules", "knock_rules"]
+__all__ = [
+    "UNLIMITED",
+    "call_rules",
+    "canasta_rules",
+    "card_faces",
+    "exchange_rules",
+    "knock_rules",
+]
 
 #: Stands for "no limit" in integer tables.
 UNLIMITED = 10**6
@@ -86,4 +93,25 @@ def exchange_rules(spec: VariantSpec) -> dict[str, Any]:
         "exchange_natural_from_hand": exchange.natural_from_hand,
         "claim_in_rotation": exchange.claim_order == "first_in_rotation",
         "freed_new_meld_only": exchange.freed_wild_use == "new_meld_only",
+    }
+
+
+def call_rules(spec: VariantSpec) -> dict[str, Any]:
+    """Calling the hand, a win on the deal and stakes (Tonk): the
+    :class:`PlayRules` fields of ``going_out.call``, ``going_out.dealt_counts``
+    and ``scoring.stakes``."""
+    call = spec.going_out.call
+    stakes = spec.scoring.stakes
+    return {
+        "call": call is not None,
+        "call_waits_after_hit": call is not None and call.after_hit == "wait_a_turn",
+        "dealt_counts": frozenset(spec.going_out.dealt_counts),
+        "stakes": (
+            stakes.out,
+            stakes.out_without_discard,
+            stakes.dealt,
+            stakes.call,
+            stakes.caught,
+            stakes.lowest,
+        ),
     }

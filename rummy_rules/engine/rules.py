@@ -23,7 +23,14 @@ from ..cards import (
     rank_of,
 )
 from ..spec.schema import VariantSpec, evaluate_count
-from .rule_groups import UNLIMITED, canasta_rules, card_faces, exchange_rules, knock_rules
+from .rule_groups import (
+    UNLIMITED,
+    call_rules,
+    canasta_rules,
+    card_faces,
+    exchange_rules,
+    knock_rules,
+)
 
 __all__ = [
     "UNLIMITED",
@@ -173,6 +180,9 @@ class DealRules:
     """In a knock game, the runs and pure runs a knock's melds must hold."""
     knock_any: bool = False
     """``knock.deadwood_limit: any``: a knock at any deadwood (Knock Rummy)."""
+    call_values: tuple[int, ...] = ()
+    """With ``going_out.call``: each face's value in hand (index 52: the joker),
+    for players deciding whether to call; empty otherwise."""
     foot: int = 0
     """``deals[].foot``: the cards of each player's foot (0: none)."""
     min_points: int | None = None
@@ -343,6 +353,14 @@ class PlayRules:
     drop_middle: int = -1
     wrong_declaration: int = -1
     """Costs of a first, a middle drop and a wrong knock; -1: not allowed (refused)."""
+    call: bool = False
+    """``going_out.call``: a player may call the hand before drawing (Tonk's drop)."""
+    call_waits_after_hit: bool = False
+    """``going_out.call.after_hit: wait_a_turn``: a player hit may not call next turn."""
+    dealt_counts: frozenset[int] = frozenset()
+    """``going_out.dealt_counts``: the dealt counts that win the deal at once."""
+    stakes: tuple[int, int, int, int, int, int] = (1, 2, 2, 1, 2, 1)
+    """``scoring.stakes``: out, out without a discard, dealt, call, caught, lowest."""
     buy_back_limit: int | None = None
     canasta_size: int = 0
     going_out_canastas: int = 0
@@ -505,6 +523,7 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
                 knock_values=values if knocking else (),
                 knock_needs=knock_rules(spec).get("knock_needs", (0, 0)),
                 knock_any=knock_rules(spec).get("knock_limit") == UNLIMITED,
+                call_values=values if spec.going_out.call is not None else (),
                 foot=deal.foot,
                 min_points=deal.min_points,
             )
@@ -625,6 +644,7 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
             spec.discard.playable_penalty_cards if spec.discard.playable == "penalty" else 0
         ),
         first_player_extra_turn=spec.table.first_player_extra_turn,
+        **call_rules(spec),
         during_play=melding.during_play,
         **knock_rules(spec),
         game_bonus=end.game_bonus,

@@ -146,6 +146,8 @@ def _model_scores(g: Game, went_out: int | None) -> None:
             d.scores[went_out] += sum(held)
     elif play.scoring_model == "losers_pay":
         _losers_pay(g, went_out, held)
+    elif play.scoring_model == "stakes":
+        _stakes(g, went_out, held)
     elif play.scoring_model == "knock_difference":
         # The winner of a knocked hand (the lowest deadwood) scores the
         # difference between their deadwood and each other player's (the
@@ -181,6 +183,39 @@ def _losers_pay(g: Game, went_out: int | None, held: list[int]) -> None:
             d.scores[seat] += sum(held[o] - held[seat] for o in seats if o not in won)
         else:
             d.scores[seat] -= held[seat]
+
+
+def _stakes(g: Game, went_out: int | None, held: list[int]) -> None:
+    """``stakes``: the deal's winner is paid by each other player in the deal
+    the stakes of how it was won (``scoring.stakes``): going out with or
+    without a final discard, on the deal, by a call; a caught caller pays each
+    player whose count is equal or lower instead; with no one out (the stock
+    gone), the lowest count wins, players tied for it each paid by the others."""
+    d = g.deal
+    out, out_no_discard, dealt, call, caught, lowest = g.rules.play.stakes
+    seats = g.in_deal()
+
+    def paid(winner: int, by: list[int], stake: int) -> None:
+        for seat in by:
+            d.scores[seat] -= stake
+            d.scores[winner] += stake
+
+    if d.caller >= 0:
+        caller = d.caller
+        catchers = [s for s in seats if s != caller and held[s] <= held[caller]]
+        if not catchers:
+            paid(caller, [s for s in seats if s != caller], call)
+        for seat in catchers:
+            paid(seat, [caller], caught)
+        return
+    if went_out is not None:
+        stake = dealt if d.dealt_win else out if d.out_by_discard else out_no_discard
+        paid(went_out, [s for s in seats if s != went_out], stake)
+        return
+    low = min(held[s] for s in seats)
+    won = [s for s in seats if held[s] == low]
+    for winner in won:
+        paid(winner, [s for s in seats if s not in won], lowest)
 
 
 def _count_all_without_needs(g: Game, held: list[int]) -> None:

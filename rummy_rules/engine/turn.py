@@ -20,6 +20,7 @@ from .asking import (
     check_ask,
 )
 from .buying import finish_draw
+from .calling import CALL_FIRST, NO_CALL
 from .discarding import (
     apply_discard,
     apply_end,
@@ -300,6 +301,8 @@ def check_play_phase(g: Game, action: Action) -> Refusal | None:
         if play.drop_first < 0 and play.drop_middle < 0:
             return NO_DROP
         return _DROP_FIRST
+    if kind == "call":
+        return CALL_FIRST if g.rules.play.call else NO_CALL
     if g.deal.duties.must_knock and kind != "knock":
         return _MUST_KNOCK
     reason = _duty_reason(g, action)

@@ -11,7 +11,8 @@ face number ``suit * 13 + rank``; ``T`` = :data:`TABLE_SLOTS` table melds):
 
 ==========================  ================================================
 ``simple``                  one number each: draw, block, buy, pass, veto,
-                            allow, give, keep, end, undo, drop, ask, yes, no
+                            allow, give, keep, end, undo, drop, ask, yes, no,
+                            call
 ``down``                    one number: the go-down the engine lists (the
                             arrangement of the contract leaving the fewest
                             points in hand)

@@ -41,6 +41,7 @@ def _kinds() -> dict[str, str]:
         "knock": pgettext("action", "knock"),
         "discard": pgettext("action", "discard"),
         "drop": pgettext("action", "drop"),
+        "call": pgettext("action", "call"),
         "ask": pgettext("action", "ask"),
         "yes": pgettext("action", "yes"),
         "no": pgettext("action", "no"),

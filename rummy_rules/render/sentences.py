@@ -16,6 +16,7 @@ from ..spec.schema import (
 from .end_sentences import game_end_sentences
 from .i18n import N_, _
 from .scoring_sentences import scoring_extras
+from .stake_sentences import stakes_sentences
 from .turn_sentences import (
     buying_sentences,
     discard_sentences,
@@ -409,6 +410,8 @@ def _scoring(s: VariantSpec) -> Iterator[str]:
             "each other player's, added up: the knocker, unless undercut, when the player "
             "who undercuts scores it; gin scores every other player's whole deadwood."
         )
+    elif sc.model == "stakes":
+        yield from stakes_sentences(s)
     else:
         yield from _model_sentence(sc.model)
     yield from scoring_extras(s)
@@ -547,6 +550,7 @@ TOPICS: tuple[Topic, ...] = (
             "scoring.bonus_cards_unopened",
             "scoring.spade_upcard_factor",
             "scoring.deal_cap",
+            "scoring.stakes",
         ),
         _scoring,
     ),

@@ -126,6 +126,10 @@ def deal_result_lines(state: GameState, since: int) -> list[str]:
             who = _(_KNOCKED[result.reason]).format(seat=_seat(won))
         elif result.reason == "knock":
             who = _("a knock with equal deadwood: no score")
+        elif result.reason == "dealt" and won is not None:
+            who = _("{seat} won on the deal").format(seat=_seat(won))
+        elif result.reason == "called":
+            who = _("{seat} called the hand").format(seat=_caller(state, number))
         elif result.reason == "dropped" and won is not None and won >= 0:
             who = _("{seat} won: every other player dropped out").format(seat=_seat(won))
         elif won is not None and won >= 0:
@@ -141,6 +145,18 @@ def deal_result_lines(state: GameState, since: int) -> list[str]:
         )
         lines += _hands_left(state, result.left, result.scores)
     return lines
+
+
+def _caller(state: GameState, number: int) -> str:
+    """Who called the hand that ended deal ``number`` (from 1): the seat of the
+    last action before the deal's end line."""
+    seat = -1
+    for entry in state.log:
+        if "action" in entry:
+            seat = int(entry["seat"])
+        elif entry.get("deal_end") == number:
+            break
+    return _seat(seat)
 
 
 def _hands_left(

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from ..spec.schema import KnockRules, VariantSpec
 from .i18n import _, ngettext
+from .stake_sentences import call_sentences
 from .words import number_word, plural
 
 __all__ = [
@@ -525,6 +526,7 @@ def going_out_sentences(s: VariantSpec) -> Iterator[str]:
     else:
         yield from _going_out_method(s)
     yield from _going_out_extras(s)
+    yield from call_sentences(s)
 
 
 def _going_out_method(s: VariantSpec) -> Iterator[str]:

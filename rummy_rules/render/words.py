@@ -54,6 +54,7 @@ _NOUNS: dict[str, Callable[[int], str]] = {
     "joker": lambda n: ngettext("{n} joker", "{n} jokers", n),
     "copy": lambda n: ngettext("{n} copy", "{n} copies", n),
     "skip card": lambda n: ngettext("{n} skip card", "{n} skip cards", n),
+    "stake": lambda n: ngettext("{n} stake", "{n} stakes", n),
     "wild card": lambda n: ngettext("{n} wild card", "{n} wild cards", n),
     "natural card": lambda n: ngettext("{n} natural card", "{n} natural cards", n),
     "run": lambda n: ngettext("{n} run", "{n} runs", n),

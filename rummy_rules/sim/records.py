@@ -435,6 +435,7 @@ def _replay_game(file: str, lines: list[tuple[int, dict[str, Any]]]) -> ReplayRe
     players: int = header["players"]
     state = _start(file, lines, rules, header)
     actions = 0
+    dealt = 0
     finished = False
     for number, entry in lines[1:]:
         if "action" in entry:
@@ -448,17 +449,22 @@ def _replay_game(file: str, lines: list[tuple[int, dict[str, Any]]]) -> ReplayRe
         elif not ({"first_dealer", "deck", "reshuffle", "cut", "turn_over"} & entry.keys()):
             raise RecordError(file, number, f"unknown line: {shown(sorted(entry))}")
         elif "deck" in entry:
+            # The engine's own line for the deal (a deal won on the deal,
+            # going_out.dealt_counts, has ended, and the next one is dealt,
+            # before any action is read).
             expected_deal = entry.get("deal")
-            if expected_deal != state.deal_index + 1:
+            dealt += 1
+            mine = [e for e in state.log if "deck" in e and e.get("deal") == dealt]
+            if expected_deal != dealt or not mine:
                 raise RecordError(file, number, f"deal {shown(expected_deal)} starts out of order")
             said = entry.get("dealer")
-            if said != state.dealer:
+            if said != mine[0]["dealer"]:
                 who = f"p{said + 1}" if isinstance(said, int) else shown(said)
                 raise RecordError(
                     file,
                     number,
-                    f"deal {shown(expected_deal)} is dealt by p{state.dealer + 1} by the rules, "
-                    f"but the record says {who}",
+                    f"deal {shown(expected_deal)} is dealt by p{mine[0]['dealer'] + 1} by the "
+                    f"rules, but the record says {who}",
                 )
             _check_contracts(file, number, entry, state)
     return ReplayReport(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..cards import RANK_ORDER
 from .canasta_checks import check_canasta_family
 from .schema import VariantSpec
+from .turn_checks import check_stakes, check_turn_shape
 from .yamlio import PathT
 
 __all__ = ["Finding", "check_consistency"]
@@ -106,7 +107,8 @@ def check_consistency(spec: VariantSpec, out: list[Finding]) -> None:
     _check_discard(spec, out)
     _check_progression(spec, out)
     _check_numbered(spec, out)
-    _check_turn_shape(spec, out)
+    check_turn_shape(spec, out)
+    check_stakes(spec, out)
     if spec.melds.run.suits == "any" and spec.contract.same_suit_runs != "allowed":
         out.append(
             (
@@ -115,78 +117,6 @@ def check_consistency(spec: VariantSpec, out: list[Finding]) -> None:
                 "warning",
             )
         )
-
-
-def _check_turn_shape(spec: VariantSpec, out: list[Finding]) -> None:
-    """A turn that plays or draws (``draw.mode``), and a game with no discard pile
-    (``discard.allowed: false``): the keys they leave nothing to act on."""
-    play_or_draw = spec.draw.mode == "play_or_draw"
-    stock = spec.stock_exhausted
-    if stock is not None and stock.action == "pass" and not play_or_draw:
-        out.append(
-            (
-                ("stock_exhausted", "action"),
-                "pass plays on without a stock, which needs turns that play or draw "
-                "(draw.mode: play_or_draw)",
-                "error",
-            )
-        )
-    if play_or_draw:
-        if spec.draw.discard_pile != "none":
-            out.append(
-                (
-                    ("draw", "discard_pile"),
-                    "a turn that plays or draws takes nothing from the discard pile: "
-                    "write discard_pile: none (draw.mode: play_or_draw)",
-                    "error",
-                )
-            )
-        if stock is not None and stock.action not in ("pass", "end_deal"):
-            out.append(
-                (
-                    ("stock_exhausted", "action"),
-                    f"{stock.action} needs a discard pile to draw from: with draw.mode "
-                    "play_or_draw use pass (play on without drawing) or end_deal",
-                    "error",
-                )
-            )
-        for path, on, what in (
-            (("draw", "stock_cards"), spec.draw.stock_cards != 1, "draws one card"),
-            (("draw", "push"), spec.draw.push, "pushes nothing"),
-            (("buying", "enabled"), spec.buying.enabled, "has no buying"),
-            (("going_out", "knock"), spec.going_out.knock is not None, "has no knock yet"),
-            (("going_out", "drop"), spec.going_out.drop is not None, "has no drop yet"),
-            (
-                ("going_out", "ask_partner"),
-                spec.going_out.ask_partner != "never",
-                "asks no partner",
-            ),
-        ):
-            if on:
-                out.append(
-                    (path, f"a turn that plays or draws (draw.mode: play_or_draw) {what}", "error")
-                )
-    if spec.discard.allowed:
-        return
-    for path, on, say in (
-        (("discard", "required"), spec.discard.required, "required: false"),
-        (("table", "upcard"), spec.table.upcard, "table.upcard: false"),
-        (("draw", "discard_pile"), spec.draw.discard_pile != "none", "draw.discard_pile: none"),
-        (("buying", "enabled"), spec.buying.enabled, "buying.enabled: false"),
-        (
-            ("going_out", "method"),
-            spec.going_out.method == "must_discard",
-            "a going_out.method other than must_discard",
-        ),
-    ):
-        if on:
-            out.append(
-                (
-                    path,
-                    f"there is no discard pile (discard.allowed: false): write {say}",
-                    "error",
-                )
-            )
 
 
 def _check_numbered(spec: VariantSpec, out: list[Finding]) -> None:

@@ -25,7 +25,14 @@ _ENGINE_SUPPORTS: tuple[tuple[str, tuple[object, ...]], ...] = (
     ("melding.lay_off.before_opening", (False, True)),
     (
         "scoring.model",
-        ("penalty", "melded_minus_hand", "winner_collects", "knock_difference", "losers_pay"),
+        (
+            "penalty",
+            "melded_minus_hand",
+            "winner_collects",
+            "knock_difference",
+            "losers_pay",
+            "stakes",
+        ),
     ),
     ("game_end.kind", ("fixed_deals", "target_score", "elimination")),
     ("game_end.ties", ("shared", "extra_deal")),

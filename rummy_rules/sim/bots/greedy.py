@@ -317,6 +317,7 @@ class GreedyBot:
         self._stock_seen = _UNSEEN
         self.knock_melds: MeldRules | None = None
         self.knock_values: tuple[int, ...] = ()
+        self.call_values: tuple[int, ...] = ()
         self.knock_needs: tuple[int, int] = (0, 0)
         self.knock_weights = GREEDY_WEIGHTS
         """How it plays a knock game (:class:`.knock_play.KnockWeights`)."""
@@ -371,6 +372,7 @@ class GreedyBot:
         self.knock_melds = deal.knock_melds
         self.knock_values = deal.knock_values
         self.knock_needs = deal.knock_needs
+        self.call_values = deal.call_values
 
     @staticmethod
     def _fitting(view: SeatView) -> set[int]:
@@ -502,6 +504,20 @@ class GreedyBot:
             return self.rng.choice(legal)
         return self._discard(view, hand, discards)
 
+    def _call(self, view: SeatView, hand: list[int]) -> Action | None:
+        """``going_out.call``: call the hand when it counts 5 or less, or 10 or
+        less while every other player holds three cards or more."""
+        if not self.call_values:
+            return None
+        call = next((a for a in view.legal if a.kind == "call"), None)
+        if call is None:
+            return None
+        count = sum(self.call_values[face] for face in hand)
+        others = [n for s, n in enumerate(view.hand_sizes) if s != view.seat]
+        if count <= 5 or (count <= 10 and min(others, default=0) >= 3):
+            return call
+        return None
+
     def _buy_or_pass(self, view: SeatView, hand: list[int]) -> Action:
         legal = view.legal
         kinds = {a.kind for a in legal}
@@ -536,6 +552,9 @@ class GreedyBot:
         legal = view.legal
         self._before = hand
         self.turns += 1
+        call = self._call(view, hand)
+        if call is not None:
+            return call
         if view.discard_pile:
             top = view.discard_pile[-1]
             take = next((a for a in legal if a.kind == "take" and a.card == top), None)

@@ -32,12 +32,13 @@ from .melds import (
     SetRules,
     WildRules,
 )
-from .scoring import Bonus, GameEnd, Multiplier, Scoring
+from .scoring import Bonus, GameEnd, Multiplier, Scoring, Stakes
 from .table import DeckSpec, Partnerships, Players, Source, TableRules
 from .turn import (
     BuyCost,
     Buying,
     BuyLimits,
+    CallRules,
     DiscardRules,
     DrawRules,
     DropRules,
@@ -58,6 +59,7 @@ __all__ = [
     "BuyCost",
     "BuyLimits",
     "Buying",
+    "CallRules",
     "ColourRules",
     "ContractPart",
     "ContractRules",
@@ -87,6 +89,7 @@ __all__ = [
     "Scoring",
     "SetRules",
     "Source",
+    "Stakes",
     "StockExhausted",
     "TableRules",
     "VariantSpec",

@@ -15,7 +15,7 @@ from .base import (
     StrictModel,
 )
 
-__all__ = ["Bonus", "GameEnd", "Multiplier", "Scoring"]
+__all__ = ["Bonus", "GameEnd", "Multiplier", "Scoring", "Stakes"]
 
 
 # --------------------------------------------------------------------------
@@ -84,11 +84,67 @@ SKIP = "skip"
 _CARD_VALUE_KEYS = (*RANK_ORDER, JOKER, SKIP)
 
 
+class Stakes(StrictModel):
+    """With scoring.model stakes: how many stakes each player pays the winner of a deal."""
+
+    out: int = Field(
+        default=1,
+        ge=0,
+        le=20,
+        description="Going out by discarding the last card: each other player pays this.",
+    )
+    out_without_discard: int = Field(
+        default=2,
+        ge=0,
+        le=20,
+        description=(
+            "Going out by melding or laying off the last card, with no discard "
+            "(Tonk's tonk out): each other player pays this."
+        ),
+    )
+    dealt: int = Field(
+        default=2,
+        ge=0,
+        le=20,
+        description="Winning on the deal (going_out.dealt_counts): each other player pays this.",
+    )
+    call: int = Field(
+        default=1,
+        ge=0,
+        le=20,
+        description="A caller (going_out.call) whose count is the lowest: each other player pays this.",
+    )
+    caught: int = Field(
+        default=2,
+        ge=0,
+        le=20,
+        description=(
+            "A caught caller (another count equal to or lower than the caller's) pays "
+            "this to each player whose count is equal or lower; the others pay nothing."
+        ),
+    )
+    lowest: int = Field(
+        default=1,
+        ge=0,
+        le=20,
+        description=(
+            "A deal ended with no one out and no call (the stock ran out): the player "
+            "with the lowest count is paid this by each other player; players tied for "
+            "the lowest are each paid it by each player not tied."
+        ),
+    )
+
+
 class Scoring(StrictModel):
     """How a deal is scored."""
 
     model: Literal[
-        "penalty", "melded_minus_hand", "winner_collects", "knock_difference", "losers_pay"
+        "penalty",
+        "melded_minus_hand",
+        "winner_collects",
+        "knock_difference",
+        "losers_pay",
+        "stakes",
     ] = Field(
         description=(
             "penalty: cards left in hand count against you, lowest total wins; "
@@ -100,8 +156,15 @@ class Scoring(StrictModel):
             "left in the others' hands and each of them loses their own; when nobody "
             "goes out, the lowest count wins the deal and scores, from each other "
             "player, the difference between their counts (players tied for the lowest "
-            "each score so), while the others lose their own; highest wins (Rummikub)."
+            "each score so), while the others lose their own; highest wins (Rummikub); "
+            "stakes: each deal is won by one player (or shared by a tie), paid by each "
+            "other player the number of stakes scoring.stakes gives for how it was won; "
+            "a total is stakes won less stakes paid, highest wins (Tonk)."
         )
+    )
+    stakes: Stakes = Field(
+        default_factory=Stakes,
+        description="With model stakes: the stakes of each way a deal is won.",
     )
     card_values: dict[str, int] = Field(
         description=(

@@ -19,6 +19,7 @@ __all__ = [
     "BuyCost",
     "BuyLimits",
     "Buying",
+    "CallRules",
     "DiscardRules",
     "DrawRules",
     "DropRules",
@@ -522,6 +523,19 @@ class DropRules(StrictModel):
         return self
 
 
+class CallRules(StrictModel):
+    """Calling the hand (Tonk's drop): a showdown of the hands' counts."""
+
+    after_hit: Literal["any", "wait_a_turn"] = Field(
+        default="any",
+        description=(
+            "any: a player may call at the start of any turn; wait_a_turn: a player "
+            "on one of whose melds another player laid off a card (a hit) since the "
+            "start of their last turn may not call at the start of their next turn (Tonk)."
+        ),
+    )
+
+
 class GoingOut(StrictModel):
     """How a deal ends."""
 
@@ -589,6 +603,27 @@ class GoingOut(StrictModel):
             "player may write drop, scoring the stated penalty points for the deal "
             "and keeping their cards out of play; the others play on, and the last "
             "player left in the deal wins it. null: no dropping."
+        ),
+    )
+    call: CallRules | None = Field(
+        default=None,
+        description=(
+            "Calling the hand (Tonk's drop, also called going down or knocking): at "
+            "the start of their turn, before drawing, a player may write call; every "
+            "player then shows their hand, counted by scoring.card_values (cards on "
+            "the table do not count), and the deal ends. The caller wins the deal with "
+            "a count lower than every other player's; otherwise the caller is caught "
+            "(scoring.stakes). Needs scoring.model: stakes. null: no calling."
+        ),
+    )
+    dealt_counts: list[int] = Field(
+        default_factory=list,
+        max_length=10,
+        description=(
+            "Counts of a dealt hand (scoring.card_values) that win the deal at once, "
+            "before anyone plays (Tonk: [49, 50]): a player dealt such a hand shows it "
+            "and wins the deal; when two or more players are, the deal is void. Needs "
+            "scoring.model: stakes. Empty: no such win."
         ),
     )
 
