@@ -147,7 +147,7 @@ def draw_actions(g: Game) -> list[Action]:
     actions = [shared_action("pass" if closed else "draw")]
     if check_drop(g) is None:
         actions.append(DROP)
-    if check_call(g) is None:
+    if g.rules.play.call and check_call(g) is None:
         actions.append(CALL)
     if g.rules.play.block_call and not closed and d.discard:
         actions.append(shared_action("block"))

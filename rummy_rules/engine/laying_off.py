@@ -522,7 +522,8 @@ def apply_layoff(g: Game, action: Action) -> None:
     meld = d.melds[action.target]
     d.rebuilt_without_play = 0
     d.hands[seat].remove(card)
-    mark_hit(g, meld.owner)
+    if d.hit:
+        mark_hit(g, meld.owner)
     face = g.faces[card]
     if face not in d.rules.wild_faces and not _plain_faces(g, meld, face, False):
         _move_wild(g, meld, card)
