@@ -201,5 +201,5 @@ def engine_cannot_rearrange(monkeypatch: pytest.MonkeyPatch) -> None:
     """
     from rummy_rules.spec import playable
 
-    supports = (*playable._ENGINE_SUPPORTS, ("melding.rearrange_table", (False,)))
-    monkeypatch.setattr(playable, "_ENGINE_SUPPORTS", supports)
+    not_yet = (*playable._NOT_YET, ("melding.rearrange_table", (True,)))
+    monkeypatch.setattr(playable, "_NOT_YET", not_yet)
