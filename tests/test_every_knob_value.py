@@ -131,6 +131,10 @@ NEEDS: dict[Any, dict[str, Any]] = {
         "going_out.knock": {"deadwood_limit": 10, "big_gin": True},
     },
     ("stock_exhausted.void_take", "to_knock"): _KNOCK,
+    ("going_out.knock.ace_upcard", "its_value"): {
+        **_KNOCK,
+        "going_out.knock": {"deadwood_limit": "upcard", "ace_upcard": "its_value"},
+    },
     ("melds.run.allowed", False): {"deals": _ONE_SET},
     ("melds.set.one_per_rank", True): {"opening.requirement": "none", "deals": _NO_CONTRACT},
     "draw.natural_pair": {"draw.discard_condition": "meld_now"},

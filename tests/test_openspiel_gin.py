@@ -97,3 +97,23 @@ def test_openspiel_case_an_ace_upcard_in_oklahoma_allows_only_gin():
     assert not [t for t in texts(state) if t.startswith("knock")]
     act(state, "discard KH")  # deadwood now AD alone: still no knock with an ace up
     assert state.check(parse_action("knock KH")) is not None
+
+
+def test_an_ace_upcard_that_counts_its_value_allows_a_knock_with_one_point():
+    """going_out.knock.ace_upcard: its_value: the same hand as above, with the ace
+    counting one, may knock with AD alone as deadwood."""
+    state = stacked_state(
+        HOUSE,
+        2,
+        {0: "10D QD 10C JC 3H 2D 3D 4D JH QH", 1: "AS 2S 3S 4S 5S 6S 7S 8S 9S KH"},
+        upcard="AD",
+        stock=["2C"],
+        overrides=[
+            "going_out.knock.deadwood_limit=upcard",
+            "going_out.knock.ace_upcard=its_value",
+        ],
+        dealer=1,
+    )
+    act(state, "pass")
+    act(state, "take AD")
+    assert state.check(parse_action("knock KH")) is None

@@ -144,9 +144,10 @@ def _deal(
     if play.cut_wild and d.stock:
         _turn_up_wild(d, rules)
     d.knock_limit = play.knock_limit
-    if d.knock_limit == -2:  # the first upcard's value; an ace: gin only
+    if d.knock_limit == -2:  # the first upcard's value (an ace: knock.ace_upcard)
         upcard = rules.pack.face(d.discard[-1])
-        d.knock_limit = 0 if rank_of(upcard) == 0 else rules.card_values[upcard]
+        ace_gin = rank_of(upcard) == 0 and play.ace_upcard_gin_only
+        d.knock_limit = 0 if ace_gin else rules.card_values[upcard]
     if play.spade_upcard_factor > 1 and suit_of(rules.pack.face(d.discard[-1])) == _SPADES:
         d.score_factor = play.spade_upcard_factor
     d.current = step_active(active, dealer, direction)

@@ -69,6 +69,7 @@ def knock_rules(spec: VariantSpec) -> dict[str, Any]:
         out["wrong_declaration"] = knock.wrong_declaration
     limit = knock.deadwood_limit
     out["knock_limit"] = UNLIMITED if limit == "any" else -2 if limit == "upcard" else int(limit)
+    out["ace_upcard_gin_only"] = knock.ace_upcard == "gin_only"
     out["knock_lay_off"] = knock.defender_lays_off
     out["undercut_on_tie"] = knock.undercut == "equal_or_lower"
     out["big_gin"] = knock.big_gin

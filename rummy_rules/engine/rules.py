@@ -344,6 +344,8 @@ class PlayRules:
     undercut_on_tie: bool = True
     """``undercut: equal_or_lower``: equal deadwood undercuts the knocker."""
     big_gin: bool = False
+    ace_upcard_gin_only: bool = True
+    """``knock.ace_upcard: gin_only``: an ace as the first upcard allows gin only."""
     knock_needs: tuple[int, int] = (0, 0)
     """``going_out.knock.needs``: the runs, and pure runs, a knock's melds must hold."""
     count_all_without_needs: bool = False

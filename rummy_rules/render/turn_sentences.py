@@ -362,7 +362,15 @@ def discard_sentences(s: VariantSpec) -> Iterator[str]:
 def _knock_sentences(s: VariantSpec) -> Iterator[str]:
     knock = s.going_out.knock
     assert knock is not None
-    yield _knock_limit_sentence(knock.deadwood_limit)
+    if knock.deadwood_limit == "upcard" and knock.ace_upcard == "its_value":
+        yield _(
+            "A hand ends when a player knocks. After drawing, a player may knock if their "
+            "deadwood (the value of the cards no meld of theirs takes) after a discard is at "
+            "most the value of the deal's first upcard, an ace counting its value. The "
+            "knocker discards face down and lays out their melds."
+        )
+    else:
+        yield _knock_limit_sentence(knock.deadwood_limit)
     yield from _needs_sentences(knock)
     yield _("Knocking with no deadwood at all is gin.")
     if knock.big_gin:

@@ -308,6 +308,14 @@ def _check_knock(spec: VariantSpec, out: list[Finding]) -> None:
                 "error",
             )
         )
+    if knock.ace_upcard != "gin_only" and knock.deadwood_limit != "upcard":
+        out.append(
+            (
+                ("going_out", "knock", "ace_upcard"),
+                "an ace upcard sets the limit only with deadwood_limit: upcard",
+                "error",
+            )
+        )
 
 
 def _check_knock_scoring(spec: VariantSpec, out: list[Finding]) -> None:

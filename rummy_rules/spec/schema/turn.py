@@ -430,8 +430,16 @@ class KnockRules(StrictModel):
         description=(
             "The most deadwood (the value of the cards no meld takes, after the "
             "discard) a player may knock with: a number (0: gin only); upcard: the "
-            "value of the deal's first upcard (Oklahoma Gin; an ace upcard: gin only); "
+            "value of the deal's first upcard (Oklahoma Gin; an ace: see ace_upcard); "
             "any: no limit, a player may knock with any deadwood (Knock Rummy)."
+        ),
+    )
+    ace_upcard: Literal["gin_only", "its_value"] = Field(
+        default="gin_only",
+        description=(
+            "With deadwood_limit: upcard, what an ace turned up as the deal's first "
+            "upcard allows: gin_only, only gin may knock (Oklahoma Gin); its_value, "
+            "knocking with deadwood up to the ace's value (scoring.card_values)."
         ),
     )
     needs: KnockNeeds | None = Field(
