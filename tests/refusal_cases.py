@@ -218,16 +218,15 @@ CASES: dict[str, Case] = {
     ),
     "use.freed_before_discard": Case("contract-gamerules", (), 5, 2, 129, "discard AC"),
     "use.freed_before_end": Case("contract-gamerules", (), 5, 2, 129, "end"),
-    "ask.already": Case("canasta", (), 4, 0, 30, "ask"),
-    "ask.answer": Case("canasta", (), 4, 0, 29, "draw"),
+    "ask.already": Case("canasta", (), 4, 0, 81, "ask"),
+    "ask.answer": Case("canasta", (), 4, 0, 80, "draw"),
     "ask.none": Case("basic-rummy", (), 6, 0, 1, "ask"),
     "ask.side_may_not_go_out": Case("canasta", (), 4, 0, 2, "ask"),
-    "ask.two_cards": Case("canasta", (), 4, 0, 98, "ask"),
+    "ask.two_cards": Case("canasta", (), 4, 0, 44, "ask"),
     "defend.actions": Case("gin", (), 2, 1, 90, "draw"),
     "defend.does_not_fit": Case("gin", (), 2, 1, 90, "layoff 6C@1"),
     "defend.knocker_melds_only": Case("gin", (), 2, 1, 90, "layoff 6C@3"),
     "down.already": Case("canasta-2p", (), 2, 0, 2, "down KH KS 2S=KC / AC AD AH AS"),
-    "down.meld_taken_this_turn": Case("canasta", (), 4, 5, 360, "down AC AH JK=AD"),
     "down.min_points": Case(
         "canasta-2p", (), 2, 0, 242, "down QD QS 2D=QC / 10C 10C 10S 10S / 5D 5H 5S"
     ),
@@ -241,7 +240,7 @@ CASES: dict[str, Case] = {
     "exchange.runs_only": Case("contract-gamerules", (), 5, 2, 126, "exchange 4C@1"),
     "going_out.canastas": Case("canasta-2p", (), 2, 0, 119, "layoff JD@3"),
     "going_out.natural_canastas": Case("hand-and-foot", (), 4, 0, 223, "layoff 7S@16"),
-    "going_out.one_canasta": Case("canasta", (), 4, 1, 114, "layoff 9C@10"),
+    "going_out.one_canasta": Case("canasta", (), 4, 2, 261, "layoff 7H@5"),
     "knock.big_gin_leaves_out": Case("gin", (), 2, 1, 89, "knock with 8C 8D 8H / 6D 6H 6S"),
     "knock.melds_at_knock": Case("gin", (), 2, 0, 1, "undo"),
     "knock.name_discard": Case("knock-rummy", (), 2, 1, 1, "knock with 10S JS QS"),
@@ -308,6 +307,14 @@ _FIRST = (*_EXCHANGE, "deck.decks=2", "wilds.exchange.use_same_turn=true")
 _CLAIMS = (*_EXCHANGE, "deck.decks=2", "wilds.exchange.claim_order=first_in_rotation")
 
 STACKED: dict[str, Case] = {
+    "down.meld_taken_this_turn": dealt(
+        "canasta",
+        "7H 7S KC KD KH AC AD AS 5C 9D 10D",
+        "down KC KD KH / AC AD AS",
+        moves=("take 7D",),
+        players=4,
+        upcard="7D",
+    ),
     # meld shapes
     "meld.run_max": dealt(_B, _H, "meld 2H 3H 4H 5H 6H", "melds.run.max_size=4"),
     "meld.run_in_sequence": dealt(_B, _H, "meld 2H 3H 5H"),

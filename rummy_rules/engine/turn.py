@@ -487,12 +487,15 @@ def sorted_play_actions(g: Game) -> list[Action]:
     if g.deal.duties.asked == ASKING:
         return list(ANSWERS)
     actions = list(play_actions(g))
-    # The discards come last, already in the order of their text, and
-    # "discard ..." sorts before every other action of this phase.
+    # The discards come last, already in the order of their text; "discard ..."
+    # sorts before every other action of this phase but "ask".
     first = len(actions)
     while first and actions[first - 1].kind == "discard":
         first -= 1
-    return actions[first:] + sorted(actions[:first], key=action_text)
+    rest = sorted(actions[:first], key=action_text)
+    if rest and rest[0].kind == "ask":  # going_out.ask_partner: "ask" comes first
+        return rest[:1] + actions[first:] + rest[1:]
+    return actions[first:] + rest
 
 
 def can_go_on(g: Game) -> bool:
