@@ -435,7 +435,7 @@ def _replay_game(file: str, lines: list[tuple[int, dict[str, Any]]]) -> ReplayRe
     players: int = header["players"]
     state = _start(file, lines, rules, header)
     actions = 0
-    dealt = 0
+    dealt = seen = 0
     finished = False
     for number, entry in lines[1:]:
         if "action" in entry:
@@ -454,16 +454,22 @@ def _replay_game(file: str, lines: list[tuple[int, dict[str, Any]]]) -> ReplayRe
             # before any action is read).
             expected_deal = entry.get("deal")
             dealt += 1
-            mine = [e for e in state.log if "deck" in e and e.get("deal") == dealt]
-            if expected_deal != dealt or not mine:
+            mine = None
+            log = state.log
+            while seen < len(log):  # the engine's log read once, deal line by deal line
+                seen += 1
+                if "deck" in log[seen - 1] and log[seen - 1].get("deal") == dealt:
+                    mine = log[seen - 1]
+                    break
+            if expected_deal != dealt or mine is None:
                 raise RecordError(file, number, f"deal {shown(expected_deal)} starts out of order")
             said = entry.get("dealer")
-            if said != mine[0]["dealer"]:
+            if said != mine["dealer"]:
                 who = f"p{said + 1}" if isinstance(said, int) else shown(said)
                 raise RecordError(
                     file,
                     number,
-                    f"deal {shown(expected_deal)} is dealt by p{mine[0]['dealer'] + 1} by the "
+                    f"deal {shown(expected_deal)} is dealt by p{mine['dealer'] + 1} by the "
                     f"rules, but the record says {who}",
                 )
             _check_contracts(file, number, entry, state)
