@@ -86,6 +86,7 @@ STANDARD_IDS = {
     "rummikub",
     "machiavelli",
     "tonk",
+    "conquian",
     "gin",
     "oklahoma-gin",
     "knock-rummy",

@@ -40,6 +40,21 @@ def tile(text: str) -> str:
     return "JK" if text.startswith("JK") else text
 
 
+def rearrangement(
+    freed: Counter[str], laid_text: str, text: str
+) -> tuple[list[list[str]], Counter[str]]:
+    """docs/records.md, ``rearrange N,M into MELD / MELD``: the new melds laid, and
+    the cards that come from the hand (a joker as JK), given the cards ``freed`` by
+    taking the named melds apart; every freed card must be laid again, and at
+    least one card come from the hand."""
+    new = [m.split() for m in laid_text.split(" / ")]
+    needed = Counter(tile(c) for m in new for c in m)
+    from_hand = needed - freed
+    assert not (freed - needed), f"a card taken off the table is not laid: {text}"
+    assert sum(from_hand.values()) >= 1, f"no card from the hand: {text}"
+    return new, from_hand
+
+
 def read_games(path: Path) -> list[list[dict]]:
     """The games of a records file, each a list of its lines."""
     games: list[list[dict]] = []
@@ -194,11 +209,7 @@ class Referee:
             freed = Counter()
             for index in taken:
                 freed.update(tile(c) for c in self.table.pop(index))
-            new = [m.split() for m in laid_text.split(" / ")]
-            needed = Counter(tile(c) for m in new for c in m)
-            from_hand = needed - freed
-            assert not (freed - needed), f"a card taken off the table is not laid: {text}"
-            assert sum(from_hand.values()) >= 1, f"no card from the hand: {text}"
+            new, from_hand = rearrangement(freed, laid_text, text)
             for card, n in from_hand.items():
                 for _ in range(n):
                     self.take_from(hand, card, text)

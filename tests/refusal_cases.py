@@ -72,6 +72,10 @@ def position(case: Case) -> GameState:
     return state
 
 
+#: Conquian's first player (a run to be, a pair of nines, a 5D that fits A-4 of diamonds).
+_CONQUIAN_FIRST = "AC 2C 3C 5D 6H 9H 9S 10H 4S 7S"
+
+
 def dealt(
     variant: str,
     hand: str,
@@ -171,6 +175,33 @@ CASES: dict[str, Case] = {
     "turn.open_first": Case("kalooki", (), 5, 0, 1, "block"),
     "discard.none": Case("rummikub", (), 4, 0, 0, "discard AC"),
     "call.none": Case("basic-rummy", (), 6, 0, 0, "call"),
+    "force.none": Case("basic-rummy", (), 6, 0, 0, "force"),
+    "force.not_now": Case("conquian", (), 2, 0, 0, "force"),
+    "force.decide": dealt(
+        "conquian",
+        _CONQUIAN_FIRST,
+        "discard 6H",
+        moves=(
+            "draw",
+            "pass",
+            "take 4D",
+            "meld AD 2D 3D 4D",
+            "discard 10S",
+            "draw",
+            "take 4C",
+            "meld AC 2C 3C 4C",
+            "discard 5D",
+        ),
+        upcard="",
+        others=((0, "AD 2D 3D 6C 7C 8C 10S 10C 9C 5S"),),
+        stock=("4D", "4C"),
+    ),
+    "turned.take_or_pass": dealt(
+        "conquian", _CONQUIAN_FIRST, "draw", moves=("draw",), upcard="", stock=("8H",)
+    ),
+    "turned.only_that_card": dealt(
+        "conquian", _CONQUIAN_FIRST, "take AD", moves=("draw",), upcard="", stock=("8H",)
+    ),
     "call.before_drawing": Case(
         "tonk",
         (),

@@ -32,6 +32,7 @@ STATED_BY_ABSENCE = {
     "draw.no_block_call",
     "drop.none",
     "end.first_down_goes_out",
+    "force.none",
     "knock.name_discard",
     "meld.no_colour_melds",
     "undo.not_allowed",

@@ -36,6 +36,8 @@ FEATURES: dict[str, tuple[str, tuple[str, ...]]] = {
         (
             "There are no wild cards.",
             "Jokers are not wild",
+            "The pack: {copies} of the numbers 1 to {highest} in each of four colours "
+            "({colours}), with no wild cards.",
         ),
     ),
     "jokers": (

@@ -38,6 +38,9 @@
                           (``going_out.drop``)
 ``call``                  call the hand before drawing: every hand is shown
                           and counted, and the deal ends (``going_out.call``)
+``force`` / ``pass``      at the end of a turn that left a card the next player
+                          could lay off: force them to take it, or not
+                          (``draw.force``)
 ``ask``                   ask one's partner "may I go out?"
                           (``going_out.ask_partner``)
 ``yes`` / ``no``          the partner's answer, which binds for the turn
@@ -87,6 +90,7 @@ _SIMPLE = (
     "yes",
     "no",
     "call",
+    "force",
 )
 
 #: Every kind of action of the notation (docs/records.md, "Actions").

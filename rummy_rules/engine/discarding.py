@@ -264,7 +264,13 @@ def apply_discard(g: Game, face: int) -> None:
     if face == g.rules.melds.skip_face:
         # A discarded skip: the next player loses their turn.
         d.current = g.next_seat(d.current)
-    next_turn(g)
+        next_turn(g)
+    elif g.rules.play.force:
+        from .forcing import end_turn  # forcing looks at lay-offs, which need this module
+
+        end_turn(g)
+    else:
+        next_turn(g)
 
 
 def _playable_penalty(g: Game, face: int) -> bool:

@@ -11,6 +11,7 @@ from .calling import CALL, apply_call, check_call
 from .dealing import refill_stock, stock_closed
 from .dropping import DROP, check_drop, drop_cost, leave_deal
 from .ending import end_deal, pass_turn
+from .forcing import end_turn, force_refusal
 from .game import PLAY, Game
 from .knocking import knock_actions
 from .laying_off import fits_table
@@ -38,6 +39,16 @@ _STOCK_CLOSED = refusal(
     N_("the stock is empty: take a discard you can meld at once, or pass"),
 )
 _DRAW_FIRST = refusal("draw.first", (), N_("draw first: from the stock, or take the discard"))
+_TURNED = refusal_kind(
+    "turned.take_or_pass",
+    ("draw.mode",),
+    N_("you turned up {card}: take it or pass"),
+)
+_ONLY_TURNED = refusal_kind(
+    "turned.only_that_card",
+    ("draw.mode",),
+    N_("only the card you turned up, {card}, may be taken"),
+)
 _STOCK_ONLY = refusal(
     "take.stock_only",
     ("draw.discard_pile",),
@@ -143,6 +154,14 @@ def draw_actions(g: Game) -> list[Action]:
         if _check_take_at(g, face, 0) is None:
             actions.append(_TAKES[face])
         return sorted(actions, key=action_text)
+    turned = d.duties.turned
+    if turned is not None:
+        # draw.mode turn_up: the card turned up is taken, or passed to the next player.
+        actions = [shared_action("pass")]
+        face = g.faces[turned]
+        if _check_take_at(g, face, 0) is None:
+            actions.append(_TAKES[face])
+        return sorted(actions, key=action_text)
     closed = stock_closed(g)
     actions = [shared_action("pass" if closed else "draw")]
     if check_drop(g) is None:
@@ -177,6 +196,11 @@ def check_draw_phase(g: Game, action: Action) -> Refusal | None:
         if kind == "take":
             return _check_take(g, action.card)
         return _OFFERED
+    turned = g.deal.duties.turned
+    if turned is not None:
+        return _check_turned(g, action, turned)
+    if kind == "force":
+        return force_refusal(g)
     if kind == "drop":
         return check_drop(g)
     if kind == "call":
@@ -214,6 +238,7 @@ def apply_draw_phase(g: Game, action: Action) -> None:
         _draw(g, window=False)
     elif kind == "take":
         g.deal.offer = []
+        g.deal.duties.turned = None
         _take(g, action.card)
     elif kind == "drop":
         leave_deal(g, g.deal.current, drop_cost(g))
@@ -221,8 +246,25 @@ def apply_draw_phase(g: Game, action: Action) -> None:
         apply_call(g)
     elif g.deal.offer:
         _refuse_upcard(g)
+    elif g.deal.duties.turned is not None:
+        g.deal.duties.turned = None  # the card turned up stays on the pile for the next player
+        end_turn(g)
     else:
         pass_turn(g)
+
+
+def _check_turned(g: Game, action: Action, turned: int) -> Refusal | None:
+    """Why ``action`` is illegal after turning up ``turned`` (``draw.mode:
+    turn_up``): only taking that card, or passing, is."""
+    kind = action.kind
+    if kind == "pass":
+        return None
+    face = g.faces[turned]
+    if kind == "take":
+        if action.card != face:
+            return _ONLY_TURNED(card=format_card(face))
+        return _check_take_at(g, face, 0)
+    return _TURNED(card=format_card(face))
 
 
 def _refuse_upcard(g: Game) -> None:
@@ -382,6 +424,14 @@ def _draw(g: Game, *, window: bool = True) -> None:
         end_deal(g, "void", None)  # the deal is cancelled: it scores nothing
         return
     d.duties.taken_single = None
+    if play.turn_up:
+        # The stock card goes face up onto the pile: the player takes it or passes.
+        if stock_or_end(g):
+            card = d.stock.pop()
+            d.discard.append(card)
+            d.discarder = None
+            d.duties.turned = card
+        return
     if play.push and d.discard:
         _push(g)
     if not window:

@@ -33,6 +33,7 @@ __all__ = [
     "CLAIM",
     "DEFEND",
     "DRAW",
+    "FORCE",
     "OVER",
     "PLAY",
     "Deal",
@@ -53,6 +54,10 @@ lays off on the knocker's, then ends the hand."""
 CLAIM = "claim"
 """The phase in which players out of turn may claim a wild just melded
 (``wilds.exchange.claim_order: first_in_rotation``)."""
+FORCE = "force"
+"""At the end of a turn that left a card on the discard pile the next player
+could lay off (``draw.force: may``): the player who left it forces the next
+player to take it, or not."""
 
 
 @dataclass(slots=True)
@@ -181,6 +186,9 @@ class TurnDuties:
     """The player in turn has laid cards on the table this turn (a down, meld,
     lay-off, exchange or rearrangement): with ``draw.mode: play_or_draw`` they may
     no longer draw, and may end the turn."""
+    turned: int | None = None
+    """The card the player in turn has turned up from the stock onto the discard
+    pile (``draw.mode: turn_up``) while they decide to take it or pass."""
 
     def copy(self) -> TurnDuties:
         """An independent copy (every field is an immutable value)."""
@@ -198,6 +206,7 @@ class TurnDuties:
             must_knock=self.must_knock,
             asked=self.asked,
             played=self.played,
+            turned=self.turned,
         )
 
 

@@ -161,6 +161,8 @@ def apply_rearrange(g: Game, action: Action) -> None:
             meld.laid_by.append(by)
         new.append(meld)
     assert not pool
+    if d.duties.must_meld is not None and d.duties.must_meld not in hand:
+        d.duties.must_meld = None  # the card taken this turn is melded
     d.melds = [m for i, m in enumerate(d.melds) if i not in action.taken] + new
     d.table_view = None
     d.rebuilt_without_play = 0

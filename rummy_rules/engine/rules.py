@@ -185,6 +185,9 @@ class DealRules:
     for players deciding whether to call; empty otherwise."""
     foot: int = 0
     """``deals[].foot``: the cards of each player's foot (0: none)."""
+    face_up_draw: bool = False
+    """``draw.mode: turn_up``: cards come in face up and are taken only as the
+    file allows (for players deciding what to take)."""
     min_points: int | None = None
     """``deals[].min_points``: the opening minimum of this deal (``None``: the variant's)."""
 
@@ -288,6 +291,12 @@ class PlayRules:
     play_or_draw: bool = False
     """``draw.mode: play_or_draw``: a turn starts in the play phase and either plays
     cards to the table (then ends with ``end``) or draws one card, which ends it."""
+    turn_up: bool = False
+    """``draw.mode: turn_up``: a draw turns the top stock card face up onto the
+    discard pile, where the player may take it (as the discard) or pass."""
+    force: bool = False
+    """``draw.force: may``: a player who leaves a card on the pile that the next
+    player could lay off may force that player to take it."""
     playable_penalty: int = 0
     """Cards from the stock for discarding a card one could lay off
     (``discard.playable: penalty``); 0: such a discard is allowed."""
@@ -527,6 +536,7 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
                 knock_any=knock_rules(spec).get("knock_limit") == UNLIMITED,
                 call_values=values if spec.going_out.call is not None else (),
                 foot=deal.foot,
+                face_up_draw=spec.draw.mode == "turn_up",
                 min_points=deal.min_points,
             )
         )
@@ -642,6 +652,8 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         discard_required=spec.discard.required,
         discards=spec.discard.allowed,
         play_or_draw=spec.draw.mode == "play_or_draw",
+        turn_up=spec.draw.mode == "turn_up",
+        force=spec.draw.force == "may",
         playable_penalty=(
             spec.discard.playable_penalty_cards if spec.discard.playable == "penalty" else 0
         ),

@@ -41,11 +41,13 @@ from .exchanging import (
     open_claim_window,
     table_wilds,
 )
+from .forcing import FORCE_ACTIONS, apply_force, check_force
 from .game import (
     BUY,
     CLAIM,
     DEFEND,
     DRAW,
+    FORCE,
     OVER,
     PLAY,
     Deal,
@@ -340,6 +342,8 @@ class GameState:
             return draw_actions(g)
         if phase == DEFEND:
             return defend_actions(g)
+        if phase == FORCE:
+            return list(FORCE_ACTIONS)
         return sorted_play_actions(g)
 
     def is_legal(self, action: Action) -> bool:
@@ -361,6 +365,8 @@ class GameState:
             return check_draw_phase(g, action)
         if phase == DEFEND:
             return check_defend(g, action)
+        if phase == FORCE:
+            return check_force(g, action)
         return check_play_phase(g, action)
 
     def apply(self, action: Action) -> None:
@@ -402,6 +408,8 @@ class GameState:
             apply_draw_phase(g, action)
         elif phase == DEFEND:
             apply_defend(g, action)
+        elif phase == FORCE:
+            apply_force(g, action)
         elif g.rules.play.claim_in_rotation:
             before = table_wilds(g)
             apply_play_phase(g, action)

@@ -33,6 +33,7 @@ from .discarding import (
 from .dropping import NO_DROP
 from .ending import next_turn, pass_turn
 from .exchanging import apply_exchange, can_open, check_exchange, exchange_actions
+from .forcing import force_refusal
 from .game import Game
 from .knocking import NOT_DURING_PLAY, apply_knock, check_knock, knock_actions
 from .laying_off import apply_layoff, check_layoff, layoff_actions
@@ -255,10 +256,10 @@ def _tried(g: Game, action: Action) -> Game | Refusal:
 
 
 def _uses(action: Action, face: int) -> bool:
-    """Whether ``action`` melds a card of ``face``: in a new meld or as a lay-off
-    (giving it for a wild in an exchange does not count)."""
+    """Whether ``action`` melds a card of ``face``: in a new meld (a rearrangement's
+    too) or as a lay-off (giving it for a wild in an exchange does not count)."""
     kind = action.kind
-    if kind in ("down", "meld"):
+    if kind in ("down", "meld", "rearrange"):
         return any(face in m.cards for m in action.melds)
     return kind == "layoff" and action.card == face
 
@@ -303,6 +304,8 @@ def check_play_phase(g: Game, action: Action) -> Refusal | None:
         return _DROP_FIRST
     if kind == "call":
         return CALL_FIRST if g.rules.play.call else NO_CALL
+    if kind == "force":
+        return force_refusal(g)
     if g.deal.duties.must_knock and kind != "knock":
         return _MUST_KNOCK
     reason = _duty_reason(g, action)

@@ -12,7 +12,7 @@ face number ``suit * 13 + rank``; ``T`` = :data:`TABLE_SLOTS` table melds):
 ==========================  ================================================
 ``simple``                  one number each: draw, block, buy, pass, veto,
                             allow, give, keep, end, undo, drop, ask, yes, no,
-                            call
+                            call, force
 ``down``                    one number: the go-down the engine lists (the
                             arrangement of the contract leaving the fewest
                             points in hand)

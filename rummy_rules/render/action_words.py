@@ -42,6 +42,7 @@ def _kinds() -> dict[str, str]:
         "discard": pgettext("action", "discard"),
         "drop": pgettext("action", "drop"),
         "call": pgettext("action", "call"),
+        "force": pgettext("action", "force"),
         "ask": pgettext("action", "ask"),
         "yes": pgettext("action", "yes"),
         "no": pgettext("action", "no"),

@@ -58,11 +58,11 @@ class RenderError(RummyRulesError):
 _SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
-def _pretty(card: str, joker: str | None = None) -> str:
+def _pretty(card: str, joker: str | None = None, numbered: bool = False) -> str:
     if card == "JK":
         return joker or _("Joker")
-    if card[-1] not in _SUIT_SYMBOL:
-        return card  # a numbered pack's card: 7R
+    if numbered or card[-1] not in _SUIT_SYMBOL:
+        return card  # a numbered pack's card: 7R (its letter may be C, D, H or S)
     return card[:-1] + _SUIT_SYMBOL[card[-1]]
 
 
@@ -73,31 +73,36 @@ def _card_items(text: str) -> Iterator[tuple[str, str]]:
         yield card, stands
 
 
-def cards_text(text: str, joker: str | None = None) -> str:
+def cards_text(text: str, joker: str | None = None, numbered: bool = False) -> str:
     """``7H JK=8H`` → ``7♥ Joker(8♥)`` (``joker``: the name of JK, where the pack
-    calls it otherwise: a numbered pack's wild card)."""
-    return " ".join(
-        "/" if card == "/" else _pretty(card, joker) + (f"({_pretty(stands)})" if stands else "")
-        for card, stands in _card_items(text)
-    )
-
-
-def cards_html(text: str, joker: str | None = None) -> str:
-    """Cards as HTML with red and black suits; a wild card's stand-in in
-    brackets, as Markdown and text write it (``Joker(8♥)``)."""
+    calls it otherwise: a numbered pack's wild card; ``numbered``: the cards are
+    already in a numbered pack's notation, ``7C`` being a 7 of a colour in C)."""
     return " ".join(
         "/"
         if card == "/"
-        else _card_span(card, joker)
-        + (f'<span class="as">({_card_span(stands)})</span>' if stands else "")
+        else _pretty(card, joker, numbered)
+        + (f"({_pretty(stands, None, numbered)})" if stands else "")
         for card, stands in _card_items(text)
     )
 
 
-def _card_span(card: str, joker: str | None = None) -> str:
+def cards_html(text: str, joker: str | None = None, numbered: bool = False) -> str:
+    """Cards as HTML with red and black suits; a wild card's stand-in in
+    brackets, as Markdown and text write it (``Joker(8♥)``); ``numbered`` as
+    for :func:`cards_text`."""
+    return " ".join(
+        "/"
+        if card == "/"
+        else _card_span(card, joker, numbered)
+        + (f'<span class="as">({_card_span(stands, None, numbered)})</span>' if stands else "")
+        for card, stands in _card_items(text)
+    )
+
+
+def _card_span(card: str, joker: str | None = None, numbered: bool = False) -> str:
     if card == "JK":
         return f'<span class="card joker">{html.escape(joker or _("Joker"))}</span>'
-    if card[-1] not in _SUIT_SYMBOL:
+    if numbered or card[-1] not in _SUIT_SYMBOL:
         return f'<span class="card">{html.escape(card)}</span>'  # a numbered pack's card
     colour = "red" if card[-1] in "HD" else "black"
     return f'<span class="card {colour}">{html.escape(card[:-1])}{_SUIT_SYMBOL[card[-1]]}</span>'
@@ -370,6 +375,7 @@ def _context(spec: VariantSpec, paper: str, lang: str = "en") -> dict[str, Any]:
         "forget": _forgotten_rules(spec),
         # A numbered pack's wild cards are wild cards, not jokers.
         "joker_word": _("Wild card") if spec.deck.numbered is not None else _("Joker"),
+        "numbered": spec.deck.numbered is not None,
         "jokers_header": _("wild cards") if spec.deck.numbered is not None else _("jokers"),
     }
 

@@ -152,9 +152,16 @@ def _pack(s: VariantSpec) -> Iterator[str]:
     if d.numbered is not None:
         if isinstance(d.jokers, int):  # a numbered pack's are wild cards (JK)
             jokers = plural(d.jokers, "wild card") + " (JK)"
-        yield _(
-            "The pack: {copies} of the numbers 1 to {highest} in each of four colours "
-            "({colours}), with {jokers}."
+        yield (
+            _(
+                "The pack: {copies} of the numbers 1 to {highest} in each of four colours "
+                "({colours}), with no wild cards."
+            )
+            if d.jokers == 0
+            else _(
+                "The pack: {copies} of the numbers 1 to {highest} in each of four colours "
+                "({colours}), with {jokers}."
+            )
         ).format(
             copies=count_text(d.decks, "copy"),
             highest=d.numbered.highest,

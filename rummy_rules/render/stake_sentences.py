@@ -53,13 +53,15 @@ def stakes_sentences(s: VariantSpec) -> Iterator[str]:
         "Each deal is settled in stakes: its winner is paid by each other player; a "
         "player's total is the stakes won less the stakes paid."
     )
-    yield _("Going out by discarding the last card: {stakes} from each other player.").format(
-        stakes=plural(stakes.out, "stake")
-    )
-    yield _(
-        "Going out with the last card melded or laid off, with no discard: {stakes} from "
-        "each other player."
-    ).format(stakes=plural(stakes.out_without_discard, "stake"))
+    if going.method != "must_meld_last":  # there, a discarded last card is not going out
+        yield _("Going out by discarding the last card: {stakes} from each other player.").format(
+            stakes=plural(stakes.out, "stake")
+        )
+    if going.method != "must_discard":
+        yield _(
+            "Going out with the last card melded or laid off, with no discard: {stakes} from "
+            "each other player."
+        ).format(stakes=plural(stakes.out_without_discard, "stake"))
     if going.dealt_counts:
         yield _("Winning on the deal: {stakes} from each other player.").format(
             stakes=plural(stakes.dealt, "stake")
@@ -72,6 +74,9 @@ def stakes_sentences(s: VariantSpec) -> Iterator[str]:
             "A caught caller pays {stakes} to each player whose count is equal to or "
             "lower than theirs; the others pay nothing."
         ).format(stakes=plural(stakes.caught, "stake"))
+    stock = s.stock_exhausted
+    if stock is not None and stock.action == "void":
+        return  # a deal no one wins is cancelled: nobody pays (stock_sentences)
     yield _(
         "A deal that ends with no one out and no call: the player with the lowest count "
         "is paid {stakes} by each other player; players tied for the lowest are each "

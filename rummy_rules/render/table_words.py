@@ -14,7 +14,7 @@ from typing import Any
 from ..cards import CardNames
 from ..engine.actions import format_seat_action, parse_action
 from ..engine.buying import buy_cost
-from ..engine.game import BUY
+from ..engine.game import BUY, FORCE
 from ..engine.rules import UNLIMITED
 from ..engine.side_sets import opening_minimum_of
 from ..engine.state import GameState
@@ -241,8 +241,11 @@ def game_over_line(state: GameState, you: int | None = None, label: str | None =
 
 def offer_lines(state: GameState, seat: int) -> list[str]:
     """What ``seat`` is asked in an open buy window, in words: the card, and
-    what buying it costs (empty when nothing is asked of that seat)."""
+    what buying it costs; or the face-up card it decides on (a card turned up,
+    a card it may force); empty when nothing is asked of that seat."""
     d = state.game.deal
+    if state.to_move == seat and d.discard and (d.phase == FORCE or d.duties.turned is not None):
+        return [_face_up_line(state)]
     if d.phase != BUY or state.to_move != seat or d.buy_card is None:
         return []
     card = state.rules.names.text(state.game.faces[d.buy_card])
@@ -282,6 +285,21 @@ def offer_lines(state: GameState, seat: int) -> list[str]:
         offer = _("May I? {seat}'s discard {card} is offered to you: buy takes it with "
                   "{price}; pass leaves it.")  # fmt: skip
     return [offer.format(seat=_seat(d.discarder or 0), card=card, price=price)]
+
+
+def _face_up_line(state: GameState) -> str:
+    """The face-up card a player decides on: one they turned up (``draw.mode:
+    turn_up``), or one they left that the next player could lay off (``draw.force``)."""
+    d = state.game.deal
+    card = state.rules.names.text(state.game.faces[d.discard[-1]])
+    if d.phase == FORCE:
+        return _(
+            "{seat} could lay off {card}: force takes it into their hand, to be melded at "
+            "once; pass leaves it to them."
+        ).format(seat=_seat(state.game.next_seat(d.current)), card=card)
+    return _("You turned up {card}: take it (if you can meld it at once), or pass.").format(
+        card=card
+    )
 
 
 def contract_words(state: GameState, seat: int | None = None) -> str:

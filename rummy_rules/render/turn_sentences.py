@@ -9,6 +9,8 @@ from collections.abc import Iterator
 from ..spec.schema import KnockRules, VariantSpec
 from .i18n import _, ngettext
 from .stake_sentences import call_sentences
+from .stock_sentences import stock_sentences
+from .turn_up_sentences import force_sentences, turn_up_sentences
 from .words import number_word, plural
 
 __all__ = [
@@ -30,6 +32,9 @@ def draw_sentences(s: VariantSpec) -> Iterator[str]:
             "table, or draws the top card of the stock, which ends the turn. A player who "
             "has laid a card may not draw in that turn; one who lays nothing draws."
         )
+        return
+    if d.mode == "turn_up":
+        yield from turn_up_sentences(s)
         return
     yield {
         "top": _(
@@ -100,6 +105,7 @@ def draw_sentences(s: VariantSpec) -> Iterator[str]:
         )
     if d.stock_look_forfeits_discard:
         yield _("Looking at the stock card gives up the right to the discard.")
+    yield from force_sentences(s)
 
 
 def buying_sentences(s: VariantSpec) -> Iterator[str]:
@@ -552,6 +558,12 @@ def _going_out_method(s: VariantSpec) -> Iterator[str]:
                 "A player goes out only by melding the last card. A player may discard their "
                 "last card, but that does not end the deal: they play on with no cards and "
                 "draw at their next turn."
+            )
+            if s.draw.mode != "turn_up"
+            else _(
+                "A player goes out only by melding the last card. A player may discard their "
+                "last card, but that does not end the deal: they play on with no cards, and "
+                "go out when they take a card and meld it."
             ),
         }[s.going_out.last_card_discard],
         "all_at_once": _("A player goes out only by laying down the whole hand in one turn."),
@@ -623,65 +635,3 @@ def _going_out_extras(s: VariantSpec) -> Iterator[str]:
             "the player may not go out; after yes they must, and may not end the turn "
             "while they can still meld or lay off a card."
         )
-
-
-def stock_sentences(s: VariantSpec) -> Iterator[str]:
-    st = s.stock_exhausted
-    if st is None:
-        yield _("What happens when the stock runs out is for the players to agree.")
-        return
-    if st.action == "void" and st.void_when_left:
-        n = st.void_when_left
-        yield ngettext(
-            "When a player would draw from a stock of {n} card or fewer, the deal is "
-            "cancelled: it scores nothing, and counts as one of the game's deals.",
-            "When a player would draw from a stock of {n} cards or fewer, the deal is "
-            "cancelled: it scores nothing, and counts as one of the game's deals.",
-            n,
-        ).format(n=number_word(n))
-    else:
-        yield {
-            "reshuffle_keep_top": _(
-                "When the stock runs out, the discard pile except its top card is shuffled "
-                "to make a new stock."
-            ),
-            "turn_over": _(
-                "When the stock runs out, the discard pile is turned over, without shuffling, "
-                "to make a new stock."
-            ),
-            "end_deal": _("When the stock runs out, the deal ends and is scored as it stands."),
-            "meldable_discards_only": _(
-                "When the stock runs out, players may take a discard only to meld it at once; "
-                "otherwise they pass, and when every player has passed in a row the deal ends "
-                "and is scored as it stands."
-            ),
-            "void": _(
-                "When the stock runs out, the deal is cancelled: it scores nothing, and "
-                "counts as one of the game's deals."
-            ),
-            "pass": _(
-                "When the stock runs out, players go on laying cards; a player who lays "
-                "nothing passes, and when every player has passed in a row the deal ends "
-                "and is scored as it stands."
-            ),
-        }[st.action]
-    if st.action == "void" and st.void_when_left and st.void_take == "to_knock":
-        yield _(
-            "With the stock down to that many cards, the next player may still take the "
-            "discard, but only to knock with it at once."
-        )
-    if st.action in ("reshuffle_keep_top", "turn_over") and st.blocked_after is not None:
-        n = st.blocked_after
-        # A safety stop, not a rule of play: it ends a deal that no one can win.
-        if n == 1:
-            yield _(
-                "A deal no one can finish is stopped: when the stock runs out again after "
-                "being rebuilt once, with no one melding or laying off since, the deal ends "
-                "and is scored as it stands."
-            )
-        else:
-            yield _(
-                "A deal no one can finish is stopped: when the stock runs out again after "
-                "being rebuilt {n} times in a row, with no one melding or laying off in "
-                "between, the deal ends and is scored as it stands."
-            ).format(n=number_word(n))

@@ -63,6 +63,7 @@ def check_turn_shape(spec: VariantSpec, out: list[Finding]) -> None:
                 out.append(
                     (path, f"a turn that plays or draws (draw.mode: play_or_draw) {what}", "error")
                 )
+    _check_turn_up(spec, out)
     if spec.discard.allowed:
         return
     for path, on, say in (
@@ -86,6 +87,53 @@ def check_turn_shape(spec: VariantSpec, out: list[Finding]) -> None:
             )
 
 
+def _check_turn_up(spec: VariantSpec, out: list[Finding]) -> None:
+    """A card turned up from the stock (``draw.mode: turn_up``) and forcing
+    (``draw.force``): the keys they do not play with yet, or leave nothing to act on."""
+    draw = spec.draw
+    if draw.force == "may" and (draw.mode == "play_or_draw" or not spec.discard.allowed):
+        out.append(
+            (
+                ("draw", "force"),
+                "forcing needs a card left on a discard pile: not with draw.mode "
+                "play_or_draw or discard.allowed: false",
+                "error",
+            )
+        )
+    if draw.force == "may" and spec.melding.lay_off.targets == "none":
+        out.append(
+            (
+                ("draw", "force"),
+                "a player is forced to take a card they could lay off: with no laying off "
+                "(melding.lay_off.targets: none) no one ever could",
+                "error",
+            )
+        )
+    if draw.mode != "turn_up":
+        return
+    going = spec.going_out
+    stock = spec.stock_exhausted
+    for path, on, what in (
+        (("draw", "discard_pile"), draw.discard_pile != "top", "takes from the top of the pile"),
+        (("draw", "stock_cards"), draw.stock_cards != 1, "turns up one card"),
+        (("draw", "push"), draw.push, "pushes nothing"),
+        (("discard", "allowed"), not spec.discard.allowed, "needs a discard pile"),
+        (("buying", "enabled"), spec.buying.enabled, "has no buying yet"),
+        (("going_out", "knock"), going.knock is not None, "has no knock yet"),
+        (("deck", "bonus_cards"), bool(spec.deck.bonus_cards), "has no bonus cards yet"),
+        (("table", "upcard_offer"), spec.table.upcard_offer != "first_player", "offers no upcard"),
+        (
+            ("stock_exhausted", "action"),
+            stock is not None and stock.action == "pass",
+            "does not play on without a stock",
+        ),
+    ):
+        if on:
+            out.append(
+                (path, f"a turn that turns up a stock card (draw.mode: turn_up) {what}", "error")
+            )
+
+
 def check_stakes(spec: VariantSpec, out: list[Finding]) -> None:
     """Stakes (``scoring.model: stakes``), calling the hand and winning on the
     deal: what each needs of the others."""
@@ -103,7 +151,7 @@ def check_stakes(spec: VariantSpec, out: list[Finding]) -> None:
         (("going_out", "knock"), going.knock is not None, "a knock"),
         (("going_out", "drop"), going.drop is not None, "a drop out of the deal"),
         (("partnerships", "teams"), spec.partnerships.teams != "none", "partnerships"),
-        (("draw", "mode"), spec.draw.mode != "draw_first", "a turn that plays or draws"),
+        (("draw", "mode"), spec.draw.mode == "play_or_draw", "a turn that plays or draws"),
     ):
         if on:
             out.append(

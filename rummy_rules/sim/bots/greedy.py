@@ -27,6 +27,7 @@ Personalities (``greedy:buy=eager:down=late`` on the command line):
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from mypy_extensions import mypyc_attr
 
@@ -318,6 +319,8 @@ class GreedyBot:
         self.knock_melds: MeldRules | None = None
         self.knock_values: tuple[int, ...] = ()
         self.call_values: tuple[int, ...] = ()
+        self.face_up = False
+        """``draw.mode: turn_up``: every legal take is melded at once, so it is taken."""
         self.knock_needs: tuple[int, int] = (0, 0)
         self.knock_weights = GREEDY_WEIGHTS
         """How it plays a knock game (:class:`.knock_play.KnockWeights`)."""
@@ -373,6 +376,7 @@ class GreedyBot:
         self.knock_values = deal.knock_values
         self.knock_needs = deal.knock_needs
         self.call_values = deal.call_values
+        self.face_up = deal.face_up_draw
 
     @staticmethod
     def _fitting(view: SeatView) -> set[int]:
@@ -466,6 +470,8 @@ class GreedyBot:
             return self._buy_or_pass(view, hand)
         if view.phase == "draw":
             return self._draw(view, hand)
+        if view.phase == "force":
+            return self._force(view, legal)
         by_kind: dict[str, list[Action]] = {}
         for action in legal:
             group = by_kind.get(action.kind)
@@ -503,6 +509,15 @@ class GreedyBot:
                     return options[0]
             return self.rng.choice(legal)
         return self._discard(view, hand, discards)
+
+    @staticmethod
+    def _force(view: SeatView, legal: Sequence[Action]) -> Action:
+        """``draw.force``: force the next player to take the card while every other
+        player holds two cards or more (with fewer, it could be the card that puts
+        them out)."""
+        others = [n for seat, n in enumerate(view.hand_sizes) if seat != view.seat]
+        kind = "force" if min(others, default=0) >= 2 else "pass"
+        return next(a for a in legal if a.kind == kind)
 
     def _call(self, view: SeatView, hand: list[int]) -> Action | None:
         """``going_out.call``: call the hand when it counts 5 or less, or 10 or
@@ -555,6 +570,13 @@ class GreedyBot:
         call = self._call(view, hand)
         if call is not None:
             return call
+        if self.face_up:
+            # A face-up card is taken only to be melded at once: take it whenever
+            # the rules let us; otherwise turn up the next card, or pass it on.
+            for kind in ("take", "draw", "pass"):
+                option = next((a for a in legal if a.kind == kind), None)
+                if option is not None:
+                    return option
         if view.discard_pile:
             top = view.discard_pile[-1]
             take = next((a for a in legal if a.kind == "take" and a.card == top), None)

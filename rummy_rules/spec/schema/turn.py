@@ -42,7 +42,7 @@ __all__ = [
 class DrawRules(StrictModel):
     """Where a player may draw from at the start of a turn."""
 
-    mode: Literal["draw_first", "play_or_draw"] = Field(
+    mode: Literal["draw_first", "play_or_draw", "turn_up"] = Field(
         default="draw_first",
         description=(
             "How a card comes into the hand. draw_first: every turn starts with a draw "
@@ -50,7 +50,14 @@ class DrawRules(StrictModel):
             "player plays and ends the turn; play_or_draw: a turn either plays cards "
             "from the hand to the table (then ends with end) or draws one card from "
             "the stock, which ends it; never both (Rummikub, Machiavelli). With "
-            "play_or_draw the discard pile is not drawn from (discard_pile: none)."
+            "play_or_draw the discard pile is not drawn from (discard_pile: none). "
+            "turn_up: a turn starts by taking the top card of the discard pile (as "
+            "discard_condition allows) or by turning the top stock card face up onto "
+            "the pile (draw); the player may take the card turned up as they could the "
+            "discard, or pass, which ends the turn and leaves it to the next player; a "
+            "card turned up goes into no hand but by a take, and one the next player "
+            "does not take is buried by the next card turned up, out of play "
+            "(Conquian). With turn_up the pile is taken from the top (discard_pile: top)."
         ),
     )
     discard_pile: Literal["top", "any_depth", "whole_pile", "none"] = Field(
@@ -112,6 +119,17 @@ class DrawRules(StrictModel):
             "Whether a player who draws from the stock pushes the top discard and the top "
             "stock card to the next player, who adds both to their hand, and then draws "
             "the next stock card (Push)."
+        ),
+    )
+    force: Literal["never", "may"] = Field(
+        default="never",
+        description=(
+            "Forcing: never; may (Conquian): a player who ends their turn leaving a card "
+            "on top of the discard pile (a discard, or with mode turn_up a card turned "
+            "up and passed) that the next player could lay off (melding.lay_off) "
+            "chooses to force that player to take it (force) or not (pass); a forced "
+            "player holds the card without a draw and must meld it at once, laying it "
+            "off or in a new meld, then plays on and ends the turn as usual."
         ),
     )
     stock_look_forfeits_discard: bool = Field(
