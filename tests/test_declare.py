@@ -177,7 +177,7 @@ def test_meld_says_a_hand_of_long_runs_can_declare(cli, hand):
     assert document["knock_discards"] == ["AC"]
     assert sorted(len(m["cards"]) for m in document["melds"]) in ([3, 5, 5], [4, 4, 5])
     text = cli("meld", "indian-rummy", *hand.split()).stdout
-    assert "2 runs or more, 1 of them pure" in text and "Knock: yes" in text
+    assert "2 runs or more, 1 of them pure" in text and "Declare: yes" in text
 
 
 def test_meld_shows_a_joker_with_its_stand_in_and_says_when_the_runs_are_missing(cli):

@@ -131,6 +131,11 @@ NEEDS: dict[Any, dict[str, Any]] = {
         "going_out.knock": {"deadwood_limit": 10, "big_gin": True},
     },
     ("stock_exhausted.void_take", "to_knock"): _KNOCK,
+    ("going_out.knock.word", "declare"): {
+        **_KNOCK,
+        "going_out.knock": {"deadwood_limit": 0},
+        "scoring.model": "penalty",
+    },
     ("going_out.knock.ace_upcard", "its_value"): {
         **_KNOCK,
         "going_out.knock": {"deadwood_limit": "upcard", "ace_upcard": "its_value"},

@@ -79,6 +79,26 @@ def knock_answer(
             document["big_gin"] = big_gin
         emit_json(document)
         return
+    _print_answer(spec, hand, names, layout, discard, discards, number, within, big_gin, needs)
+
+
+def _print_answer(
+    spec: VariantSpec,
+    hand: list[int],
+    names: CardNames,
+    layout: Any,
+    discard: int | None,
+    discards: list[int],
+    number: int | None,
+    within: bool | None,
+    big_gin: bool,
+    needs: tuple[int, int],
+) -> None:
+    """:func:`knock_answer`'s words: the limit, the layout, the deadwood and the
+    verdict, in the game's own word for a knock (``going_out.knock.word``)."""
+    knock = spec.going_out.knock
+    assert knock is not None
+    limit = knock.deadwood_limit
     from ..render.i18n import _, ngettext
     from ..render.table_words import variant_name
     from .meld import kind_word
@@ -87,7 +107,12 @@ def knock_answer(
         "any": _("any value"),
         "upcard": _("the first upcard's value"),
     }.get(str(limit), _("{limit} or less").format(limit=limit))
-    head = _("{name}: a knock leaves deadwood of {limit}")
+    declares = knock.word == "declare"  # the game's own word (validation: limit 0)
+    head = (
+        _("{name}: a declaration lays every card but the discard in melds")
+        if declares
+        else _("{name}: a knock leaves deadwood of {limit}")
+    )
     typer.echo(head.format(name=variant_name(spec), limit=limit_text))
     if any(needs):
         held = _("and its melds hold {runs} runs or more, {pure} of them pure")
@@ -104,16 +129,34 @@ def knock_answer(
     if not layout.meets:
         none = _("(no layout of these cards holds {runs} runs, {pure} pure)")
         typer.echo("  " + none.format(runs=needs[0], pure=needs[1]))
-    dead = names.texts(layout.deadwood) if layout.deadwood else _("none (gin)")
+    dead = (
+        names.texts(layout.deadwood)
+        if layout.deadwood
+        else (_("none") if declares else _("none (gin)"))
+    )
     points = ngettext("{n} point", "{n} points", layout.value).format(n=layout.value)
     typer.echo("  " + _("deadwood: {cards}, {points}").format(cards=dead, points=points))
     if discard is not None and number is not None:
         if discards:
-            yes = _("Knock: yes, discarding any of {cards}.")
+            yes = (
+                _("Declare: yes, discarding any of {cards}.")
+                if declares
+                else _("Knock: yes, discarding any of {cards}.")
+            )
             typer.echo(yes.format(cards=names.texts(discards)))
         else:
-            no = _("Knock: no, the least deadwood after a discard is {points}.")
+            no = (
+                _("Declare: no, the least deadwood after a discard is {points}.")
+                if declares
+                else _("Knock: no, the least deadwood after a discard is {points}.")
+            )
             typer.echo(no.format(points=layout.value))
+    elif within is not None and declares:
+        typer.echo(
+            _("Every card of this hand is in a meld.")
+            if within
+            else _("Not every card of this hand is in a meld.")
+        )
     elif within is not None and limit != "any":
         if within:
             verdict = _("This hand's deadwood is within the knock limit of {limit}.")

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
-from ..render.action_words import shown_action, typed_action, typed_command
+from ..render.action_words import declare_word, shown_action, typed_action, typed_command
 from ..render.i18n import N_, _
 from .common import (
     ForceOption,
@@ -145,7 +145,10 @@ def play(
         if source is None:
             raise typer.BadParameter("give the variant to play", param_hint="VARIANT")
         session = _new_game(source, overrides, players, seat, bots, seed, record, force=force)
-    with session:  # the record is this game's alone until it ends
+    knock = session.spec.going_out.knock
+    declares = knock is not None and knock.word == "declare"
+    # The record is this game's alone until it ends; its words are the game's own.
+    with session, declare_word(declares):
         if plain:
             with language(code):
                 play_plain(session, sys.stdin, sys.stdout)

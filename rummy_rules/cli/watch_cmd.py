@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
-from ..render.action_words import shown_action
+from ..render.action_words import declare_word, shown_action
 from ..render.i18n import N_, _
 from .common import (
     GameLangOption,
@@ -53,6 +53,9 @@ class Steps:
         loaded = load_game(path, game=game, on_action=self._keep)
         self.spec = loaded.spec
         self.header = loaded.header
+        knock = self.spec.going_out.knock
+        #: Whether the game calls a knock a declaration (``going_out.knock.word``).
+        self.declares = knock is not None and knock.word == "declare"
 
     def _add(self, state: GameState, action: str, deal: int, end: int | None) -> None:
         self.states.append(state)
@@ -220,7 +223,7 @@ def watch(
     if not plain:
         needs_terminal("the full-screen viewer", "step line by line with --plain")
     if plain:
-        with language(code):
+        with language(code), declare_word(steps.declares):
             watch_plain(steps, shown, sys.stdin, sys.stdout)
         return
     try:
@@ -231,7 +234,7 @@ def watch(
             "(or step line by line with --plain)"
         )
         raise typer.Exit(1) from None
-    with language(code):
+    with language(code), declare_word(steps.declares):
         run_watch(steps, shown)
 
 

@@ -73,6 +73,7 @@ def knock_rules(spec: VariantSpec) -> dict[str, Any]:
     out["knock_lay_off"] = knock.defender_lays_off
     out["undercut_on_tie"] = knock.undercut == "equal_or_lower"
     out["big_gin"] = knock.big_gin
+    out["declares"] = knock.word == "declare"
     if knock.needs is not None:
         out["knock_needs"] = (knock.needs.runs, knock.needs.pure_runs)
         out["count_all_without_needs"] = knock.count_all_without_needs

@@ -358,6 +358,9 @@ class PlayRules:
     knock_needs: tuple[int, int] = (0, 0)
     """``going_out.knock.needs``: the runs, and pure runs, a knock's melds must hold."""
     count_all_without_needs: bool = False
+    declares: bool = False
+    """``knock.word: declare``: the game's word for a knock (what people read;
+    the notation always writes ``knock``)."""
     deal_cap: int | None = None
     """``scoring.deal_cap``: the most penalty points a player scores in a deal."""
     drop_first: int = -1

@@ -12,16 +12,45 @@ their notation.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from .i18n import pgettext
 
-__all__ = ["action_words", "shown_action", "typed_action", "typed_command"]
+__all__ = [
+    "action_words",
+    "declare_word",
+    "shown_action",
+    "typed_action",
+    "typed_command",
+]
+
+#: Whether the game being played or watched calls a knock *declare*
+#: (``going_out.knock.word``); set for a session by :func:`declare_word`.
+_DECLARES: ContextVar[bool] = ContextVar("declares", default=False)
+
+
+@contextmanager
+def declare_word(declares: bool) -> Iterator[None]:
+    """Within the block, show and read ``knock`` as the game's word, *declare*
+    (a ``play`` or ``watch`` session of a game that declares); as before after it."""
+    token = _DECLARES.set(declares)
+    try:
+        yield
+    finally:
+        _DECLARES.reset(token)
+
 
 _SEAT = re.compile(r"p\d+")
 
 
-def _kinds() -> dict[str, str]:
-    """Each action word of the notation, in the language in force."""
+def _kinds(declares: bool | None = None) -> dict[str, str]:
+    """Each action word of the notation, in the language in force (``declares``:
+    the game's word for ``knock`` is *declare*, ``going_out.knock.word``; by
+    default as the session set it)."""
+    if declares is None:
+        declares = _DECLARES.get()
     return {
         "draw": pgettext("action", "draw"),
         "take": pgettext("action", "take"),
@@ -38,7 +67,7 @@ def _kinds() -> dict[str, str]:
         "exchange": pgettext("action", "exchange"),
         "rearrange": pgettext("action", "rearrange"),
         "undo": pgettext("action", "undo"),
-        "knock": pgettext("action", "knock"),
+        "knock": pgettext("action", "declare") if declares else pgettext("action", "knock"),
         "discard": pgettext("action", "discard"),
         "drop": pgettext("action", "drop"),
         "call": pgettext("action", "call"),
@@ -98,15 +127,21 @@ def _swap(text: str, kinds: dict[str, str], joins: dict[str, str]) -> str:
     return " ".join(words)
 
 
-def shown_action(text: str) -> str:
+def shown_action(text: str, declares: bool | None = None) -> str:
     """An action (or a seat's action, ``p2 draw``) in the notation, with its
-    words in the language in force: cards, numbers and seats as they are."""
-    return _swap(text, _kinds(), _joins())
+    words in the language in force: cards, numbers and seats as they are
+    (``declares``: ``knock`` is shown as the game's word, *declare*)."""
+    return _swap(text, _kinds(declares), _joins())
 
 
-def typed_action(text: str) -> str:
+def typed_action(text: str, declares: bool | None = None) -> str:
     """What a person typed, with the action words of the language in force
-    turned back into the notation (English words pass as they are)."""
-    kinds = {word.lower(): kind for kind, word in _kinds().items()}
+    turned back into the notation (English words pass as they are; with
+    ``declares``, *declare* in English or the language in force is ``knock``)."""
+    if declares is None:
+        declares = _DECLARES.get()
+    kinds = {word.lower(): kind for kind, word in _kinds(declares).items()}
+    if declares:
+        kinds["declare"] = "knock"
     joins = {word.lower(): join for join, word in _joins().items()}
     return _swap(" ".join(text.split()), kinds, joins)

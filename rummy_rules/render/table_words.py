@@ -47,6 +47,9 @@ _KNOCKED = {
     "knock": N_("{seat} knocked and won the hand"),
     "undercut": N_("{seat} undercut the knocker"),
 }
+#: The same where the game declares (``going_out.knock.word: declare``): a
+#: declaration lays every card in melds, so it always wins.
+_DECLARED = N_("{seat} declared and won the hand")
 
 
 def variant_name(spec: VariantSpec) -> str:
@@ -123,7 +126,8 @@ def deal_result_lines(state: GameState, since: int) -> list[str]:
     for number, result in enumerate(state.results[since:], since + 1):
         won = result.went_out
         if result.reason in _KNOCKED and won is not None:
-            who = _(_KNOCKED[result.reason]).format(seat=_seat(won))
+            said = _DECLARED if state.rules.play.declares else _KNOCKED[result.reason]
+            who = _(said).format(seat=_seat(won))
         elif result.reason == "knock":
             who = _("a knock with equal deadwood: no score")
         elif result.reason == "dealt" and won is not None:
@@ -307,6 +311,8 @@ def contract_words(state: GameState, seat: int | None = None) -> str:
     one); in a knock game, the deal's knock limit."""
     limit = state.game.deal.knock_limit
     if state.rules.play.knock_limit != -1:  # a knock game: no contract, a knock limit
+        if state.rules.play.declares:  # the game's own word (its limit is 0)
+            return _("declare with every card but the discard in melds")
         if limit >= UNLIMITED:
             return _("knock with any deadwood")
         if limit == 0:
@@ -368,7 +374,7 @@ def _seat_line(state: GameState, you: int, label: str) -> str:
         if v.foot_sizes and v.foot_sizes[i]:
             text += " " + _("and a foot of {n}").format(n=v.foot_sizes[i])
         if i == deal.knocker:
-            text += ", " + _("knocked")
+            text += ", " + (_("declared") if state.rules.play.declares else _("knocked"))
         elif v.down[i]:
             text += ", " + _("down")
         if v.dropped and v.dropped[i] >= 0:
@@ -380,6 +386,20 @@ def _seat_line(state: GameState, you: int, label: str) -> str:
             text += ", " + _("contract {number}").format(number=number)
         parts.append(text)
     return "  ".join(parts)
+
+
+def _cut_wild_line(state: GameState) -> str:
+    """With ``deck.cut_wild``: the rank the card turned up after the deal made wild
+    (it lies face up at the bottom of the stock), so that a player need not
+    remember it; empty otherwise."""
+    if not state.rules.play.cut_wild:
+        return ""
+    g = state.game
+    ranks = sorted({f % 13 for f in g.deal.table_rules.wild_faces if f < 52})
+    if not ranks:
+        return ""
+    shown = ", ".join(state.rules.names.rank_name(r) for r in ranks)
+    return _("Wild this deal: every {ranks}, and the jokers.").format(ranks=shown)
 
 
 def table_lines(
@@ -402,6 +422,9 @@ def table_lines(
         lines = [_("Deal {number}: {contract}. Dealer {dealer}; {seat} to play.").format(
             number=v.deal, contract=contract, dealer=_seat(v.dealer), seat=_seat(v.current)
         )]  # fmt: skip
+    wild = _cut_wild_line(state)
+    if wild:
+        lines.append(wild)
     if own and you >= 0:
         lines.append(_("Your contract ({number} of {count}): {contract}.").format(
             number=state.deal_rules_of(you).number,

@@ -7,6 +7,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..spec.schema import KnockRules, VariantSpec
+from .declare_sentences import (
+    declare_sentences,
+    declared_discard,
+    declared_melds_shown,
+    declares,
+    needs_sentences,
+)
 from .i18n import _, ngettext
 from .stake_sentences import call_sentences
 from .stock_sentences import stock_sentences
@@ -266,9 +273,13 @@ def opening_sentences(s: VariantSpec) -> Iterator[str]:
 def melding_sentences(s: VariantSpec) -> Iterator[str]:
     m = s.melding
     if not m.during_play:
-        yield _(
-            "No melds are laid on the table during play: each player keeps their cards "
-            "in hand until a hand ends by a knock, when the melds are shown."
+        yield (
+            declared_melds_shown()
+            if declares(s)
+            else _(
+                "No melds are laid on the table during play: each player keeps their cards "
+                "in hand until a hand ends by a knock, when the melds are shown."
+            )
         )
         return
     if m.melds_per_turn is not None:
@@ -334,7 +345,11 @@ def discard_sentences(s: VariantSpec) -> Iterator[str]:
         )
         return
     if s.going_out.knock is not None and d.required:
-        yield _("Every turn ends with a discard; a player who knocks discards face down.")
+        yield (
+            declared_discard()
+            if declares(s)
+            else _("Every turn ends with a discard; a player who knocks discards face down.")
+        )
     else:
         yield (
             _("Every turn ends with a discard, unless the player goes out.")
@@ -377,7 +392,7 @@ def _knock_sentences(s: VariantSpec) -> Iterator[str]:
         )
     else:
         yield _knock_limit_sentence(knock.deadwood_limit)
-    yield from _needs_sentences(knock)
+    yield from needs_sentences(knock, declares=False)
     yield _("Knocking with no deadwood at all is gin.")
     if knock.big_gin:
         yield _(
@@ -424,29 +439,10 @@ def _knock_sentences(s: VariantSpec) -> Iterator[str]:
     )
 
 
-def _needs_sentences(knock: KnockRules) -> Iterator[str]:
-    needs = knock.needs
-    if needs is None or not needs.runs:
-        return
-    runs = plural(needs.runs, "run")
-    if needs.pure_runs:
-        yield _(
-            "A knock's melds must include at least {runs}, {pure} of them pure: with no "
-            "wild card (a wild-rank card in its own place keeps a run pure)."
-        ).format(runs=runs, pure=number_word(needs.pure_runs))
-    else:
-        yield _("A knock's melds must include at least {runs}.").format(runs=runs)
-    if knock.count_all_without_needs:
-        yield _(
-            "When a hand ends, a player whose laid melds do not include as many runs, "
-            "and pure runs, counts every card, melded or not."
-        )
-
-
 def _leaving_sentences(s: VariantSpec) -> Iterator[str]:
     """Dropping out of a deal, and what a wrong declaration costs."""
     knock = s.going_out.knock
-    if knock is not None and knock.wrong_declaration is not None:
+    if knock is not None and knock.wrong_declaration is not None and not declares(s):
         yield _(
             "A knock that breaks these rules is a wrong declaration: the player scores "
             "{points} penalty points for the deal and takes no further part in it, and "
@@ -532,7 +528,7 @@ def _two_player_answer(knock: KnockRules) -> Iterator[str]:
 
 def going_out_sentences(s: VariantSpec) -> Iterator[str]:
     if s.going_out.knock is not None:
-        yield from _knock_sentences(s)
+        yield from declare_sentences(s) if declares(s) else _knock_sentences(s)
         yield from _leaving_sentences(s)
         return
     if not s.discard.allowed:

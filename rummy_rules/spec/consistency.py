@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..cards import RANK_ORDER
 from .canasta_checks import check_canasta_family
 from .schema import VariantSpec
-from .turn_checks import check_stakes, check_turn_shape
+from .turn_checks import check_knock_word, check_stakes, check_turn_shape
 from .yamlio import PathT
 
 __all__ = ["Finding", "check_consistency"]
@@ -108,6 +108,7 @@ def check_consistency(spec: VariantSpec, out: list[Finding]) -> None:
     _check_progression(spec, out)
     _check_numbered(spec, out)
     check_turn_shape(spec, out)
+    check_knock_word(spec, out)
     check_stakes(spec, out)
     if spec.melds.run.suits == "any" and spec.contract.same_suit_runs != "allowed":
         out.append(

@@ -8,7 +8,7 @@ from __future__ import annotations
 from .schema import VariantSpec
 from .yamlio import PathT
 
-__all__ = ["check_stakes", "check_turn_shape"]
+__all__ = ["check_knock_word", "check_stakes", "check_turn_shape"]
 
 #: (path, message, severity), as :mod:`.consistency` reports them.
 Finding = tuple[PathT, str, str]
@@ -82,6 +82,32 @@ def check_turn_shape(spec: VariantSpec, out: list[Finding]) -> None:
                 (
                     path,
                     f"there is no discard pile (discard.allowed: false): write {say}",
+                    "error",
+                )
+            )
+
+
+def check_knock_word(spec: VariantSpec, out: list[Finding]) -> None:
+    """``going_out.knock.word: declare``: the combinations worded so far."""
+    knock = spec.going_out.knock
+    if knock is None or knock.word != "declare":
+        return
+    bonuses = {b.event for b in spec.scoring.bonuses} & {"gin", "big_gin", "undercut"}
+    for on, what in (
+        (knock.deadwood_limit != 0, "a limit above 0 (deadwood_limit: 0)"),
+        (knock.big_gin, "big gin"),
+        (bool(bonuses), "the " + ", ".join(sorted(bonuses)) + " bonus"),
+        (spec.scoring.model == "knock_difference", "scoring.model: knock_difference"),
+        (
+            spec.stock_exhausted is not None and spec.stock_exhausted.void_take == "to_knock",
+            "stock_exhausted.void_take: to_knock",
+        ),
+    ):
+        if on:
+            out.append(
+                (
+                    ("going_out", "knock", "word"),
+                    f"declaring (word: declare) is not worded yet with {what}: write word: knock",
                     "error",
                 )
             )

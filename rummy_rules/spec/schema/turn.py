@@ -51,13 +51,10 @@ class DrawRules(StrictModel):
             "from the hand to the table (then ends with end) or draws one card from "
             "the stock, which ends it; never both (Rummikub, Machiavelli). With "
             "play_or_draw the discard pile is not drawn from (discard_pile: none). "
-            "turn_up: a turn starts by taking the top card of the discard pile (as "
-            "discard_condition allows) or by turning the top stock card face up onto "
-            "the pile (draw); the player may take the card turned up as they could the "
-            "discard, or pass, which ends the turn and leaves it to the next player; a "
-            "card turned up goes into no hand but by a take, and one the next player "
-            "does not take is buried by the next card turned up, out of play "
-            "(Conquian). With turn_up the pile is taken from the top (discard_pile: top)."
+            "turn_up (Conquian): a turn takes the top of the pile (as discard_condition "
+            "allows) or turns the top stock card face up onto it (draw), then takes that "
+            "card the same way or passes it to the next player, ending the turn; a card "
+            "not taken by the next player is buried by the next one turned up."
         ),
     )
     discard_pile: Literal["top", "any_depth", "whole_pile", "none"] = Field(
@@ -124,12 +121,10 @@ class DrawRules(StrictModel):
     force: Literal["never", "may"] = Field(
         default="never",
         description=(
-            "Forcing: never; may (Conquian): a player who ends their turn leaving a card "
-            "on top of the discard pile (a discard, or with mode turn_up a card turned "
-            "up and passed) that the next player could lay off (melding.lay_off) "
-            "chooses to force that player to take it (force) or not (pass); a forced "
-            "player holds the card without a draw and must meld it at once, laying it "
-            "off or in a new meld, then plays on and ends the turn as usual."
+            "never; may (Conquian): a player ending their turn with a card on the pile "
+            "(a discard, or a card turned up and passed) that the next player could lay "
+            "off decides force or pass; a forced player holds it without drawing, melds "
+            "it at once (laid off or in a new meld) and plays on as usual."
         ),
     )
     stock_look_forfeits_discard: bool = Field(
@@ -509,6 +504,14 @@ class KnockRules(StrictModel):
             "deadwood is equal to or lower than the knocker's; lower, only when lower "
             "(equal deadwood: nobody scores). With more than two players the lowest "
             "deadwood undercuts (the first in turn order from the knocker on a tie)."
+        ),
+    )
+    word: Literal["knock", "declare"] = Field(
+        default="knock",
+        description=(
+            "The game's word in books, play, watch and meld (records write knock): knock "
+            "(Gin Rummy); declare (Indian Rummy; needs deadwood_limit 0, no big gin, gin "
+            "or undercut bonus, knock_difference or void_take to_knock: not worded yet)."
         ),
     )
 
