@@ -72,6 +72,9 @@ def position(case: Case) -> GameState:
     return state
 
 
+#: Indian Rummy hands of sets alone, kings wild (the cut card KS): no run to declare with.
+_SETS_ONLY = "2H 2D 2S 5H 5D 5S 9C 9D 9S JH JD JS JC"
+
 #: Conquian's first player (a run to be, a pair of nines, a 5D that fits A-4 of diamonds).
 _CONQUIAN_FIRST = "AC 2C 3C 5D 6H 9H 9S 10H 4S 7S"
 
@@ -176,6 +179,31 @@ CASES: dict[str, Case] = {
     "discard.none": Case("rummikub", (), 4, 0, 0, "discard AC"),
     "call.none": Case("basic-rummy", (), 6, 0, 0, "call"),
     "force.none": Case("basic-rummy", (), 6, 0, 0, "force"),
+    "declare.needs_runs": dealt(
+        "indian-rummy",
+        _SETS_ONLY,
+        "knock QD with 2H 2D 2S / 5H 5D 5S / 9C 9D 9S / JH JD JS JC",
+        "going_out.knock.wrong_declaration=null",
+        "going_out.knock.needs.pure_runs=0",
+        upcard="AC",
+        stock=("KS", "QD"),
+    ),
+    "declare.needs": dealt(
+        "indian-rummy",
+        _SETS_ONLY,
+        "knock QD with 2H 2D 2S / 5H 5D 5S / 9C 9D 9S / JH JD JS JC",
+        "going_out.knock.wrong_declaration=null",
+        upcard="AC",
+        stock=("KS", "QD"),
+    ),
+    "declare.all_melded": dealt(
+        "indian-rummy",
+        "2H 3H 4H 5S 6S 7S 9C 9D 9S JH JD JS 8C",
+        "knock QD with 2H 3H 4H / 5S 6S 7S / 9C 9D 9S / JH JD JS",
+        "going_out.knock.wrong_declaration=null",
+        upcard="AC",
+        stock=("KS", "QD"),
+    ),
     "force.not_now": Case("conquian", (), 2, 0, 0, "force"),
     "force.decide": dealt(
         "conquian",

@@ -19,7 +19,7 @@ _KNOCK_WORDS = {
     "bg": r"чук|джин",
     "hy": r"թակ|\bջին\b",
 }
-_DECLARE_WORDS = {"en": "declare", "bg": "обяв", "hy": "հայտարար"}
+_DECLARE_WORDS = {"en": "declar", "bg": "обяв", "hy": "հայտարար"}
 
 
 @pytest.mark.parametrize("lang", sorted(_KNOCK_WORDS))
@@ -90,3 +90,22 @@ def test_play_says_which_rank_the_cut_made_wild_this_deal(tmp_path, monkeypatch,
     with language(lang):
         said = _("Wild this deal: every {ranks}, and the jokers.")
     assert said.format(ranks=state.rules.names.rank_name(rank)) in result.stdout
+
+
+@pytest.mark.parametrize("lang", sorted(_KNOCK_WORDS))
+def test_a_wrong_declaration_is_explained_in_the_games_word(lang):
+    # The reasons the wrong-declaration warning of `play` lists (the refusal
+    # kinds of a knock, worded for a game that declares).
+    from rummy_rules.engine.actions import parse_action
+    from rummy_rules.render.refusals import refusal_text
+
+    from .refusal_cases import ALL_CASES, position
+
+    for code in ("declare.needs_runs", "declare.needs", "declare.all_melded"):
+        case = ALL_CASES[code]
+        reason = position(case).check(parse_action(case.action))
+        assert reason is not None and reason.code == code
+        with language(lang):
+            text = refusal_text(reason)
+        assert re.findall(_KNOCK_WORDS[lang], text, re.IGNORECASE) == [], text
+        assert _DECLARE_WORDS[lang] in text.lower()

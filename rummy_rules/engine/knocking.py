@@ -153,14 +153,16 @@ def wrong_knock(g: Game, action: Action) -> Refusal | None:
     needs = g.rules.play.knock_needs
     if any(needs) and not meets_needs(_resolved(g, action), needs, wilds):
         runs, pure = needs
+        declares = g.rules.play.declares  # the game's own word (going_out.knock.word)
         if not pure:
-            return T.KNOCK_NEEDS_RUNS(runs=runs)
-        return T.KNOCK_NEEDS(runs=runs, pure=pure)
+            return (T.DECLARE_NEEDS_RUNS if declares else T.KNOCK_NEEDS_RUNS)(runs=runs)
+        return (T.DECLARE_NEEDS if declares else T.KNOCK_NEEDS)(runs=runs, pure=pure)
     deadwood = sum(g.value(f) * n for f, n in left.items())
     if deadwood > d.knock_limit:
         limit = d.knock_limit
         if limit == 0:
-            return T.GIN_ONLY(deadwood=deadwood)
+            gin_only = T.DECLARE_ALL if g.rules.play.declares else T.GIN_ONLY
+            return gin_only(deadwood=deadwood)
         return T.DEADWOOD(deadwood=deadwood, limit=limit)
     return None
 

@@ -348,6 +348,22 @@ GIN_ONLY = refusal_kind(
     _LIMIT,
     N_("only gin may knock in this deal: your deadwood would be {deadwood}"),
 )
+# The same, where the game calls a knock a declaration (``going_out.knock.word``).
+DECLARE_NEEDS_RUNS = refusal_kind(
+    "declare.needs_runs",
+    ("going_out.knock.needs.runs",),
+    N_("a declaration's melds must hold {runs} runs or more"),
+)
+DECLARE_NEEDS = refusal_kind(
+    "declare.needs",
+    ("going_out.knock.needs.runs", "going_out.knock.needs.pure_runs"),
+    N_("a declaration's melds must hold {runs} runs or more, {pure} of them with no wild card"),
+)
+DECLARE_ALL = refusal_kind(
+    "declare.all_melded",
+    ("going_out.knock.word", *_LIMIT),
+    N_("a declaration lays every card but the discard in melds: your deadwood would be {deadwood}"),
+)
 DEADWOOD = refusal_kind(
     "knock.deadwood",
     _LIMIT,
