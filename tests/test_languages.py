@@ -208,11 +208,14 @@ def test_cli_lang_option_and_locale(cli, monkeypatch):
 
 def test_words_the_file_does_not_translate_are_noted_and_printed_in_english(cli):
     # An added note the translations do not have: the notes are printed in English.
-    result = cli("rulebook", "liverpool", "--lang", "bg", "--set", "notes+=Sundays only")
+    result = cli("rulebook", "liverpool", "--lang", "bg", "--notes", "--set", "notes+=Sundays only")
     assert result.exit_code == 0
     assert "liverpool gives no Български (bg) translation of its notes" in result.stderr
     assert load_variant("liverpool").notes[0] in result.stdout.replace("\\", "")
     assert "Sundays only" in result.stdout
+    # Without --notes the book has no notes, and nothing is said of them.
+    quiet = cli("rulebook", "liverpool", "--lang", "bg", "--set", "notes+=Sundays only")
+    assert "Sundays only" not in quiet.stdout and "notes" not in quiet.stderr
 
 
 def test_a_house_file_that_renames_its_game_drops_the_base_translation_of_the_name(write):

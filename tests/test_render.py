@@ -136,12 +136,21 @@ def test_a_buy_limit_refers_to_the_deal_table_only_when_a_deal_differs():
     assert "some deals may differ" in render_rulebook(load_variant("shanghai-10"), "md")
 
 
+@pytest.mark.parametrize("fmt", ["md", "txt", "html"])
+def test_a_book_prints_the_files_notes_only_when_asked(fmt):
+    spec = load_variant("conquian")
+    book, with_notes = render_rulebook(spec, fmt), render_rulebook(spec, fmt, notes=True)
+    first = " ".join(spec.notes[0].split())[:60]
+    assert first not in " ".join(book.split()) and first in " ".join(with_notes.split())
+    assert all(source.id in book for source in spec.sources)  # the sources always
+
+
 @pytest.mark.parametrize("source", ["contract", "gin", "persian"])
 def test_the_text_rulebook_holds_what_markdown_holds(source):
     """Plain text has the card values as a table, the example hands, and the
     sources and notes, as Markdown has."""
     spec = load_variant(source)
-    text, markdown = render_rulebook(spec, "txt"), render_rulebook(spec, "md")
+    text, markdown = render_rulebook(spec, "txt", notes=True), render_rulebook(spec, "md")
     assert "2 2, 3 3" not in text
     assert "SOURCES AND NOTES" in text and spec.notes[0][:40] in " ".join(text.split())
     assert all(source.id in text for source in spec.sources)

@@ -153,13 +153,14 @@ def language_for(lang: str | None) -> str:
     return code
 
 
-def note_untranslated(spec: Any, lang: str) -> None:
-    """Say which of the variant's own words (name, description, notes) have no
-    translation into ``lang`` and are printed in English."""
+def note_untranslated(spec: Any, lang: str, *, notes: bool = True) -> None:
+    """Say which of the variant's own words (name, description, and the notes
+    where they are printed) have no translation into ``lang`` and are printed in
+    English."""
     from ..render.i18n import LANGUAGES
     from ..render.rulebook import localized_words
 
-    missing = localized_words(spec, lang)[3]
+    missing = [m for m in localized_words(spec, lang)[3] if notes or m != "notes"]
     if missing:
         note(
             f"note: {spec.id} gives no {LANGUAGES[lang]} ({lang}) translation of its "

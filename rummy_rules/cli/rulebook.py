@@ -62,6 +62,13 @@ def _format(fmt: str | None, output: Path | None) -> str:
     return chosen
 
 
+_NOTES_HELP = (
+    "Print the file's notes after the sources: where each value comes from and what "
+    "was chosen where sources disagree or say nothing (the designer's notes; `show` "
+    "always has them)."
+)
+
+
 @handle_errors
 def rulebook(
     source: VariantArgument,
@@ -91,6 +98,10 @@ def rulebook(
         int | None,
         typer.Option("--players", "-p", min=2, help="Columns of the score sheet."),
     ] = None,
+    notes: Annotated[
+        bool,
+        typer.Option("--notes", help=_NOTES_HELP),
+    ] = False,
     overrides: SetOption = None,
     force: ForceOption = False,
     lang: LangOption = None,
@@ -125,7 +136,7 @@ def rulebook(
         kind: OutputKind = "pdf" if pdf else "html" if markup == "html" else markup  # type: ignore[assignment]
         prepare_output(output, kind, force=force)
     spec = load_variant(source, sets)
-    note_untranslated(spec, language)
+    note_untranslated(spec, language, notes=notes)
     if house_sheet:
         base = load_base(source)
         if base is None:
@@ -141,7 +152,7 @@ def rulebook(
             spec, "card_txt" if card_text else "card", paper=paper, lang=language
         )
     else:
-        text = render_rulebook(spec, markup, paper=paper, lang=language)
+        text = render_rulebook(spec, markup, paper=paper, lang=language, notes=notes)
     if pdf:
         assert output is not None
         with _working("making the PDF"):

@@ -411,18 +411,25 @@ def text_grid(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 
 
 def render_rulebook(
-    spec: VariantSpec, fmt: str = "md", *, paper: str = "a4", lang: str = "en"
+    spec: VariantSpec,
+    fmt: str = "md",
+    *,
+    paper: str = "a4",
+    lang: str = "en",
+    notes: bool = False,
 ) -> str:
     """The rulebook of ``spec`` as Markdown, HTML or plain text, or its one-page table
     card as HTML (``card``) or plain text (``card_txt``), in the language ``lang``
-    (a key of :data:`~rummy_rules.render.i18n.LANGUAGES`)."""
+    (a key of :data:`~rummy_rules.render.i18n.LANGUAGES`). The file's notes (where
+    each value comes from, the choices made) are printed after the sources only
+    with ``notes``: they are the designer's, not the players'."""
     if fmt not in ("md", "html", "txt", "card", "card_txt"):
         raise ValueError(f"unknown format {fmt!r}")
     with language(lang):
-        return _render_rulebook(spec, fmt, paper, lang)
+        return _render_rulebook(spec, fmt, paper, lang, notes)
 
 
-def _render_rulebook(spec: VariantSpec, fmt: str, paper: str, lang: str) -> str:
+def _render_rulebook(spec: VariantSpec, fmt: str, paper: str, lang: str, notes: bool) -> str:
     template = {
         "md": "rulebook.md.j2",
         "html": "rulebook.html.j2",
@@ -431,6 +438,9 @@ def _render_rulebook(spec: VariantSpec, fmt: str, paper: str, lang: str) -> str:
         "card_txt": "card.txt.j2",
     }[fmt]
     context = _context(spec, paper, lang)
+    if not notes:
+        context["notes"] = []
+    context["sources_heading"] = _("Sources and notes") if context["notes"] else _("Sources")
     if fmt == "card_txt":
         headers = [_("deal"), _("cards"), *([_("contract")] if context["has_contracts"] else [])]
         rows = [
