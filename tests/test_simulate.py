@@ -404,3 +404,58 @@ def test_an_interval_of_a_count_does_not_go_below_zero(cli):
         assert stats[key]["low"] >= 0, key
     for deal in stats["deals"]:
         assert deal["buys"]["low"] >= 0 and deal["points_caught_in_hand"]["low"] >= 0
+
+
+def test_games_a_safety_cap_stopped_are_counted_apart_and_never_won():
+    # Gin to 100 rarely ends within five hands: most games stop at the deal cap.
+    spec = load_variant("gin")
+    stats = simulate(spec, players=2, bots=["greedy"] * 2, games=30, seed=4, caps=(None, 5))
+    capped = stats.capped.get("deal_cap", 0)
+    assert 0 < capped < 30 and stats.games + capped == 30
+    # Only the finished games are in the win rates and every other figure.
+    assert abs(sum(stats.wins_by_seat) - stats.games) < 1e-9
+    data = stats.to_dict()
+    assert data["capped_games"] == capped
+    assert data["capped_by"] == {"deal_cap": capped, "turn_cap": 0}
+    assert data["deals_per_game"]["high"] <= 5
+    finished = simulate(spec, players=2, bots=["greedy"] * 2, games=30, seed=4)
+    assert finished.capped == {} and finished.games == 30
+
+
+def test_a_deal_stopped_at_the_turn_cap_leaves_its_game_out():
+    spec = load_variant("gin")
+    stats = simulate(spec, players=2, bots=["random"] * 2, games=10, seed=2, caps=(12, None))
+    assert stats.capped["turn_cap"] and sum(stats.capped.values()) == 10 and stats.games == 0
+    assert stats.wins_by_seat == [0.0, 0.0]
+
+
+def test_simulate_says_how_many_games_a_cap_stopped(cli, tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "300")
+    path = tmp_path / "games.jsonl"
+    args = ("simulate", "gin", "--games", "12", "--seed", "4", "--deal-cap", "5")
+    result = cli(*args, "--records", str(path))
+    assert result.exit_code == 0, result.stderr
+    match = re.search(r"(\d+) games did not finish, stopped by a safety cap", result.stdout)
+    assert match and "left out of every figure, win rates included" in result.stdout
+    doc = json.loads(cli(*args, "--json").stdout)
+    assert doc["statistics"]["capped_games"] == int(match.group(1))
+    assert doc["statistics"]["games"] + int(match.group(1)) == 12
+    # Their records are kept, and say where the game stopped.
+    ends = [json.loads(x) for x in path.read_text().splitlines() if '"game_end"' in x]
+    assert sum(e.get("reason") == "deal_cap" for e in ends) == int(match.group(1))
+    assert cli("replay", str(path)).exit_code == 0
+
+
+def test_compare_leaves_out_the_seeds_a_cap_stopped_on_either_side(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "300")
+    from rummy_rules.sim.compare import compare
+
+    gin = load_variant("gin")
+    result = compare(
+        [("A", gin), ("B", gin)], players=2, bots=["greedy"] * 2, games=20, seed=4, caps=(None, 5)
+    )
+    capped = result.sides[0].capped["deal_cap"]
+    assert result.sides[1].capped["deal_cap"] == capped
+    assert result.differences[0]["turns_per_game"].n == 20 - capped
+    text = cli("compare", "gin", "gin", "--games", "20", "--seed", "4", "--deal-cap", "5").stdout
+    assert "its seeds are left out of every difference" in text

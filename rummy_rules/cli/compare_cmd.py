@@ -19,12 +19,14 @@ from .common import (
 )
 from .runs import (
     BotsOption,
+    DealCapOption,
     GamesOption,
     PlayersOption,
     PrecisionOption,
     RecordsOption,
     ReportOption,
     SeedOption,
+    TurnCapOption,
     WorkersOption,
     bot_list,
     check_outputs,
@@ -60,6 +62,8 @@ def compare(
     records: RecordsOption = None,
     report: ReportOption = None,
     force: ForceOption = False,
+    turn_cap: TurnCapOption = None,
+    deal_cap: DealCapOption = None,
 ) -> None:
     """A/B test house rules: play the same seeds under each rule set and compare.
 
@@ -89,13 +93,9 @@ def compare(
         players_for(spec, count)
     kinds = bot_list(bots, count)
     check_outputs(records, report, force)
-    labels = []
-    for i, source in enumerate(sources):
-        label = f"{chr(ord('A') + i)}: {source}" if len(sources) <= 26 else f"{i + 1}: {source}"
-        if i and sets:
-            label += " with " + ", ".join(sets)
-        labels.append(label)
+    labels = _labels(sources, sets)
     auto = precision is not None
+    caps = (turn_cap, deal_cap)
     with running(records, games, show_progress=not json_output, open_ended=auto) as ctx:
         result = run(
             list(zip(labels, specs, strict=True)),
@@ -107,11 +107,12 @@ def compare(
             on_game=ctx.tick,
             precision=precision,
             records=ctx.sink,
+            caps=caps,
         )
     data = result.to_dict()
     if report is not None:
         command = command_line(
-            "compare", sources, games_text, count, bots, seed, sets, precision_points
+            "compare", sources, games_text, count, bots, seed, sets, precision_points, caps
         )
         _write_report(report, labels, count, kinds, seed, data, command)
     failed = sum(s.failed for s in result.sides)
@@ -135,6 +136,17 @@ def compare(
     for side in result.sides:
         report_errors(side.failed, side.errors)
     finish(ctx.guard, stopped=result.interrupted, failed=bool(failed))
+
+
+def _labels(sources: list[str], sets: list[str]) -> list[str]:
+    """Each side's label: its letter (or number past 26 sides), its source and the changes."""
+    labels = []
+    for i, source in enumerate(sources):
+        label = f"{chr(ord('A') + i)}: {source}" if len(sources) <= 26 else f"{i + 1}: {source}"
+        if i and sets:
+            label += " with " + ", ".join(sets)
+        labels.append(label)
+    return labels
 
 
 def _write_report(

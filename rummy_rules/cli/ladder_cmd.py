@@ -153,6 +153,11 @@ def _print_ladder(name: str, players: int, seed: int, data: dict[str, Any]) -> N
             out.print(
                 f"{p['a']} and {p['b']}: stopped after {p['games']} games, {p['stop_reason']}."
             )
+        if p["capped_games"]:
+            out.print(
+                f"{p['a']} and {p['b']}: {p['capped_games']} more games stopped by a safety "
+                "cap of the engine did not finish and score for neither."
+            )
     out.print(
         "Ratings on the Elo scale (400 points: the stronger scores 10 to 1), the first "
         "bot named at 0. A pairing is decided when its 95% interval leaves out 50%."

@@ -143,6 +143,27 @@ WorkersOption = Annotated[
     ),
 ]
 
+TurnCapOption = Annotated[
+    int | None,
+    typer.Option(
+        "--turn-cap",
+        min=1,
+        help="The engine's safety stop: a deal is stopped after this many turns "
+        "(default 40 times the pack size). A game with a deal stopped so did not "
+        "finish: it is counted apart and left out of every figure.",
+    ),
+]
+DealCapOption = Annotated[
+    int | None,
+    typer.Option(
+        "--deal-cap",
+        min=1,
+        help="The engine's safety stop: a game is stopped after this many deals "
+        "(default 200, or the schedule's length if longer); counted apart like "
+        "--turn-cap.",
+    ),
+]
+
 
 def check_playable(spec: Any) -> None:
     from ..spec.playable import unsupported_by_engine
@@ -276,12 +297,16 @@ def command_line(
     seed: int,
     sets: list[str],
     precision: float,
+    caps: tuple[int | None, int | None] = (None, None),
 ) -> str:
     """The command that plays the same run again (for reports)."""
     words = ["rummy-rules", command, *sources, "--games", games, "--players", str(players)]
     if games.strip().lower() == "auto":
         words += ["--precision", f"{precision:g}"]
     words += ["--bots", bots, "--seed", str(seed)]
+    for flag, cap in zip(("--turn-cap", "--deal-cap"), caps, strict=True):
+        if cap is not None:
+            words += [flag, str(cap)]
     for item in sets:
         words += ["--set", item]
     return " ".join(shlex.quote(w) for w in words)

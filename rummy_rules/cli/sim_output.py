@@ -14,6 +14,7 @@ import sys
 from typing import Any
 
 __all__ = [
+    "capped_note",
     "console",
     "number",
     "print_comparison",
@@ -48,6 +49,23 @@ def with_interval(item: dict[str, float], *, percent: bool = False, sign: bool =
     from ..sim.compare import format_interval
 
     return format_interval(item, percent=percent, sign=sign)
+
+
+def capped_note(capped: dict[str, int]) -> str:
+    """How many games the engine's safety stops cut short, in a sentence (empty: none)."""
+    total = capped.get("deal_cap", 0) + capped.get("turn_cap", 0)
+    if not total:
+        return ""
+    parts = []
+    if capped.get("deal_cap"):
+        parts.append(f"{capped['deal_cap']} at the deal cap")
+    if capped.get("turn_cap"):
+        parts.append(f"{capped['turn_cap']} with a deal stopped at the turn cap")
+    games = "game" if total == 1 else "games"
+    return (
+        f"{total} {games} did not finish, stopped by a safety cap of the engine "
+        f"({', '.join(parts)}): left out of every figure, win rates included."
+    )
 
 
 def _table(title: str | None = None) -> Any:
@@ -86,6 +104,8 @@ def print_simulation(
         )
     if data.get("stop_reason"):
         out.print(f"Stopped after {data['games']} games: {data['stop_reason']}.")
+    if data.get("capped_games"):
+        out.print(capped_note(data["capped_by"]))
     out.print(wins)
     out.print(
         f"Seats are p1 to p{players}; in each deal turn order 1 is the first to play "
@@ -218,6 +238,10 @@ def print_comparison(
     for label in labels:
         out.print(f"  {label}")
     letters = [label.split(":", 1)[0] for label in labels]
+    for letter, side in zip(letters, data["sides"], strict=True):
+        if side["statistics"].get("capped_games"):
+            note = capped_note(side["statistics"]["capped_by"])
+            out.print(f"{letter}: {note[:-1]}; its seeds are left out of every difference.")
     table = _table()
     _column(table, "per game")
     for letter in letters:

@@ -18,12 +18,14 @@ from .common import (
 )
 from .runs import (
     BotsOption,
+    DealCapOption,
     GamesOption,
     PlayersOption,
     PrecisionOption,
     RecordsOption,
     ReportOption,
     SeedOption,
+    TurnCapOption,
     WorkersOption,
     bot_list,
     check_outputs,
@@ -52,6 +54,8 @@ def simulate(
     records: RecordsOption = None,
     report: ReportOption = None,
     force: ForceOption = False,
+    turn_cap: TurnCapOption = None,
+    deal_cap: DealCapOption = None,
 ) -> None:
     """Play many games between bots and report statistics with 95% confidence intervals.
 
@@ -61,6 +65,9 @@ def simulate(
     go-outs and points caught in hand; the final margin, score spread and how
     often the lead changes. By default (--games auto) it plays until those
     figures are as precise as --precision asks and says why it stopped.
+    A game the engine's safety stops (--turn-cap, --deal-cap) cut short did
+    not finish as the rules say: it is counted apart and left out of every
+    figure, win rates included.
     Game i depends only on (seed, i), whatever --workers is. Ctrl-C (or SIGTERM, SIGHUP) stops and reports the games
     finished so far, with exit status 130 (143, 129); --records then holds
     every finished game. A bot that fails stops its game only; the errors are
@@ -77,6 +84,7 @@ def simulate(
     kinds = bot_list(bots, count)
     check_outputs(records, report, force)
     auto = precision is not None
+    caps = (turn_cap, deal_cap)
     with running(records, games, show_progress=not json_output, open_ended=auto) as ctx:
         stats = run(
             spec,
@@ -88,6 +96,7 @@ def simulate(
             on_game=ctx.tick,
             precision=precision,
             records=ctx.sink,
+            caps=caps,
         )
     data = stats.to_dict()
     if report is not None:
@@ -99,7 +108,7 @@ def simulate(
             "bots": kinds,
             "seed": seed,
             "command": command_line(
-                "simulate", [source], games_text, count, bots, seed, sets, precision_points
+                "simulate", [source], games_text, count, bots, seed, sets, precision_points, caps
             ),
         }
         _write_report(report, parameters, data)

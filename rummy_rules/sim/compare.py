@@ -115,8 +115,8 @@ class CompareStats:
         """Fold in one seed's games, one per side."""
         for stats, game in zip(self.sides, games, strict=True):
             stats.add(game)
-        if any(g.error is not None for g in games):
-            return  # pairs only: a game that failed on one side drops the pair
+        if any(g.error is not None or g.capped for g in games):
+            return  # pairs only: a game that failed or was capped on one side drops the pair
         values = [game_metrics(g) for g in games]
         for side, row in enumerate(values):
             for key, value in row.items():
@@ -239,6 +239,7 @@ def compare(
     on_game: Callable[[int], None] | None = None,
     precision: Precision | None = None,
     records: RecordSink | None = None,
+    caps: tuple[int | None, int | None] = (None, None),
 ) -> CompareStats:
     """Play the same ``games`` seeds under each side's rules and compare them.
 
@@ -249,11 +250,14 @@ def compare(
     ``side``) go to ``records`` when it is given. With
     ``precision``, ``games`` is a cap and the run stops once
     :func:`differences_decided` (checked every :data:`AUTO_BATCH` games).
+    ``caps`` are the engine's safety stops, as in
+    :func:`~rummy_rules.sim.simulate.simulate`; a seed whose game one of them
+    cut short on any side is left out of the differences.
     """
     if len(sides) < 2:
         raise UsageError("compare needs at least two rule sets")
     jobs = tuple(
-        make_job(spec, players, bots, seed, records is not None, _letter(i))
+        make_job(spec, players, bots, seed, records is not None, _letter(i), caps)
         for i, (_, spec) in enumerate(sides)
     )
     result = CompareStats(

@@ -58,6 +58,8 @@ class Pairing:
     errors: list[str] = field(default_factory=list)
     stop_reason: str = ""
     """With ``--games auto``: why the pairing stopped where it did."""
+    capped: int = 0
+    """Games a safety stop of the engine cut short: no points to either bot."""
 
     def to_dict(self) -> dict[str, Any]:
         """A's share of the points with its 95% interval, and whether it excludes 50%."""
@@ -67,6 +69,7 @@ class Pairing:
             "b": self.b,
             "games": self.games,
             "failed_games": self.failed,
+            "capped_games": self.capped,
             "a_points": round(self.points, 3),
             "a_score": share,
             "decided": self.games > 0 and (share["low"] > 0.5 or share["high"] < 0.5),
@@ -200,6 +203,8 @@ def _fold(
             pairing.failed += 1
             if len(pairing.errors) < MAX_ERRORS:
                 pairing.errors.append(summary.error)
+        elif summary.capped:
+            pairing.capped += 1
         else:
             a_won = sum(seating[seat] == pairing.a for seat in summary.winners)
             pairing.points += a_won / len(summary.winners)

@@ -114,6 +114,10 @@ class GameSummary:
     """Standard deviation of the final totals."""
     error: str | None = None
     """Why the game stopped early (a bot failed); the game is left out of the statistics."""
+    capped: str = ""
+    """``deal_cap`` or ``turn_cap`` when one of the engine's safety stops ended the
+    game or one of its deals: the game did not finish as the rules say, and is
+    counted apart from the statistics; empty for a game that finished."""
     record: str | None = None
     """The game's record (JSON Lines), when records were asked for."""
 
@@ -129,6 +133,10 @@ class _Job:
     records: bool = False
     side: str | None = None
     """In compare, the side's letter, written into each record's header."""
+    turn_cap: int | None = None
+    """The engine's turn cap for each deal (``None``: its default, 40 × the pack)."""
+    deal_cap: int | None = None
+    """The engine's deal cap for each game (``None``: its default, 200 deals)."""
 
 
 @lru_cache(maxsize=8)
@@ -199,7 +207,7 @@ def play_summary(job: _Job, index: int) -> GameSummary:
     """Play game ``index`` of ``job`` and summarise it (module level, for worker processes)."""
     rules = _compiled(job.variant_json, job.players)
     seed = game_seed(job.master, index)
-    state = GameState(rules, seed=seed)
+    state = GameState(rules, seed=seed, turn_cap=job.turn_cap, deal_cap=job.deal_cap)
     first_player = state.current
     try:
         bots = [
@@ -249,12 +257,24 @@ def play_summary(job: _Job, index: int) -> GameSummary:
         totals=tuple(totals),
         winners=tuple(state.winners()),
         deals=tuple(_deal_summaries(state)),
+        capped=capped_by(state),
         lead_changes=changes,
         comeback=comeback,
         margin=margin,
         spread=spread,
         record=record,
     )
+
+
+def capped_by(state: GameState) -> str:
+    """``deal_cap`` if the engine's deal cap ended the game, ``turn_cap`` if its
+    turn cap stopped one of the game's deals, else empty: a game that finished
+    as its rules say."""
+    if state.game_over_reason == "deal_cap":
+        return "deal_cap"
+    if any(result.reason == "turn_cap" for result in state.results):
+        return "turn_cap"
+    return ""
 
 
 def _comeback(earlier: Sequence[DealResult], winners: set[int], lowest_wins: bool) -> bool:
@@ -280,11 +300,13 @@ def make_job(
     seed: int,
     records: bool,
     side: str | None = None,
+    caps: tuple[int | None, int | None] = (None, None),
 ) -> _Job:
-    """What a worker needs to play game *i* of a run (picklable)."""
+    """What a worker needs to play game *i* of a run (picklable); ``caps`` are
+    the engine's (turn cap, deal cap), ``None`` for its defaults."""
     variant_json = json.dumps(spec.model_dump(mode="json"), sort_keys=True)
     compile_rules(spec, players)  # fail early on a bad player count
-    return _Job(variant_json, players, tuple(bots), seed, records, side)
+    return _Job(variant_json, players, tuple(bots), seed, records, side, *caps)
 
 
 #: An automatic run (``--games auto``) checks whether to stop every this many
@@ -355,6 +377,7 @@ def simulate(
     on_game: Callable[[int], None] | None = None,
     records: RecordSink | None = None,
     precision: Precision | None = None,
+    caps: tuple[int | None, int | None] = (None, None),
 ) -> SimulationStats:
     """Play ``games`` games and return their statistics.
 
@@ -368,15 +391,19 @@ def simulate(
     the run stops once :func:`enough_games` says the figures are precise
     enough; ``stop_reason`` says why it stopped. The games played depend only
     on the seed, so the same seed stops at the same game.
+
+    ``caps`` sets the engine's safety stops, (turn cap, deal cap), ``None`` for
+    their defaults. A game one of them stopped did not finish as the rules say:
+    it is counted in ``stats.capped`` and left out of every other figure.
     """
-    job = make_job(spec, players, bots, seed, records is not None)
+    job = make_job(spec, players, bots, seed, records is not None, caps=caps)
     stats = SimulationStats(players=players, deals=len(spec.deals), bots=tuple(bots))
 
     def fold(summary: GameSummary) -> int:
         stats.add(summary)
         if records is not None and summary.record is not None:
             records.write(summary.record)
-        return stats.games + stats.failed
+        return stats.games + stats.failed + sum(stats.capped.values())
 
     stats.stop_reason, stats.interrupted = play_batches(
         run_games(partial(play_summary, job), games, workers),

@@ -150,6 +150,9 @@ class SimulationStats:
     deals_played: int = 0
     deals_unwon: int = 0
     """Deals that ended with nobody going out or knocking."""
+    capped: dict[str, int] = field(default_factory=dict)
+    """Games a safety stop of the engine ended (``deal_cap``) or cut short
+    (``turn_cap``: one of its deals), by stop: counted here and nowhere else."""
 
     def __post_init__(self) -> None:
         self.wins_by_seat = [0.0] * self.players
@@ -158,11 +161,15 @@ class SimulationStats:
         self.per_deal = [_DealStats() for _ in range(self.deals)]
 
     def add(self, game: GameSummary) -> None:
-        """Fold one game in (a failed game is counted and its error kept)."""
+        """Fold one game in (a failed game is counted and its error kept; a game
+        a safety stop cut short is counted in :attr:`capped` and nowhere else)."""
         if game.error is not None:
             self.failed += 1
             if len(self.errors) < MAX_ERRORS:
                 self.errors.append(game.error)
+            return
+        if game.capped:
+            self.capped[game.capped] = self.capped.get(game.capped, 0) + 1
             return
         self.games += 1
         share = 1 / len(game.winners)
@@ -233,6 +240,8 @@ class SimulationStats:
             "errors": list(self.errors),
             "interrupted": self.interrupted,
             "stop_reason": self.stop_reason,
+            "capped_games": sum(self.capped.values()),
+            "capped_by": {k: self.capped.get(k, 0) for k in ("deal_cap", "turn_cap")},
             "win_rate_by_seat": [as_interval(wilson(w, n)) for w in self.wins_by_seat],
             "win_rate_by_turn_order": [as_interval(wilson(w, n)) for w in self.wins_by_position],
             "mean_total_by_seat": [as_interval(m.interval(), 1) for m in self.totals_by_seat],

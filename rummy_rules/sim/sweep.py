@@ -491,7 +491,7 @@ def _fold(result: SweepResult, owner: int, summaries: Iterable[GameSummary]) -> 
     stats = _stats(result, owner)
     for summary in summaries:
         stats.add(summary)
-        if summary.error is None:
+        if summary.error is None and not summary.capped:
             for key, value in game_metrics(summary).items():
                 if not math.isnan(value):
                     result.metrics[owner][key].add(value)
