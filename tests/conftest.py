@@ -92,6 +92,7 @@ STANDARD_IDS = {
     "carioca",
     "zioncheck",
     "gin",
+    "hollywood-gin",
     "oklahoma-gin",
     "knock-rummy",
     "indian-rummy",

@@ -131,6 +131,8 @@ NEEDS: dict[Any, dict[str, Any]] = {
         "going_out.knock": {"deadwood_limit": 10, "big_gin": True},
     },
     ("stock_exhausted.void_take", "to_knock"): _KNOCK,
+    ("stock_exhausted.void_take", "none"): _KNOCK,
+    ("stock_exhausted.void_dealer", "same"): _KNOCK,
     ("going_out.knock.word", "declare"): {
         **_KNOCK,
         "going_out.knock": {"deadwood_limit": 0},

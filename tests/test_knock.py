@@ -227,3 +227,31 @@ def test_meld_in_a_knock_game_shows_the_layout_the_deadwood_and_the_knock(cli):
     assert sorted(answer["knock_discards"]) == sorted(["AD", "2H", "3H", "4H", "2S"])
     text = cli("meld", "gin", *"2H 3H 4H 7S 7D 7C 9C 10C KC AD".split()).stdout
     assert "deadwood: 9C 10C KC AD, 30 points" in text and "over the knock limit of 10" in text
+
+
+def test_gin_hand_is_void_as_soon_as_a_turn_leaves_two_stock_cards_and_the_same_dealer_deals_again():
+    # stock_exhausted: void_when_left 2, void_take none, void_dealer same (variants/gin.yaml).
+    rules = compile_rules(load_variant("gin"), 2)
+    voids = 0
+    for seed in range(examples(4, 20)):
+        state = GameState(rules, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            deal, dealer = state.deal_index, state.dealer
+            before = len(state.stock)
+            actions = state.legal_actions()
+            action = rng.choice(actions)
+            state.apply(action)
+            if state.deal_index == deal:
+                # While the deal goes on, no turn has ended with two stock cards.
+                assert len(state.stock) > 2 or state.phase != "draw", (seed, state.turn)
+                continue
+            result = state.results[-1]
+            if result.reason == "void":
+                voids += 1
+                # The void came at the end of a turn: a discard with two stock cards left.
+                assert action.kind == "discard" and before == 2, (seed, action)
+                assert result.scores == (0, 0)
+                if not state.is_terminal():
+                    assert state.dealer == dealer
+    assert voids

@@ -162,11 +162,13 @@ def test_knock_scoring_keys_without_their_rule_are_refused(overrides, message):
 
 def test_meld_says_when_a_hand_is_big_gin(cli):
     cards = "AH 2H 3H 4H 5H 7S 7D 7C 9C 10C JC".split()
-    text = cli("meld", "gin", *cards).stdout
+    house = str(ROOT / "variants" / "house" / "gin-big-gin.yaml")
+    text = cli("meld", house, *cards).stdout
     assert "Big gin" in text
+    assert "Big gin" not in cli("meld", "gin", *cards).stdout  # standard Gin has none
     import json
 
-    answer = json.loads(cli("meld", "gin", *cards, "--json").stdout)
+    answer = json.loads(cli("meld", house, *cards, "--json").stdout)
     assert answer["big_gin"] is True and answer["deadwood_points"] == 0
     assert parse_cards(" ".join(answer["knock_discards"])) != []
 

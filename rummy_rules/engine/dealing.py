@@ -10,7 +10,7 @@ from typing import Any
 
 from ..cards import JOKER_FACE, SUITS, rank_of, suit_of
 from .chance import Chance
-from .game import DRAW, PLAY, Deal, Game, step_active
+from .game import DRAW, PLAY, Deal, Game, ScoreColumn, step_active
 from .rules import Rules
 
 _SPADES = SUITS.index("S")
@@ -56,6 +56,9 @@ def new_game(
         active=active,
         buy_backs_used=[0] * seats,
         stage=stage,
+        columns=[ScoreColumn((0,) * seats, (0,) * seats) for _ in range(rules.play.games_at_once)]
+        if rules.play.games_at_once > 1
+        else [],
     )
     _dealt(g)
     return g

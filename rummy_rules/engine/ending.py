@@ -13,7 +13,17 @@ from typing import Any
 
 from ..cards import format_card
 from .dealing import start_next_deal
-from .game import DRAW, OVER, PLAY, DealResult, Game, MeldRecord, TurnDuties, step_active
+from .game import (
+    DRAW,
+    OVER,
+    PLAY,
+    DealResult,
+    Game,
+    MeldRecord,
+    ScoreColumn,
+    TurnDuties,
+    step_active,
+)
 from .scoring import score_deal
 
 __all__ = ["end_deal", "leaves", "next_turn", "pass_turn"]
@@ -22,17 +32,21 @@ __all__ = ["end_deal", "leaves", "next_turn", "pass_turn"]
 def next_turn(g: Game) -> None:
     """Pass the turn to the next seat still in the game."""
     d = g.deal
+    play = g.rules.play
+    if play.void_at_turn_end and len(d.stock) <= play.void_when_left:
+        end_deal(g, "void", None)  # the stock is down to the wall: the deal is cancelled
+        return
     if d.hit:
         d.hit[d.current] = False  # a hit bars one call: this turn's, now over
     d.turn += 1
     if d.turn >= g.turn_cap:
         end_deal(g, "turn_cap", None)
         return
-    if not (d.turn == 1 and g.rules.play.first_player_extra_turn):
+    if not (d.turn == 1 and play.first_player_extra_turn):
         d.current = g.next_seat(d.current)  # (the first player's second turn stays)
     d.turns_played[d.current] += 1
     d.duties = TurnDuties()
-    d.phase = PLAY if g.rules.play.play_or_draw else DRAW  # play_or_draw: no draw first
+    d.phase = PLAY if play.play_or_draw else DRAW  # play_or_draw: no draw first
 
 
 def pass_turn(g: Game) -> None:
@@ -50,8 +64,10 @@ def end_deal(g: Game, reason: str, went_out: int | None) -> None:
     d = g.deal
     if reason != "void":  # a cancelled deal scores nothing
         score_deal(g, went_out)
-    for seat in range(g.seats):
-        g.totals[seat] += d.scores[seat]
+    ended = _enter_columns(g) if g.columns else []
+    if not g.columns:
+        for seat in range(g.seats):
+            g.totals[seat] += d.scores[seat]
     in_deal = [s for s in range(g.seats) if g.active[s]]
     adjust, bought_back, eliminated = _eliminate(g)
     result = _result(g, reason, went_out, adjust, eliminated)
@@ -70,6 +86,10 @@ def end_deal(g: Game, reason: str, went_out: int | None) -> None:
         entry["aside"] = [" ".join(format_card(f) for f in cards) for cards in result.aside]
     if result.foot:
         entry["foot"] = [" ".join(format_card(f) for f in cards) for cards in result.foot]
+    if result.columns:
+        entry["games"] = [list(totals) for totals in result.columns]
+        if ended:
+            entry["games_ended"] = ended
     if g.rules.play.game_end == "elimination":
         entry["bought_back"] = bought_back
         entry["eliminated"] = list(eliminated)
@@ -85,7 +105,9 @@ def end_deal(g: Game, reason: str, went_out: int | None) -> None:
         _end_game(g, over, in_deal)
         return
     rotation = g.rules.play.dealer_rotation
-    if rotation == "winner" and went_out is not None and g.active[went_out]:
+    if reason == "void" and g.rules.play.void_same_dealer:
+        pass  # the same dealer deals the cancelled deal again
+    elif rotation == "winner" and went_out is not None and g.active[went_out]:
         g.dealer = went_out
     else:
         g.dealer = step_active(g.active, g.dealer, 1 if rotation != "right" else -1)
@@ -124,6 +146,7 @@ def _result(
         dropped=tuple(d.dropped) if leaves(g) else (),
         aside=tuple(tuple(faces[c] for c in cards) for cards in d.aside),
         foot=tuple(tuple(sorted(faces[c] for c in cards)) for cards in d.feet),
+        columns=tuple(c.totals for c in g.columns),
     )
 
 
@@ -152,6 +175,42 @@ def _end_game(g: Game, over: str, in_deal: list[int]) -> None:
     g.log.append(end)
 
 
+def _enter_columns(g: Game) -> list[dict[str, Any]]:
+    """Hollywood scoring (``game_end.games_at_once``): enter each seat's score
+    for the deal into every unfinished game they have scored in and the first
+    unfinished game they have not; end each game a total has reached the
+    target in, with its bonuses; the totals become the sums of the games.
+    Returns the games ended by this deal, each with its bonuses."""
+    scores = g.deal.scores
+    columns = g.columns
+    for seat in range(g.seats):
+        points = scores[seat]
+        if points <= 0:
+            continue
+        open_ = [i for i, c in enumerate(columns) if not c.over]
+        started = [i for i in open_ if columns[i].entered[seat]]
+        fresh = [i for i in open_ if not columns[i].entered[seat]][:1]
+        for i in started + fresh:
+            c = columns[i]
+            columns[i] = ScoreColumn(_plus(c.totals, seat, points), _plus(c.entered, seat, 1))
+    ended: list[dict[str, Any]] = []
+    target = g.rules.play.target_score
+    for i, c in enumerate(columns):
+        if c.over or target is None or max(c.totals) < target:
+            continue
+        bonuses = _bonuses(g, list(c.totals), list(c.entered))
+        totals = tuple(t + b for t, b in zip(c.totals, bonuses, strict=True))
+        columns[i] = ScoreColumn(totals, c.entered, True)
+        ended.append({"game": i + 1, "bonuses": bonuses})
+    for seat in range(g.seats):
+        g.totals[seat] = sum(c.totals[seat] for c in columns)
+    return ended
+
+
+def _plus(values: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
+    return tuple(v + amount if s == seat else v for s, v in enumerate(values))
+
+
 def _game_bonuses(g: Game) -> list[int] | None:
     """Add the end-of-game bonuses (``game_end.shutout_factor``, ``game_bonus``,
     ``hand_bonus``) to the totals; what each seat got, or ``None`` if the
@@ -161,21 +220,31 @@ def _game_bonuses(g: Game) -> list[int] | None:
     a shutout multiplies a leader's total when no other seat won a deal; each
     leader gets the game bonus; every seat gets the hand bonus per deal won."""
     play = g.rules.play
-    if not (play.game_bonus or play.hand_bonus or play.shutout_factor > 1):
-        return None
-    seats = [s for s in range(g.seats) if g.active[s]]
+    if g.columns or not (play.game_bonus or play.hand_bonus or play.shutout_factor > 1):
+        return None  # (games scored at once have their bonuses as each ends)
     won = [sum(1 for r in g.results if r.went_out == s) for s in range(g.seats)]
-    best = max(g.totals[s] for s in seats)
-    leaders = [s for s in seats if g.totals[s] == best]
+    added = _bonuses(g, g.totals, won)
+    for seat in range(g.seats):
+        g.totals[seat] += added[seat]
+    return added
+
+
+def _bonuses(g: Game, totals: list[int], won: list[int]) -> list[int]:
+    """What each seat adds at the end of a game with these ``totals``, having
+    won ``won`` deals each: the leaders (the seats still in with the highest
+    total) are multiplied by the shutout factor when no other seat won a deal,
+    and get the game bonus; every seat gets the hand bonus per deal won."""
+    play = g.rules.play
+    seats = [s for s in range(g.seats) if g.active[s]]
+    best = max(totals[s] for s in seats)
+    leaders = [s for s in seats if totals[s] == best]
     added = [0] * g.seats
     for seat in leaders:
         if all(won[o] == 0 for o in range(g.seats) if o != seat):
-            added[seat] += g.totals[seat] * (play.shutout_factor - 1)
+            added[seat] += totals[seat] * (play.shutout_factor - 1)
         added[seat] += play.game_bonus
     for seat in seats:
         added[seat] += play.hand_bonus * won[seat]
-    for seat in range(g.seats):
-        g.totals[seat] += added[seat]
     return added
 
 
@@ -231,6 +300,10 @@ def _target_reached(g: Game) -> bool:
 def _game_over(g: Game) -> str | None:
     """Why the game ends after the deal just scored (``None``: it goes on)."""
     play = g.rules.play
+    if g.columns:  # games scored at once: over when every one of them is
+        if all(c.over for c in g.columns):
+            return "rules"
+        return "deal_cap" if g.deal_index >= g.deal_cap else None
     if play.each_player:
         if any(s >= len(g.rules.deals) for s in g.stage):
             return "rules"

@@ -40,6 +40,7 @@ __all__ = [
     "DealResult",
     "Game",
     "MeldRecord",
+    "ScoreColumn",
     "TableMeld",
     "TurnDuties",
     "step_active",
@@ -140,6 +141,21 @@ class DealResult:
     foot: tuple[tuple[int, ...], ...] = ()
     """With ``deals[].foot``: the faces of each seat's foot not picked up when the
     deal ended (they count with the hand); empty otherwise."""
+    columns: tuple[tuple[int, ...], ...] = ()
+    """With ``game_end.games_at_once`` above 1 (Hollywood scoring): each game's
+    totals after this deal, bonuses of the games that have ended included;
+    empty otherwise."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreColumn:
+    """One of the games scored at once (``game_end.games_at_once``, Hollywood
+    scoring): each seat's total in it, how many deals each seat has entered in
+    it, and whether it has ended."""
+
+    totals: tuple[int, ...]
+    entered: tuple[int, ...]
+    over: bool = False
 
 
 @dataclass(slots=True)
@@ -419,6 +435,10 @@ class Game:
     """With ``contract.progression: each_player``: the deal of the schedule (from
     0) whose contract each seat plays next; ``len(rules.deals)`` once it has gone
     down with the last. Empty otherwise."""
+    columns: list[ScoreColumn] = field(default_factory=list)
+    """With ``game_end.games_at_once`` above 1 (Hollywood scoring): the games
+    scored at once, in order; ``totals`` is then the sum of their totals.
+    Empty otherwise."""
 
     def copy(self) -> Game:
         """An independent copy, chance included (log entries are never changed, so shared)."""
@@ -442,6 +462,7 @@ class Game:
             game_over_reason=self.game_over_reason,
             deal_index=self.deal_index,
             stage=list(self.stage),
+            columns=list(self.columns),
         )
 
     def trial(self) -> Game:
@@ -472,6 +493,7 @@ class Game:
             game_over_reason=self.game_over_reason,
             deal_index=self.deal_index,
             stage=self.stage,
+            columns=self.columns,
         )
 
     def next_seat(self, seat: int, step: int = 1) -> int:

@@ -14,6 +14,7 @@ __all__ = [
     "call_rules",
     "canasta_rules",
     "card_faces",
+    "end_rules",
     "exchange_rules",
     "knock_rules",
 ]
@@ -55,6 +56,8 @@ def knock_rules(spec: VariantSpec) -> dict[str, Any]:
     stock = spec.stock_exhausted
     out: dict[str, Any] = {
         "void_take_to_knock": stock is not None and stock.void_take == "to_knock",
+        "void_at_turn_end": stock is not None and stock.void_take == "none",
+        "void_same_dealer": stock is not None and stock.void_dealer == "same",
         "spade_upcard_factor": spec.scoring.spade_upcard_factor,
         "deal_cap": spec.scoring.deal_cap,
         "cut_wild": spec.deck.cut_wild,
@@ -116,4 +119,16 @@ def call_rules(spec: VariantSpec) -> dict[str, Any]:
             stakes.caught,
             stakes.lowest,
         ),
+    }
+
+
+def end_rules(spec: VariantSpec) -> dict[str, Any]:
+    """The :class:`PlayRules` fields of the end-of-game bonuses and of games
+    scored at once (``game_end``)."""
+    end = spec.game_end
+    return {
+        "game_bonus": end.game_bonus,
+        "hand_bonus": end.hand_bonus,
+        "shutout_factor": end.shutout_factor,
+        "games_at_once": end.games_at_once,
     }

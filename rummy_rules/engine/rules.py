@@ -28,6 +28,7 @@ from .rule_groups import (
     call_rules,
     canasta_rules,
     card_faces,
+    end_rules,
     exchange_rules,
     knock_rules,
 )
@@ -350,6 +351,10 @@ class PlayRules:
     """Whether the other player may lay off on the knocker's melds (never on gin)."""
     void_take_to_knock: bool = False
     """``void_take: to_knock``: at the void limit, the discard is taken only to knock."""
+    void_at_turn_end: bool = False
+    """``void_take: none``: a turn that ends with the stock at the void limit cancels the deal."""
+    void_same_dealer: bool = False
+    """``void_dealer: same``: the dealer of a cancelled deal deals again."""
     undercut_on_tie: bool = True
     """``undercut: equal_or_lower``: equal deadwood undercuts the knocker."""
     big_gin: bool = False
@@ -402,6 +407,8 @@ class PlayRules:
     game_bonus: int = 0
     hand_bonus: int = 0
     shutout_factor: int = 1
+    games_at_once: int = 1
+    """``game_end.games_at_once``: games scored at once (Hollywood scoring: 3)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -664,9 +671,7 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         **call_rules(spec),
         during_play=melding.during_play,
         **knock_rules(spec),
-        game_bonus=end.game_bonus,
-        hand_bonus=end.hand_bonus,
-        shutout_factor=end.shutout_factor,
+        **end_rules(spec),
         discard_after_going_down=spec.draw.discard_after_going_down,
         push=spec.draw.push,
         last_card_discard=spec.going_out.last_card_discard,

@@ -21,6 +21,8 @@ def game_end_sentences(s: VariantSpec) -> Iterator[str]:
         )
     elif g.kind == "fixed_deals":
         yield _("The game is {deals}.").format(deals=plural(len(s.deals), "deal"))
+    elif g.kind == "target_score" and g.games_at_once > 1:
+        yield from _games_at_once(g)
     elif g.kind == "target_score":
         yield _("Deals continue until someone reaches {points} points.").format(
             points=g.target_score
@@ -57,6 +59,26 @@ def game_end_sentences(s: VariantSpec) -> Iterator[str]:
         _("Equal totals share the win.")
         if g.ties == "shared"
         else _("Equal totals play another deal.")
+    )
+
+
+def _games_at_once(g: GameEnd) -> Iterator[str]:
+    """Hollywood scoring: several games on one sheet."""
+    yield _("Hollywood scoring: {n} games are scored at once, side by side on one sheet.").format(
+        n=number_word(g.games_at_once)
+    )
+    yield _(
+        "A player's score for a deal goes into every unfinished game in which they have "
+        "already scored, and into the first unfinished game in which they have not: a "
+        "first win counts in the first game, a second in the first two, and so on."
+    )
+    yield _(
+        "Each game ends when a player's total in it reaches {points} points; its "
+        "end-of-game bonuses below are counted then, for that game alone, a deal won "
+        "counting in the games it went into."
+    ).format(points=g.target_score)
+    yield _(
+        "The whole ends when every game has ended; each player's total is the sum of their games."
     )
 
 

@@ -537,6 +537,13 @@ def _render_score_sheet(
             for c in columns
             for part in (_("contract"), _("points"))
         ]
+    if spec.game_end.games_at_once > 1:
+        # Games scored at once (Hollywood): a column per player in each game.
+        columns = [
+            _("game {number}: {column}").format(number=n + 1, column=c)
+            for n in range(spec.game_end.games_at_once)
+            for c in columns
+        ]
     if spec.game_end.kind != "fixed_deals" or each:
         rows = [
             {

@@ -22,6 +22,15 @@ def stock_sentences(s: VariantSpec) -> Iterator[str]:
             "card, the deal is cancelled: it scores nothing, and counts as one of the "
             "game's deals."
         )
+    elif st.action == "void" and st.void_when_left and st.void_take == "none":
+        n = st.void_when_left
+        yield ngettext(
+            "As soon as a turn ends with {n} card or fewer left in the stock, the deal is "
+            "cancelled: it scores nothing, and counts as one of the game's deals.",
+            "As soon as a turn ends with {n} cards or fewer left in the stock, the deal is "
+            "cancelled: it scores nothing, and counts as one of the game's deals.",
+            n,
+        ).format(n=number_word(n))
     elif st.action == "void" and st.void_when_left:
         n = st.void_when_left
         yield ngettext(
@@ -62,6 +71,8 @@ def stock_sentences(s: VariantSpec) -> Iterator[str]:
             "With the stock down to that many cards, the next player may still take the "
             "discard, but only to knock with it at once."
         )
+    if st.action == "void" and st.void_dealer == "same":
+        yield _("The dealer of a cancelled deal deals again.")
     if st.action in ("reshuffle_keep_top", "turn_over") and st.blocked_after is not None:
         n = st.blocked_after
         # A safety stop, not a rule of play: it ends a deal that no one can win.

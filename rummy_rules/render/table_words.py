@@ -209,6 +209,15 @@ def deal_end_lines(state: GameState, index: int) -> list[str]:
         names = state.rules.names
         for i, meld in enumerate(result.table, 1):
             lines.append(_meld_line(i, meld.owner, meld.kind, meld.faces, meld.stands_for, names))
+    for number, totals in enumerate(result.columns, 1):
+        # Games scored at once (Hollywood): each game's totals, and whether it has ended.
+        target = state.rules.play.target_score or 0
+        line = (
+            _("Game {number}: {totals}.")
+            if max(totals) < target
+            else _("Game {number}, ended: {totals}.")
+        )
+        lines.append(line.format(number=number, totals=_totals(totals)))
     if state.is_terminal():
         lines.append(game_over_line(state))
     elif index == len(state.results) - 1:

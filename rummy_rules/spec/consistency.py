@@ -55,15 +55,8 @@ def check_consistency(spec: VariantSpec, out: list[Finding]) -> None:
         out.append((("game_end", "buy_backs"), "buy_backs only apply to elimination", "error"))
     if end.buy_back_total != "highest_remaining" and not end.buy_backs:
         out.append((("game_end", "buy_back_total"), "has no effect: buy_backs is 0", "warning"))
-    stock = spec.stock_exhausted
-    if stock is not None and stock.void_when_left and stock.action != "void":
-        out.append(
-            (
-                ("stock_exhausted", "void_when_left"),
-                "void_when_left only applies with action void",
-                "error",
-            )
-        )
+    _stock_checks(spec, out)
+    _games_at_once_checks(spec, out)
     for i, bonus in enumerate(spec.scoring.bonuses):
         if bonus.event == "exact_cut" and spec.table.cutter == "none":
             out.append(
@@ -116,6 +109,53 @@ def check_consistency(spec: VariantSpec, out: list[Finding]) -> None:
                 ("contract", "same_suit_runs"),
                 "has no effect: melds.run.suits is any, so a run has no one suit",
                 "warning",
+            )
+        )
+
+
+def _games_at_once_checks(spec: VariantSpec, out: list[Finding]) -> None:
+    """Hollywood scoring needs one scorer per deal: a knocked hand, or a winner who collects."""
+    if spec.game_end.games_at_once > 1 and spec.scoring.model not in (
+        "knock_difference",
+        "winner_collects",
+    ):
+        out.append(
+            (
+                ("game_end", "games_at_once"),
+                "games scored at once need one scorer per deal: scoring.model "
+                "knock_difference or winner_collects",
+                "error",
+            )
+        )
+
+
+def _stock_checks(spec: VariantSpec, out: list[Finding]) -> None:
+    """The void rules of ``stock_exhausted`` and the action they need."""
+    stock = spec.stock_exhausted
+    if stock is None:
+        return
+    if stock.void_when_left and stock.action != "void":
+        out.append(
+            (
+                ("stock_exhausted", "void_when_left"),
+                "void_when_left only applies with action void",
+                "error",
+            )
+        )
+    if stock.void_take == "none" and not (stock.action == "void" and stock.void_when_left):
+        out.append(
+            (
+                ("stock_exhausted", "void_take"),
+                "none needs action void and void_when_left above 0",
+                "error",
+            )
+        )
+    if stock.void_dealer == "same" and stock.action != "void":
+        out.append(
+            (
+                ("stock_exhausted", "void_dealer"),
+                "void_dealer only applies with action void",
+                "error",
             )
         )
 

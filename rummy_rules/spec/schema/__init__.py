@@ -33,7 +33,7 @@ from .melds import (
     WildRules,
 )
 from .scoring import Bonus, GameEnd, Multiplier, Scoring, Stakes
-from .table import DeckSpec, Partnerships, Players, Source, TableRules
+from .table import DeckSpec, Partnerships, Players, Source, StockExhausted, TableRules
 from .turn import (
     BuyCost,
     Buying,
@@ -49,7 +49,6 @@ from .turn import (
     Melding,
     OpeningRules,
     OpeningStep,
-    StockExhausted,
 )
 from .variant import VariantSpec
 

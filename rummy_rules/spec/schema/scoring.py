@@ -299,12 +299,35 @@ class GameEnd(StrictModel):
         ),
     )
 
+    games_at_once: int = Field(
+        default=1,
+        ge=1,
+        le=5,
+        description=(
+            "Hollywood scoring: how many games are scored at once on one sheet "
+            "(Hollywood Gin: 3); 1: one game. A player's score for a deal goes into "
+            "every unfinished game they have already scored in, and into the first "
+            "unfinished game they have not; each game ends when a player's total in it "
+            "reaches target_score, with its own game_bonus, hand_bonus (for the deals "
+            "entered in it) and shutout_factor; the whole ends when every game has, "
+            "and a player's total is the sum of their games. Needs kind target_score, "
+            "winner highest_total and ties shared."
+        ),
+    )
+
     @model_validator(mode="after")
     def _needs(self) -> GameEnd:
         if self.kind == "target_score" and self.target_score is None:
             raise ValueError("kind target_score needs target_score")
         if self.kind == "elimination" and self.elimination_at is None:
             raise ValueError("kind elimination needs elimination_at")
+        if self.games_at_once > 1 and not (
+            self.kind == "target_score" and self.winner == "highest_total" and self.ties == "shared"
+        ):
+            raise ValueError(
+                "games_at_once above 1 needs kind target_score, winner highest_total "
+                "and ties shared"
+            )
         extras = self.game_bonus or self.hand_bonus or self.shutout_factor > 1
         if extras and self.winner != "highest_total":
             raise ValueError(

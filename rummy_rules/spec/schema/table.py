@@ -25,7 +25,15 @@ from .base import (
     rank_list,
 )
 
-__all__ = ["DeckSpec", "NumberedPack", "Partnerships", "Players", "Source", "TableRules"]
+__all__ = [
+    "DeckSpec",
+    "NumberedPack",
+    "Partnerships",
+    "Players",
+    "Source",
+    "StockExhausted",
+    "TableRules",
+]
 
 
 # --------------------------------------------------------------------------
@@ -335,3 +343,56 @@ class DeckSpec(StrictModel):
     def _jokers_limit(cls, value: object) -> object:
         check_count_limit(value, MAX_JOKERS, "the number of jokers")
         return value
+
+
+class StockExhausted(StrictModel):
+    """What happens when the stock runs out."""
+
+    action: Literal[
+        "reshuffle_keep_top", "turn_over", "end_deal", "meldable_discards_only", "void", "pass"
+    ] = Field(
+        description=(
+            "reshuffle_keep_top: shuffle the discards except the top card into a new stock; "
+            "turn_over: turn the discards over without shuffling; end_deal: the deal ends "
+            "and is scored; meldable_discards_only: players may only take a discard they "
+            "can meld at once, or pass; void: the deal is cancelled; pass (with "
+            "draw.mode: play_or_draw): players go on playing, and one who does not play "
+            "passes; the deal ends, scored as it stands, when every player in it has "
+            "passed in a row."
+        )
+    )
+    void_when_left: int = Field(
+        default=0,
+        ge=0,
+        description="With void: the deal is cancelled when this many stock cards remain.",
+    )
+    void_take: Literal["any", "to_knock", "none"] = Field(
+        default="any",
+        description=(
+            "With void: once the stock is down to void_when_left cards, whether the "
+            "next player may still take the discard as at any turn (any), or, with "
+            "knocking, only to knock with it at once (to_knock, as OpenSpiel's "
+            "gin_rummy plays), a player who draws instead cancelling the deal; none: "
+            "the deal is cancelled as soon as a turn ends with the stock down to "
+            "void_when_left cards (Gin: the player who took the third card from the "
+            "end discards without knocking)."
+        ),
+    )
+    void_dealer: Literal["next", "same"] = Field(
+        default="next",
+        description=(
+            "With void: who deals after a cancelled deal: next, as after any deal "
+            "(table.dealer_rotation); same, the same dealer deals again (Gin)."
+        ),
+    )
+    blocked_after: int | None = Field(
+        default=2,
+        ge=1,
+        description=(
+            "With a rebuilt stock (reshuffle_keep_top, turn_over): the deal ends, scored "
+            "as it stands, when the stock has been rebuilt this many times in a row "
+            "without anyone melding or laying off in between (a sign that no one can "
+            "go out any more, not a proof: a long contract may need more passes "
+            "through the stock); null: never."
+        ),
+    )

@@ -30,7 +30,6 @@ __all__ = [
     "Melding",
     "OpeningRules",
     "OpeningStep",
-    "StockExhausted",
 ]
 
 
@@ -653,48 +652,5 @@ class GoingOut(StrictModel):
             "before anyone plays (Tonk: [49, 50]): a player dealt such a hand shows it "
             "and wins the deal; when two or more players are, the deal is void. Needs "
             "scoring.model: stakes. Empty: no such win."
-        ),
-    )
-
-
-class StockExhausted(StrictModel):
-    """What happens when the stock runs out."""
-
-    action: Literal[
-        "reshuffle_keep_top", "turn_over", "end_deal", "meldable_discards_only", "void", "pass"
-    ] = Field(
-        description=(
-            "reshuffle_keep_top: shuffle the discards except the top card into a new stock; "
-            "turn_over: turn the discards over without shuffling; end_deal: the deal ends "
-            "and is scored; meldable_discards_only: players may only take a discard they "
-            "can meld at once, or pass; void: the deal is cancelled; pass (with "
-            "draw.mode: play_or_draw): players go on playing, and one who does not play "
-            "passes; the deal ends, scored as it stands, when every player in it has "
-            "passed in a row."
-        )
-    )
-    void_when_left: int = Field(
-        default=0,
-        ge=0,
-        description="With void: the deal is cancelled when this many stock cards remain.",
-    )
-    void_take: Literal["any", "to_knock"] = Field(
-        default="any",
-        description=(
-            "With void and knocking: once the stock is down to void_when_left cards, "
-            "whether the next player may still take the discard as at any turn (any), "
-            "or only to knock with it at once (to_knock, as OpenSpiel's gin_rummy "
-            "plays); a player who draws instead cancels the deal."
-        ),
-    )
-    blocked_after: int | None = Field(
-        default=2,
-        ge=1,
-        description=(
-            "With a rebuilt stock (reshuffle_keep_top, turn_over): the deal ends, scored "
-            "as it stands, when the stock has been rebuilt this many times in a row "
-            "without anyone melding or laying off in between (a sign that no one can "
-            "go out any more, not a proof: a long contract may need more passes "
-            "through the stock); null: never."
         ),
     )

@@ -24,7 +24,7 @@ from .melds import (
     WildRules,
 )
 from .scoring import GameEnd, Scoring
-from .table import DeckSpec, Partnerships, Players, Source, TableRules
+from .table import DeckSpec, Partnerships, Players, Source, StockExhausted, TableRules
 from .turn import (
     Buying,
     DiscardRules,
@@ -32,7 +32,6 @@ from .turn import (
     GoingOut,
     Melding,
     OpeningRules,
-    StockExhausted,
 )
 
 __all__ = ["Translation", "VariantSpec"]
