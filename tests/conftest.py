@@ -109,6 +109,7 @@ STANDARD_IDS = {
     "basic-rummy",
     "canasta",
     "canasta-2p",
+    "samba",
     "hand-and-foot",
 }
 

@@ -365,7 +365,57 @@ _EXCHANGED = (*_WILD_MELD, "discard 10S", "draw", "exchange 3H@1")
 _FIRST = (*_EXCHANGE, "deck.decks=2", "wilds.exchange.use_same_turn=true")
 _CLAIMS = (*_EXCHANGE, "deck.decks=2", "wilds.exchange.claim_order=first_in_rotation")
 
+#: Samba with no opening minimum and one card drawn: short scenarios.
+_SAMBA = (
+    "opening.requirement=none",
+    "opening.min_points=null",
+    "opening.min_points_by_total=[]",
+    "opening.from_pile=any",
+    "draw.stock_cards=1",
+)
+_SAMBA_KINGS = "KD KD KD KH KH KC KC KS KS KH 5S"
+
 STACKED: dict[str, Case] = {
+    "side.going_out_only_set": dealt(
+        "samba", "3S 4S 5S 3C 3C", "meld 3S 4S 5S", *_SAMBA, players=4, upcard="9C"
+    ),
+    "layoff.wild_onto_canasta": dealt(
+        "samba",
+        "KD KD KD KH KH KC KC 2C 5S",
+        "layoff 2C=KS@1",
+        *_SAMBA,
+        moves=("draw", "meld KD KD KD KH KH KC KC"),
+        players=4,
+        upcard="9C",
+    ),
+    "take.pair_or_lay_off": dealt(
+        "samba",
+        "5H 6H 7H KD KC",
+        "take KH",
+        *_SAMBA,
+        moves=("draw", "meld 5H 6H 7H", "discard KD", "draw", "discard KH"),
+        players=4,
+        upcard="9C",
+        # every king of hearts elsewhere: p4 cannot hold a natural pair of them
+        others=((0, "KH"), (2, "KH KH 4D 4S JD"), (3, "9S 10D JC QC 4H")),
+    ),
+    "layoff.taken_onto_canasta": dealt(
+        "samba",
+        _SAMBA_KINGS,
+        "layoff KC@1",
+        *_SAMBA,
+        moves=(
+            "draw",
+            "meld KD KD KD KH KH KC KC / KS KS KH",
+            "discard 5S",
+            "draw",
+            "discard KC",
+            "take KC",
+        ),
+        players=4,
+        upcard="9C",
+        others=((2, "KC 4D 4S JD AC"), (3, "9S 10D JC QC 4H")),
+    ),
     "down.meld_taken_this_turn": dealt(
         "canasta",
         "7H 7S KC KD KH AC AD AS 5C 9D 10D",

@@ -149,6 +149,17 @@ NEEDS: dict[Any, dict[str, Any]] = {
     ("draw.natural_pair", "never"): {},
     ("scoring.bonuses.event", "natural_canasta"): {"melds.canasta_size": 4},
     ("scoring.bonuses.event", "mixed_canasta"): {"melds.canasta_size": 4},
+    ("scoring.bonuses.event", "run_canasta"): {"melds.canasta_size": 4},
+    ("draw.natural_pair", "or_lay_off"): {
+        "draw.discard_condition": "meld_now",
+        "melds.canasta_size": 4,
+    },
+    ("melds.canasta_takes_wilds", False): {"melds.canasta_size": 4},
+    ("scoring.bonus_cards_unopened", "against_without_canastas"): {
+        **_BONUS_CARDS,
+        "melds.canasta_size": 4,
+        "going_out.canastas": 1,
+    },
     ("scoring.bonuses.event", "bonus_card"): _BONUS_CARDS,
     ("scoring.bonuses.event", "all_bonus_cards"): _BONUS_CARDS,
     ("scoring.bonus_cards_unopened", "against"): _BONUS_CARDS,

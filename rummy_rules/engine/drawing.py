@@ -14,9 +14,9 @@ from .ending import end_deal, pass_turn
 from .forcing import end_turn, force_refusal
 from .game import PLAY, Game
 from .knocking import knock_actions
-from .laying_off import fits_table
-from .refusals import N_, NO_BUY_WINDOW, Refusal, refusal, refusal_kind
-from .side_sets import holds_pair, pair_needed
+from .laying_off import fits_table, fits_unfinished_meld
+from .refusals import N_, NO_BUY_WINDOW, Refusal, RefusalKind, refusal, refusal_kind
+from .side_sets import holds_pair, pair_needed, pile_frozen
 from .turn import can_go_on
 
 __all__ = ["apply_draw_phase", "check_draw_phase", "draw_actions"]
@@ -86,6 +86,14 @@ _FROZEN_PAIR = refusal_kind(
     "take.frozen_pile",
     ("draw.natural_pair",),
     N_("the pile is frozen: take {card} only with two natural cards of its rank from your hand"),
+)
+_PAIR_OR_LAY_OFF = refusal_kind(
+    "take.pair_or_lay_off",
+    ("draw.natural_pair",),
+    N_(
+        "take {card} only with two natural cards of its rank from your hand, or to lay "
+        "it off on a meld of your side that is not yet a canasta"
+    ),
 )
 _DISCARDED_WILD = refusal(
     "take.discarded_wild",
@@ -337,8 +345,16 @@ def _check_take_at(g: Game, face: int, depth: int) -> Refusal | None:
     if depth == 0 and pair_needed(g) and not holds_pair(g, face):
         if face == JOKER_FACE or face in d.rules.wild_faces:
             return _WILD_PAIR
-        kind = _FROZEN_PAIR if play.natural_pair == "when_frozen" else _PAIR
-        return kind(card=format_card(face))
+        kind: RefusalKind | None = _FROZEN_PAIR if play.natural_pair == "when_frozen" else _PAIR
+        if play.natural_pair == "or_lay_off":
+            if pile_frozen(g):
+                kind = _FROZEN_PAIR
+            elif fits_unfinished_meld(g, face):
+                kind = None  # Samba: the top card laid off alone on an unfinished meld
+            else:
+                kind = _PAIR_OR_LAY_OFF
+        if kind is not None:
+            return kind(card=format_card(face))
     if (
         not play.take_discarded_wild
         and face in d.rules.wild_faces
@@ -489,6 +505,7 @@ def _take(g: Game, face: int) -> None:
     assert depth is not None
     places = _taken_places(g, depth)
     pair = pair_needed(g)  # as the pile stands before the take
+    either = play.natural_pair == "or_lay_off" and not pile_frozen(g)
     taken = [d.discard[i] for i in places]
     del d.discard[places[0] : places[-1] + 1]
     if play.bonus_faces:  # a covered upcard: laid aside, not replaced
@@ -500,6 +517,7 @@ def _take(g: Game, face: int) -> None:
     d.duties.taken_single = chosen if len(taken) == 1 else None
     d.duties.must_meld = chosen if duty == "meld_now" else None
     d.duties.must_pair = pair and d.duties.must_meld is not None
+    d.duties.pair_or_lay_off = either and d.duties.must_pair
     d.duties.pile_cards = tuple(c for c in taken if c != chosen)
     d.duties.must_use = face if duty == "this_turn" else None
     d.duties.must_open = must_open

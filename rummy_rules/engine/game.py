@@ -174,6 +174,10 @@ class TurnDuties:
     must_pair: bool = False
     """The card to be melded at once (``must_meld``) was taken with a natural pair
     (``draw.natural_pair``): its meld must hold two more natural cards of its rank."""
+    pair_or_lay_off: bool = False
+    """With ``draw.natural_pair: or_lay_off``, the pile not frozen when taken: the
+    card to be melded (``must_meld``) may instead be laid off on a meld of the
+    side that is not yet a canasta."""
     pile_cards: tuple[int, ...] = ()
     """The other cards taken with the chosen card from the discard pile this turn."""
     must_use: int | None = None
@@ -223,6 +227,7 @@ class TurnDuties:
             asked=self.asked,
             played=self.played,
             turned=self.turned,
+            pair_or_lay_off=self.pair_or_lay_off,
         )
 
 

@@ -81,6 +81,20 @@ def fits_table(g: Game, face: int) -> bool:
     return any(_fits(g, meld, face, wild) for meld in g.deal.melds)
 
 
+def fits_unfinished_meld(g: Game, face: int) -> bool:
+    """Whether a natural card of ``face`` could be laid off, as itself, on a meld
+    of the player in turn's side that is not yet a canasta (``draw.natural_pair:
+    or_lay_off``: Samba's take of an unfrozen pile without a natural pair)."""
+    d = g.deal
+    size = g.rules.play.canasta_size
+    return any(
+        (not size or len(meld.cards) < size)
+        and target_reason(g, meld.owner, d.current) is None
+        and face in _fits(g, meld, face, False)
+        for meld in d.melds
+    )
+
+
 def _fits(g: Game, meld: TableMeld, face: int, wild: bool) -> list[int]:
     """What a card of ``face`` could stand for if laid off on ``meld``, kept in
     the meld's table until the meld changes."""
@@ -357,6 +371,12 @@ def check_layoff(g: Game, action: Action) -> Refusal | None:
     if reason is not None:
         return reason
     wild = action.card in d.rules.wild_faces
+    size = g.rules.play.canasta_size
+    if wild and size and len(target.cards) >= size and not g.rules.play.canasta_takes_wilds:
+        return T.WILD_ONTO_CANASTA(meld=action.target + 1)
+    reason = _taken_card_reason(g, action.card, len(target.cards))
+    if reason is not None:
+        return reason
     stands = action.stands_for if action.stands_for != -1 else action.card
     if wild and action.stands_for == -1:
         stands = _found_stand_in(g, target, action.card)
@@ -378,6 +398,21 @@ def check_layoff(g: Game, action: Action) -> Refusal | None:
     size = g.rules.play.canasta_size
     completes = 1 if size and len(target.cards) + 1 == size else 0
     return check_leaving(g, left, Counter([action.card]), after, completes=completes)
+
+
+def _taken_card_reason(g: Game, face: int, target_size: int) -> Refusal | None:
+    """Why the card taken from an unfrozen pile with ``draw.natural_pair:
+    or_lay_off`` may not be laid off on a meld of ``target_size`` cards: only
+    onto a meld that is not yet a canasta. ``None`` for any other card (the
+    card taken from a frozen pile is never laid off: see the take's duties)."""
+    d = g.deal
+    must = d.duties.must_meld
+    if must is None or g.faces[must] != face or not d.duties.pair_or_lay_off:
+        return None
+    size = g.rules.play.canasta_size
+    if size and target_size >= size:
+        return T.TAKEN_ONTO_CANASTA(card=format_card(face))
+    return None
 
 
 def last_card_must_meld(g: Game, left: int) -> bool:
@@ -495,8 +530,13 @@ def layoff_actions(g: Game) -> list[Action]:
         else:
             naturals = naturals + [f for f in _moving_faces(g, meld) if f not in naturals]
             probe = [f for f in naturals if f in held and f not in wild_faces] + wilds_held
+        full = play.canasta_size and len(meld.cards) >= play.canasta_size
         for face in probe:
             wild = face in wild_faces
+            if wild and full and not play.canasta_takes_wilds:
+                continue  # a canasta takes no more wild cards
+            if _taken_card_reason(g, face, len(meld.cards)) is not None:
+                continue
             options = _fits(g, meld, face, wild)
             if wild and meld.kind == "colour":
                 options = options[:1]  # in a colour meld only the suit matters

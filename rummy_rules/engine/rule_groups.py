@@ -38,6 +38,8 @@ def canasta_rules(spec: VariantSpec) -> dict[str, Any]:
         "opening_from_pile": spec.opening.from_pile,
         "bonus_faces": frozenset(card_faces(spec.deck.bonus_cards)),
         "bonus_against": spec.scoring.bonus_cards_unopened == "against",
+        "bonus_against_short": spec.scoring.bonus_cards_unopened == "against_without_canastas",
+        "canasta_takes_wilds": spec.melds.canasta_takes_wilds,
         "cover_upcard": spec.table.cover_upcard,
         "stock_cards": spec.draw.stock_cards,
         "going_out_only": frozenset(card_faces(spec.melds.going_out_only)),

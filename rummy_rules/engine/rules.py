@@ -390,6 +390,8 @@ class PlayRules:
     ``draw.natural_pair``, ``opening.from_pile``."""
     bonus_faces: frozenset[int] = frozenset()
     bonus_against: bool = False
+    bonus_against_short: bool = False
+    canasta_takes_wilds: bool = True
     cover_upcard: bool = False
     stock_cards: int = 1
     going_out_only: frozenset[int] = frozenset()
@@ -398,7 +400,8 @@ class PlayRules:
     ask_partner: str = "never"
     going_out_limited: bool = False
     """Going out has conditions beyond an empty hand: canastas, or a partner's yes."""
-    """``deck.bonus_cards``, ``scoring.bonus_cards_unopened: against``,
+    """``deck.bonus_cards``, ``scoring.bonus_cards_unopened`` (``against``;
+    ``against_without_canastas``: short of going out's canastas), ``melds.canasta_takes_wilds``,
     ``table.cover_upcard``, ``draw.stock_cards``, ``melds.going_out_only``,
     ``melds.unmeldable``, ``going_out.natural_canastas``, ``going_out.ask_partner``."""
     cut_wild: bool = False

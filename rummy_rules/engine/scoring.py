@@ -6,6 +6,7 @@ from ..cards import rank_of
 from .deadwood import meets_needs
 from .game import Game, TableMeld
 from .melds import Meld
+from .side_sets import side_canastas
 
 __all__ = ["add_bonus", "score_deal"]
 
@@ -57,11 +58,14 @@ def _canasta_bonuses(g: Game) -> None:
     d = g.deal
     play = g.rules.play
     wilds = d.rules.wild_faces
+    runs_apart = any(name == "run_canasta" for name, _, _ in play.bonuses)
     for meld in d.melds:
         if len(meld.cards) < play.canasta_size:
             continue
         mixed = any(g.faces[c] in wilds for c in meld.cards)
         event = "mixed_canasta" if mixed else "natural_canasta"
+        if runs_apart and meld.kind == "run":
+            event = "run_canasta"  # Samba's samba, in place of the other two
         for name, points, to in play.bonuses:
             if name == event:
                 add_bonus(g, meld.owner, points, to)
@@ -84,6 +88,8 @@ def _bonus_card_points(g: Game) -> None:
         ]
         sign = 1
         if play.bonus_against and not any(m.owner in side for m in d.melds):
+            sign = -1
+        if play.bonus_against_short and side_canastas(g, seat) < play.going_out_canastas:
             sign = -1
         whole = sum(len(d.aside[o]) for o in side) == in_pack and side[0] not in done
         done.add(side[0])

@@ -27,6 +27,7 @@ __all__ = [
     "pair_reason",
     "permits_going_out",
     "pick_up_foot",
+    "pile_frozen",
     "second_set",
     "side_canastas",
     "side_may_go_out",
@@ -180,8 +181,14 @@ def pair_needed(g: Game) -> bool:
     rule = g.rules.play.natural_pair
     if rule == "never":
         return False
-    if rule == "always":
+    if rule in ("always", "or_lay_off"):
         return True
+    return pile_frozen(g)
+
+
+def pile_frozen(g: Game) -> bool:
+    """Whether the discard pile is frozen for the player in turn: a wild card or a
+    bonus card is in it, or their side has not opened."""
     d = g.deal
     frozen_by = d.rules.wild_faces | g.rules.play.bonus_faces
     return not g.is_open(d.current) or any(g.faces[c] in frozen_by for c in d.discard)
@@ -253,13 +260,16 @@ def going_out_only_reason(g: Game, melds: Sequence[Meld]) -> Refusal | None:
         if barred:
             return T.UNMELDABLE(cards=" ".join(format_card(f) for f in barred))
     only = g.rules.play.going_out_only
-    laid = [m for m in melds if any(c in only for c in m.cards)]
+    laid = [m for m in melds if any(c in only for c in (*m.cards, *m.stands_for))]
     if not laid:
         return None
     d = g.deal
     named = " ".join(
-        format_card(f) for f in sorted({c for m in laid for c in m.cards if c in only})
+        format_card(f)
+        for f in sorted({c for m in laid for c in (*m.cards, *m.stands_for) if c in only})
     )
+    if any(m.kind != "set" for m in laid):
+        return T.GOING_OUT_ONLY_SET(cards=named)
     wilds = d.rules.wild_faces
     if any(c in wilds for m in laid for c in m.cards):
         return T.GOING_OUT_ONLY_NATURAL(cards=named)

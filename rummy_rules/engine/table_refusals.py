@@ -44,6 +44,11 @@ GOING_OUT_ONLY_NATURAL = refusal_kind(
     ("melds.going_out_only",),
     N_("{cards}: melded with no wild card"),
 )
+GOING_OUT_ONLY_SET = refusal_kind(
+    "side.going_out_only_set",
+    ("melds.going_out_only",),
+    N_("{cards}: melded only in a set of their own rank, never in a run"),
+)
 GOING_OUT_ONLY_LAST = refusal_kind(
     "side.going_out_only_last",
     ("melds.going_out_only",),
@@ -164,6 +169,19 @@ LAYOFF_GOING_OUT_ONLY = refusal_kind(
     "layoff.going_out_only",
     ("melds.going_out_only",),
     N_("{card} is melded only by a player going out, never laid off"),
+)
+WILD_ONTO_CANASTA = refusal_kind(
+    "layoff.wild_onto_canasta",
+    ("melds.canasta_takes_wilds",),
+    N_("meld {meld} is a canasta: it takes no more wild cards"),
+)
+TAKEN_ONTO_CANASTA = refusal_kind(
+    "layoff.taken_onto_canasta",
+    ("draw.natural_pair",),
+    N_(
+        "{card} came from the pile: lay it off only on a meld of your side that is not yet "
+        "a canasta, or meld it with two natural cards of its rank"
+    ),
 )
 FREED_NEW_MELD = refusal(
     "layoff.freed_new_meld_only",

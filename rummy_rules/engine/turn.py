@@ -221,7 +221,8 @@ def _duty_reason(g: Game, action: Action) -> Refusal | None:
         if not (kind == "down" or _uses(action, face)):
             kind_of = _FREED_FIRST if must_meld_freed(g) else _TAKEN_FIRST
             return kind_of(card=format_card(face))
-        if d.duties.must_pair and kind not in ("down", "meld"):
+        either = d.duties.pair_or_lay_off and kind == "layoff"  # Samba's unfrozen pile
+        if d.duties.must_pair and kind not in ("down", "meld") and not either:
             return _WITH_PAIR(card=format_card(face))
     if d.duties.must_use is not None and not _uses(action, d.duties.must_use):
         return _keeps_use_open(g, action, d.duties.must_use)

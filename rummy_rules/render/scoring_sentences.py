@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..spec.schema import VariantSpec
-from .i18n import _
+from .i18n import _, ngettext
 from .words import number_word
 
 __all__ = ["scoring_extras"]
@@ -30,6 +30,10 @@ def _bonus_event(event: str) -> str:
         "undercut": _("undercutting the knocker"),
         "natural_canasta": _("each natural canasta (no wild card) on the table when the deal ends"),
         "mixed_canasta": _("each mixed canasta (with a wild card) on the table when the deal ends"),
+        "run_canasta": _(
+            "each canasta that is a run on the table when the deal ends, instead of the "
+            "natural or mixed canasta bonus"
+        ),
         "bonus_card": _("each bonus card a player laid aside"),
         "all_bonus_cards": _(
             "laying aside every bonus card of the pack on one side, on top of the points for each"
@@ -60,6 +64,14 @@ def scoring_extras(s: VariantSpec) -> Iterator[str]:
             "A side with no meld on the table when the deal ends loses its bonus card points "
             "instead of scoring them."
         )
+    elif s.deck.bonus_cards and sc.bonus_cards_unopened == "against_without_canastas":
+        yield ngettext(
+            "A side without {n} canasta on the table when the deal ends loses its bonus card "
+            "points instead of scoring them.",
+            "A side without {n} canastas on the table when the deal ends loses its bonus card "
+            "points instead of scoring them.",
+            s.going_out.canastas,
+        ).format(n=number_word(s.going_out.canastas))
     if sc.deal_cap is not None:
         yield _("No player scores more than {points} penalty points in a deal.").format(
             points=sc.deal_cap

@@ -253,6 +253,8 @@ def _sets(s: VariantSpec) -> Iterator[str]:
         yield _(
             "A meld of {n} cards or more is a canasta: natural with no wild card, mixed with one."
         ).format(n=s.melds.canasta_size)
+        if not s.melds.canasta_takes_wilds:
+            yield _("No wild card is laid off on a canasta.")
     if r.one_per_rank:
         shared = s.partnerships.teams != "none" and s.partnerships.build_on_partner_melds
         yield (
@@ -270,7 +272,14 @@ def _sets(s: VariantSpec) -> Iterator[str]:
         yield _("{cards} are never melded nor laid off; they may be discarded.").format(
             cards=", ".join(s.melds.unmeldable)
         )
-    if s.melds.going_out_only:
+    if s.melds.going_out_only and s.melds.run.allowed:
+        yield _(
+            "{cards} are melded only by a player going out, as the last meld: in a set of "
+            "their own rank with no wild card, never in a run, leaving at most one card to "
+            "discard, once the side has the canastas going out needs. They are never laid "
+            "off, and may be discarded."
+        ).format(cards=", ".join(s.melds.going_out_only))
+    elif s.melds.going_out_only:
         yield _(
             "{cards} are melded only by a player going out, as the last meld: in a meld of "
             "their own rank with no wild card, leaving at most one card to discard, once the "
@@ -509,6 +518,7 @@ TOPICS: tuple[Topic, ...] = (
             "melds.set.pair_ranks",
             "melds.set.one_per_rank",
             "melds.canasta_size",
+            "melds.canasta_takes_wilds",
             "melds.going_out_only",
             "melds.unmeldable",
         ),

@@ -83,6 +83,16 @@ def draw_sentences(s: VariantSpec) -> Iterator[str]:
         )
         if s.deck.bonus_cards:
             yield _("A bonus card in the discard pile freezes it too.")
+    elif d.natural_pair == "or_lay_off":
+        yield _(
+            "The discard pile is taken only by melding its top card at once with two natural "
+            "cards of its rank from the hand, or, while the pile is not frozen, by laying the "
+            "top card off, alone and first, on a meld of the player's side that is not yet a "
+            "canasta. The pile is frozen while a wild card is in it, and for a player whose "
+            "side has not yet opened; a wild card on top is never taken."
+        )
+        if s.deck.bonus_cards:
+            yield _("A bonus card in the discard pile freezes it too.")
     if d.stock_cards > 1:
         yield _(
             "A player who draws from the stock takes {n} cards; the turn still ends with one "

@@ -23,10 +23,21 @@ def check_canasta_family(spec: VariantSpec, out: list[Finding]) -> None:
     _check_going_out_only(spec, out)
     _check_stock_cards(spec, out)
     _check_feet(spec, out)
+    if not spec.melds.canasta_takes_wilds and not spec.melds.canasta_size:
+        out.append(
+            (
+                ("melds", "canasta_takes_wilds"),
+                "has no effect without canastas: set melds.canasta_size",
+                "warning",
+            )
+        )
     for index, bonus in enumerate(spec.scoring.bonuses):
         why = None
-        if bonus.event in ("natural_canasta", "mixed_canasta") and not spec.melds.canasta_size:
+        canasta = ("natural_canasta", "mixed_canasta", "run_canasta")
+        if bonus.event in canasta and not spec.melds.canasta_size:
             why = f"{bonus.event} never happens: set melds.canasta_size"
+        elif bonus.event == "run_canasta" and not spec.melds.run.allowed:
+            why = "run_canasta never happens: there are no runs (melds.run.allowed)"
         elif bonus.event in ("bonus_card", "all_bonus_cards") and not spec.deck.bonus_cards:
             why = f"{bonus.event} never happens: set deck.bonus_cards"
         if why is not None:
@@ -69,11 +80,22 @@ def _check_bonus_cards(spec: VariantSpec, out: list[Finding]) -> None:
                     "error",
                 )
             )
-    elif spec.scoring.bonus_cards_unopened == "against":
+    elif spec.scoring.bonus_cards_unopened != "for":
         out.append(
             (
                 ("scoring", "bonus_cards_unopened"),
                 "has no bonus cards to count: set deck.bonus_cards",
+                "error",
+            )
+        )
+    if spec.scoring.bonus_cards_unopened == "against_without_canastas" and not (
+        spec.going_out.canastas
+    ):
+        out.append(
+            (
+                ("scoring", "bonus_cards_unopened"),
+                "against_without_canastas counts the canastas going out needs: set "
+                "going_out.canastas",
                 "error",
             )
         )
@@ -215,7 +237,10 @@ def _check_natural_pair(spec: VariantSpec, out: list[Finding]) -> None:
     draw = spec.draw
     if draw.natural_pair == "never":
         return
-    if draw.discard_condition not in ("meld_now", "opening_or_after"):
+    if draw.natural_pair == "or_lay_off" and not spec.melds.canasta_size:
+        why = "or_lay_off lays the top card off on a meld that is not yet a canasta: set "
+        why += "melds.canasta_size"
+    elif draw.discard_condition not in ("meld_now", "opening_or_after"):
         why = "the card taken is melded with the pair at once: set draw.discard_condition meld_now"
     elif draw.discard_pile not in ("top", "whole_pile"):
         why = f"is played with draw.discard_pile top or whole_pile, not {draw.discard_pile}"

@@ -173,6 +173,13 @@ class MeldRules(StrictModel):
             "mixed_canasta bonuses. null: no canastas."
         ),
     )
+    canasta_takes_wilds: bool = Field(
+        default=True,
+        description=(
+            "Whether a wild card may be laid off on a canasta (a meld of canasta_size "
+            "cards or more); false: a canasta takes natural cards only (Samba)."
+        ),
+    )
     unmeldable: list[str] = Field(
         default_factory=list,
         description=(
@@ -184,8 +191,8 @@ class MeldRules(StrictModel):
         default_factory=list,
         description=(
             "Cards melded only by a player going out, as rank and suit (Canasta's black "
-            "threes: [3C, 3S]): in a meld of no wild card, laid when it leaves at most "
-            "one card to discard and the side has the canastas going out needs "
+            "threes: [3C, 3S]): in a set of no wild card, never in a run, laid when it "
+            "leaves at most one card to discard and the side has the canastas going out needs "
             "(going_out.canastas); never laid off. They may be discarded."
         ),
     )

@@ -47,6 +47,7 @@ class Bonus(StrictModel):
         "undercut",
         "natural_canasta",
         "mixed_canasta",
+        "run_canasta",
         "bonus_card",
         "all_bonus_cards",
     ] = Field(
@@ -62,6 +63,8 @@ class Bonus(StrictModel):
             "undercut: undercutting a knocker (to the player who undercuts); "
             "natural_canasta, mixed_canasta: each canasta (melds.canasta_size) on the "
             "table when the deal ends, with no wild card or with one (to its owner); "
+            "run_canasta: each canasta that is a run (Samba's samba), scored instead of "
+            "natural_canasta or mixed_canasta (a file without it scores runs as those); "
             "bonus_card: each bonus card (deck.bonus_cards) a player laid aside; "
             "all_bonus_cards: once more, to the side that laid aside every bonus card of "
             "the pack."
@@ -186,12 +189,14 @@ class Scoring(StrictModel):
         default_factory=list, description="Melds that score a multiple of their value."
     )
     bonuses: list[Bonus] = Field(default_factory=list, description="Extra points for events.")
-    bonus_cards_unopened: Literal["for", "against"] = Field(
+    bonus_cards_unopened: Literal["for", "against", "against_without_canastas"] = Field(
         default="for",
         description=(
             "What the bonus_card and all_bonus_cards points do for a side that has not "
             "opened when the deal ends: count for it as for any side, or against it "
-            "(Canasta)."
+            "(Canasta); against_without_canastas: against a side that has not the "
+            "canastas going out needs (going_out.canastas) on the table when the deal "
+            "ends, opened or not (Samba)."
         ),
     )
     deal_cap: int | None = Field(

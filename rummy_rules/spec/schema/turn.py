@@ -83,14 +83,16 @@ class DrawRules(StrictModel):
     discard_after_going_down: bool = Field(
         default=True, description="Whether a player who has gone down may still take discards."
     )
-    natural_pair: Literal["never", "always", "when_frozen"] = Field(
+    natural_pair: Literal["never", "always", "when_frozen", "or_lay_off"] = Field(
         default="never",
         description=(
             "Whether taking from the discard pile needs two natural cards of the top "
             "card's rank in the hand, melded with it at once: never; always; "
             "when_frozen: while the pile is frozen, that is while a wild card is in it "
-            "or the player's side has not yet opened (Canasta). A wild card on top is "
-            "then never taken."
+            "or the player's side has not yet opened (Canasta); or_lay_off: always, but "
+            "while the pile is not frozen the top card may instead be laid off, alone, "
+            "on a meld of the player's side that is not yet a canasta (Samba). A wild "
+            "card on top is then never taken."
         ),
     )
     stock_cards: int = Field(
