@@ -191,3 +191,36 @@ def test_replay_checks_the_end_of_game_bonuses(tmp_path):
     record.write_text("\n".join([*lines[:-1], json.dumps(end)]) + "\n")
     with pytest.raises(RecordError, match="end-of-game bonuses"):
         replay_record(record)
+
+
+def test_gin_and_undercuts_count_extra_boxes_where_the_house_says_so():
+    # variants/house/oklahoma-boxes.yaml: gin 3 boxes, undercut 2, any other win 1,
+    # each box 25 (game_end.hand_bonus) when the game ends (docs/records.md).
+    import json
+
+    spec = load_variant(str(ROOT / "variants" / "house" / "oklahoma-boxes.yaml"))
+    seen = set()
+    for seed in range(examples(6, 30)):
+        state = GameState(compile_rules(spec, 2), seed=seed)
+        play_game(state, [make_bot("greedy", random.Random(seed + s)) for s in range(2)])
+        lines = [json.loads(x) for x in record_lines(state, spec.model_dump(mode="json"))]
+        boxes = [0, 0]
+        for entry in lines:
+            if "deal_end" in entry and entry["went_out"] is not None:
+                reason = entry["reason"]
+                seen.add(reason)
+                boxes[entry["went_out"]] += {"gin": 3, "undercut": 2}.get(reason, 1)
+        end = lines[-1]
+        totals = [t - b for t, b in zip(end["totals"], end["bonuses"], strict=True)]
+        best = max(totals)
+        for seat in range(2):
+            expected = 25 * boxes[seat]
+            if totals[seat] == best:
+                expected += 100 + (totals[seat] if not boxes[1 - seat] else 0)
+            assert end["bonuses"][seat] == expected, (seed, seat, boxes, end)
+    assert {"gin", "knock"} <= seen
+
+
+def test_extra_boxes_need_a_box_bonus():
+    report = check_variant("gin", ["game_end.hand_bonus=0", "game_end.gin_boxes=3"])
+    assert any("need hand_bonus" in p.message for p in report.errors), report.errors

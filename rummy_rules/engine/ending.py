@@ -64,7 +64,7 @@ def end_deal(g: Game, reason: str, went_out: int | None) -> None:
     d = g.deal
     if reason != "void":  # a cancelled deal scores nothing
         score_deal(g, went_out)
-    ended = _enter_columns(g) if g.columns else []
+    ended = _enter_columns(g, _boxes(g, reason)) if g.columns else []
     if not g.columns:
         for seat in range(g.seats):
             g.totals[seat] += d.scores[seat]
@@ -175,7 +175,13 @@ def _end_game(g: Game, over: str, in_deal: list[int]) -> None:
     g.log.append(end)
 
 
-def _enter_columns(g: Game) -> list[dict[str, Any]]:
+def _boxes(g: Game, reason: str) -> int:
+    """How many boxes (``game_end.hand_bonus``) a deal won this way counts."""
+    play = g.rules.play
+    return play.gin_boxes if reason == "gin" else play.undercut_boxes if reason == "undercut" else 1
+
+
+def _enter_columns(g: Game, boxes: int) -> list[dict[str, Any]]:
     """Hollywood scoring (``game_end.games_at_once``): enter each seat's score
     for the deal into every unfinished game they have scored in and the first
     unfinished game they have not; end each game a total has reached the
@@ -192,7 +198,7 @@ def _enter_columns(g: Game) -> list[dict[str, Any]]:
         fresh = [i for i in open_ if not columns[i].entered[seat]][:1]
         for i in started + fresh:
             c = columns[i]
-            columns[i] = ScoreColumn(_plus(c.totals, seat, points), _plus(c.entered, seat, 1))
+            columns[i] = ScoreColumn(_plus(c.totals, seat, points), _plus(c.entered, seat, boxes))
     ended: list[dict[str, Any]] = []
     target = g.rules.play.target_score
     for i, c in enumerate(columns):
@@ -222,7 +228,7 @@ def _game_bonuses(g: Game) -> list[int] | None:
     play = g.rules.play
     if g.columns or not (play.game_bonus or play.hand_bonus or play.shutout_factor > 1):
         return None  # (games scored at once have their bonuses as each ends)
-    won = [sum(1 for r in g.results if r.went_out == s) for s in range(g.seats)]
+    won = [sum(_boxes(g, r.reason) for r in g.results if r.went_out == s) for s in range(g.seats)]
     added = _bonuses(g, g.totals, won)
     for seat in range(g.seats):
         g.totals[seat] += added[seat]
@@ -231,7 +237,8 @@ def _game_bonuses(g: Game) -> list[int] | None:
 
 def _bonuses(g: Game, totals: list[int], won: list[int]) -> list[int]:
     """What each seat adds at the end of a game with these ``totals``, having
-    won ``won`` deals each: the leaders (the seats still in with the highest
+    won ``won`` boxes each (a deal won is a box, or ``gin_boxes``,
+    ``undercut_boxes``): the leaders (the seats still in with the highest
     total) are multiplied by the shutout factor when no other seat won a deal,
     and get the game bonus; every seat gets the hand bonus per deal won."""
     play = g.rules.play

@@ -521,6 +521,10 @@ def layoff_actions(g: Game) -> list[Action]:
     held -= play.going_out_only | play.unmeldable
     wilds_held = sorted(f for f in held if f in wild_faces)
     by_face: dict[int, list[Action]] = {}
+    # Samba's card taken from an unfrozen pile goes only onto an unfinished meld.
+    must = d.duties.must_meld
+    taken = g.faces[must] if must is not None and d.duties.pair_or_lay_off else -1
+    size = play.canasta_size
     for index, meld in targets:
         # Only these natural cards can fit the meld (``_layoff_faces``
         # turns every other natural card away); any wild may.
@@ -530,13 +534,11 @@ def layoff_actions(g: Game) -> list[Action]:
         else:
             naturals = naturals + [f for f in _moving_faces(g, meld) if f not in naturals]
             probe = [f for f in naturals if f in held and f not in wild_faces] + wilds_held
-        full = play.canasta_size and len(meld.cards) >= play.canasta_size
+        full = size and len(meld.cards) >= size
         for face in probe:
             wild = face in wild_faces
-            if wild and full and not play.canasta_takes_wilds:
-                continue  # a canasta takes no more wild cards
-            if _taken_card_reason(g, face, len(meld.cards)) is not None:
-                continue
+            if full and ((wild and not play.canasta_takes_wilds) or face == taken):
+                continue  # a canasta takes no more wild cards, nor that card
             options = _fits(g, meld, face, wild)
             if wild and meld.kind == "colour":
                 options = options[:1]  # in a colour meld only the suit matters

@@ -133,4 +133,6 @@ def end_rules(spec: VariantSpec) -> dict[str, Any]:
         "hand_bonus": end.hand_bonus,
         "shutout_factor": end.shutout_factor,
         "games_at_once": end.games_at_once,
+        "gin_boxes": end.gin_boxes,
+        "undercut_boxes": end.undercut_boxes,
     }

@@ -255,10 +255,9 @@ class PlayRules:
     """Whether a freed wild may go only into a new meld (never be laid off)."""
     stock_exhausted: str
     blocked_after: int | None
-    void_when_left: int
-    """With ``stock_exhausted: void``: the deal is cancelled when a player would
-    draw from a stock of this many cards or fewer."""
     """Rebuilt stocks in a row without a meld or lay-off before the deal is blocked."""
+    void_when_left: int
+    """``stock_exhausted: void``: the stock size that cancels the deal (``void_take``)."""
     scoring_model: str
     bonuses: tuple[tuple[str, int, str], ...]
     """(event, points, to) for each bonus."""
@@ -399,9 +398,8 @@ class PlayRules:
     going_out_natural: int = 0
     ask_partner: str = "never"
     going_out_limited: bool = False
-    """Going out has conditions beyond an empty hand: canastas, or a partner's yes."""
-    """``deck.bonus_cards``, ``scoring.bonus_cards_unopened`` (``against``;
-    ``against_without_canastas``: short of going out's canastas), ``melds.canasta_takes_wilds``,
+    """Going out has conditions beyond an empty hand: canastas, or a partner's yes. Above:
+    ``deck.bonus_cards``, ``scoring.bonus_cards_unopened``, ``melds.canasta_takes_wilds``,
     ``table.cover_upcard``, ``draw.stock_cards``, ``melds.going_out_only``,
     ``melds.unmeldable``, ``going_out.natural_canastas``, ``going_out.ask_partner``."""
     cut_wild: bool = False
@@ -411,7 +409,9 @@ class PlayRules:
     hand_bonus: int = 0
     shutout_factor: int = 1
     games_at_once: int = 1
-    """``game_end.games_at_once``: games scored at once (Hollywood scoring: 3)."""
+    gin_boxes: int = 1
+    undercut_boxes: int = 1
+    """``game_end``: bonuses, ``games_at_once`` (Hollywood: 3), ``gin_boxes``, ``undercut_boxes``."""
 
 
 @dataclass(frozen=True, slots=True)

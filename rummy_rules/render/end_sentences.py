@@ -98,3 +98,9 @@ def _game_end_bonuses(g: GameEnd) -> Iterator[str]:
             "When the game ends, every player scores {points} more for each deal they won "
             "(the line or box bonus)."
         ).format(points=g.hand_bonus)
+        if g.gin_boxes > 1:
+            yield _("A deal won by gin counts as {n} boxes for that bonus.").format(n=g.gin_boxes)
+        if g.undercut_boxes > 1:
+            yield _("A deal won by an undercut counts as {n} boxes for that bonus.").format(
+                n=g.undercut_boxes
+            )

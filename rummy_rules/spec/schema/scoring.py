@@ -304,6 +304,24 @@ class GameEnd(StrictModel):
         ),
     )
 
+    gin_boxes: int = Field(
+        default=1,
+        ge=1,
+        le=5,
+        description=(
+            "With hand_bonus: how many boxes a deal won by gin counts (some Oklahoma "
+            "Gin tables: 3, two extra boxes); 1: one, as any deal won."
+        ),
+    )
+    undercut_boxes: int = Field(
+        default=1,
+        ge=1,
+        le=5,
+        description=(
+            "With hand_bonus: how many boxes a deal won by an undercut counts (some "
+            "Oklahoma Gin tables: 2, one extra box); 1: one, as any deal won."
+        ),
+    )
     games_at_once: int = Field(
         default=1,
         ge=1,
@@ -333,6 +351,8 @@ class GameEnd(StrictModel):
                 "games_at_once above 1 needs kind target_score, winner highest_total "
                 "and ties shared"
             )
+        if (self.gin_boxes > 1 or self.undercut_boxes > 1) and not self.hand_bonus:
+            raise ValueError("gin_boxes and undercut_boxes count boxes: they need hand_bonus")
         extras = self.game_bonus or self.hand_bonus or self.shutout_factor > 1
         if extras and self.winner != "highest_total":
             raise ValueError(
