@@ -207,6 +207,7 @@ class Referee:
         self.size = variant["melds"]["canasta_size"]
         self.need = variant["going_out"]["canastas"]
         self.need_natural = variant["going_out"]["natural_canastas"]
+        self.need_mixed = variant["going_out"]["mixed_canastas"]
         self.never = set(variant["melds"]["unmeldable"])
         self.whole = variant["draw"]["discard_pile"] == "whole_pile"
         self.always = variant["draw"]["natural_pair"] == "always"
@@ -333,6 +334,8 @@ class Referee:
         )
         natural = [m for m in canastas if not any("=" in c for c in m)]
         assert len(natural) >= self.need_natural, f"deal {entry['deal_end']}: too few natural"
+        mixed = len(canastas) - len(natural)
+        assert mixed >= self.need_mixed, f"deal {entry['deal_end']}: too few mixed"
         assert not entry.get("foot", [""] * len(entry["left"]))[seat], "out with a foot down"
         self.counts["outs"] += 1
 
@@ -361,7 +364,10 @@ def referee_games(variant_id, games, seed=1):
     return referee.counts
 
 
-@pytest.mark.parametrize("variant_id", ["canasta", "canasta-2p", "hand-and-foot"])
+@pytest.mark.parametrize(
+    "variant_id",
+    ["canasta", "canasta-2p", "hand-and-foot", "variants/house/hand-and-foot-books.yaml"],
+)
 def test_canasta_records_keep_the_pile_rule_the_wild_limits_and_the_canastas(variant_id):
     counts = referee_games(variant_id, examples(3, 40))
     assert counts["takes"] and counts["frozen_takes"] and counts["outs"], counts

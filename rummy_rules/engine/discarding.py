@@ -76,6 +76,14 @@ _NATURAL_CANASTAS = refusal_kind(
         "before you go out"
     ),
 )
+_MIXED_CANASTAS = refusal_kind(
+    "going_out.mixed_canastas",
+    ("going_out.canastas", "going_out.natural_canastas", "going_out.mixed_canastas"),
+    N_(
+        "your side needs {count} canastas on the table, at least {natural} of them natural "
+        "and {mixed} mixed, before you go out"
+    ),
+)
 _FIRST_DOWN_OUT = refusal(
     "end.first_down_goes_out",
     ("deals.first_down_must_go_out",),
@@ -234,6 +242,8 @@ def canastas_needed(g: Game) -> Refusal:
         return _ASK_PARTNER
     n = g.rules.play.going_out_canastas
     natural = g.rules.play.going_out_natural
+    if g.rules.play.going_out_mixed:
+        return _MIXED_CANASTAS(count=n, natural=natural, mixed=g.rules.play.going_out_mixed)
     if natural:
         return _NATURAL_CANASTAS(count=n, natural=natural)
     return _ONE_CANASTA if n == 1 else _CANASTAS(count=n)

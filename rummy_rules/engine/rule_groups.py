@@ -17,6 +17,7 @@ __all__ = [
     "end_rules",
     "exchange_rules",
     "knock_rules",
+    "new_melds_after_down",
 ]
 
 #: Stands for "no limit" in integer tables.
@@ -45,6 +46,7 @@ def canasta_rules(spec: VariantSpec) -> dict[str, Any]:
         "going_out_only": frozenset(card_faces(spec.melds.going_out_only)),
         "unmeldable": frozenset(card_faces(spec.melds.unmeldable)),
         "going_out_natural": spec.going_out.natural_canastas,
+        "going_out_mixed": spec.going_out.mixed_canastas,
         "ask_partner": spec.going_out.ask_partner,
         "going_out_limited": spec.going_out.canastas > 0 or spec.going_out.ask_partner != "never",
     }
@@ -136,3 +138,9 @@ def end_rules(spec: VariantSpec) -> dict[str, Any]:
         "gin_boxes": end.gin_boxes,
         "undercut_boxes": end.undercut_boxes,
     }
+
+
+def new_melds_after_down(spec: VariantSpec) -> bool:
+    """Whether a player who is down may lay new melds on later turns: the file
+    says so, or every turn may open (``opening.once_per_deal: false``)."""
+    return spec.melding.new_melds_after_opening or not spec.opening.once_per_deal

@@ -31,6 +31,7 @@ from .rule_groups import (
     end_rules,
     exchange_rules,
     knock_rules,
+    new_melds_after_down,
 )
 
 __all__ = [
@@ -396,12 +397,13 @@ class PlayRules:
     going_out_only: frozenset[int] = frozenset()
     unmeldable: frozenset[int] = frozenset()
     going_out_natural: int = 0
+    going_out_mixed: int = 0
     ask_partner: str = "never"
     going_out_limited: bool = False
     """Going out has conditions beyond an empty hand: canastas, or a partner's yes. Above:
     ``deck.bonus_cards``, ``scoring.bonus_cards_unopened``, ``melds.canasta_takes_wilds``,
     ``table.cover_upcard``, ``draw.stock_cards``, ``melds.going_out_only``,
-    ``melds.unmeldable``, ``going_out.natural_canastas``, ``going_out.ask_partner``."""
+    ``melds.unmeldable``, ``going_out.natural_canastas``, ``mixed_canastas``, ``ask_partner``."""
     cut_wild: bool = False
     """``deck.cut_wild``: a card turned up after the deal makes its rank wild."""
     spade_upcard_factor: int = 1
@@ -542,7 +544,7 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
                 wild_faces=_wild_faces(spec, index),
                 run_any_suit=spec.melds.run.suits == "any",
                 pair_ranks=pair_ranks,
-                new_melds_after_down=_new_melds_after_down(spec),
+                new_melds_after_down=new_melds_after_down(spec),
                 knock_melds=meld_rules if knocking else None,
                 knock_values=values if knocking else (),
                 knock_needs=knock_rules(spec).get("knock_needs", (0, 0)),
@@ -582,12 +584,6 @@ def card_names(spec: VariantSpec) -> CardNames:
         return CardNames()
     marks = tuple(numbered.card_letters()) if numbered.letters is not None else ()
     return CardNames(tuple(numbered.colours), skips=numbered.skips > 0, marks=marks)
-
-
-def _new_melds_after_down(spec: VariantSpec) -> bool:
-    """Whether a player who is down may lay new melds on later turns: the file
-    says so, or every turn may open (``opening.once_per_deal: false``)."""
-    return spec.melding.new_melds_after_opening or not spec.opening.once_per_deal
 
 
 def _values(table: dict[str, int], *, skips: bool = False) -> tuple[int, ...]:
@@ -650,7 +646,7 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         opening_steps=tuple((step.at, step.points) for step in opening.min_points_by_total),
         opening_wild_value=opening.wild_value,
         opening_values=_values(opening.card_values or scoring.card_values),
-        new_melds=_new_melds_after_down(spec),
+        new_melds=new_melds_after_down(spec),
         melds_per_turn=melding.melds_per_turn,
         lay_off_targets=melding.lay_off.targets,
         lay_off_before_opening=melding.lay_off.before_opening,

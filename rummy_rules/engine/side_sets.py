@@ -81,7 +81,8 @@ def side_canastas(g: Game, seat: int, *, natural: bool = False) -> int:
 def may_go_out(g: Game) -> bool:
     """Whether the player in turn may empty their hand: their foot is still down
     (emptying the hand picks it up), or their side has the canastas going out
-    needs (``going_out.canastas``, ``natural_canastas`` of them natural)."""
+    needs (``going_out.canastas``, ``natural_canastas`` of them natural,
+    ``mixed_canastas`` mixed)."""
     seat = g.deal.current
     if foot_down(g, seat):
         return True
@@ -98,9 +99,11 @@ def side_may_go_out(g: Game) -> bool:
     need = play.going_out_canastas
     if not need:
         return True
-    if side_canastas(g, seat) < need:
+    total = side_canastas(g, seat)
+    if total < need:
         return False
-    return side_canastas(g, seat, natural=True) >= play.going_out_natural
+    natural = side_canastas(g, seat, natural=True)
+    return natural >= play.going_out_natural and total - natural >= play.going_out_mixed
 
 
 def permits_going_out(g: Game) -> bool:

@@ -622,6 +622,10 @@ def _going_out_extras(s: VariantSpec) -> Iterator[str]:
             yield _("At least {n} of them must be natural, with no wild card.").format(
                 n=s.going_out.natural_canastas
             )
+        if s.going_out.mixed_canastas:
+            yield _("At least {n} of them must be mixed, with a wild card.").format(
+                n=s.going_out.mixed_canastas
+            )
     ask = s.going_out.ask_partner
     if ask != "never":
         yield (

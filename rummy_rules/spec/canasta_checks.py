@@ -157,11 +157,21 @@ def _check_feet(spec: VariantSpec, out: list[Finding]) -> None:
             )
         elif going_out.knock is not None:
             out.append((path, "cannot be played with going_out.knock yet", "error"))
-    if going_out.natural_canastas:
-        path = ("going_out", "natural_canastas")
-        if going_out.natural_canastas > going_out.canastas:
+    for key, count in (
+        ("natural_canastas", going_out.natural_canastas),
+        ("mixed_canastas", going_out.mixed_canastas),
+    ):
+        if not count:
+            continue
+        path = ("going_out", key)
+        if going_out.natural_canastas + going_out.mixed_canastas > going_out.canastas:
             out.append(
-                (path, "is more than going_out.canastas, the canastas needed in all", "error")
+                (
+                    path,
+                    "natural_canastas and mixed_canastas come to more than going_out.canastas, "
+                    "the canastas needed in all",
+                    "error",
+                )
             )
         elif going_out.method != "must_discard":
             out.append((path, "is played with going_out.method must_discard", "error"))

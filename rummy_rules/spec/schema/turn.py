@@ -626,6 +626,16 @@ class GoingOut(StrictModel):
             "and Foot: one clean book); needs going_out.method must_discard. 0: any."
         ),
     )
+    mixed_canastas: int = Field(
+        default=0,
+        ge=0,
+        le=10,
+        description=(
+            "How many of going_out.canastas must be mixed, with a wild card (Hand and "
+            "Foot at some tables: dirty books); needs going_out.method must_discard. "
+            "0: any."
+        ),
+    )
     drop: DropRules | None = Field(
         default=None,
         description=(
