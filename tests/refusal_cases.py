@@ -298,7 +298,9 @@ CASES: dict[str, Case] = {
     "exchange.others_only": Case("contract-gamerules", (), 5, 2, 139, "exchange 4C@4"),
     "exchange.runs_only": Case("contract-gamerules", (), 5, 2, 126, "exchange 4C@1"),
     "going_out.canastas": Case("canasta-2p", (), 2, 0, 119, "layoff JD@3"),
-    "going_out.natural_canastas": Case("hand-and-foot", (), 4, 0, 223, "layoff 7S@16"),
+    "going_out.natural_canastas": Case(
+        "hand-and-foot", ("going_out.mixed_canastas=0",), 4, 0, 223, "layoff 7S@16"
+    ),
     "going_out.mixed_canastas": Case("hand-and-foot-books", (), 4, 0, 115, "layoff JS@2"),
     "going_out.one_canasta": Case("canasta", (), 4, 2, 261, "layoff 7H@5"),
     "knock.big_gin_leaves_out": Case("gin-big-gin", (), 2, 1, 89, "knock with 8C 8D 8H / 6D 6H 6S"),

@@ -451,6 +451,7 @@ FOOT = (
     "opening.min_points=null",
     "going_out.canastas=0",
     "going_out.natural_canastas=0",
+    "going_out.mixed_canastas=0",
     "draw.stock_cards=1",
 )
 
