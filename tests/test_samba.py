@@ -191,3 +191,11 @@ def test_no_wild_card_is_laid_off_on_a_canasta():
     act(state, "meld KD KD KD KH KH KC KC")  # a natural canasta
     assert why(state, "layoff 2C=KS@1").code == "layoff.wild_onto_canasta"
     assert "layoff 2C=KS@1" not in texts(state)
+
+
+def test_a_table_without_contracts_does_not_say_no_contract():
+    from rummy_rules.render.table_words import status_lines
+
+    state = _opened()
+    head = status_lines(state, 0)[0]
+    assert head.startswith("Deal 1. Dealer p1;") and "contract" not in head, head

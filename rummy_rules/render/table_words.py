@@ -423,12 +423,22 @@ def table_lines(
     names = state.rules.names
     own = state.rules.play.each_player
     contract = _("each player on their own contract") if own else contract_words(state)
+    # A game without contracts says only the deal's number, never "no contract".
+    plain = contract == _("no contract")
     if state.is_terminal():  # the last deal's table, as it ended
-        lines = [_("Deal {number}: {contract}. Dealer {dealer}.").format(
-            number=len(state.results), contract=contract, dealer=_seat(v.dealer)
-        )]  # fmt: skip
+        head = (
+            _("Deal {number}. Dealer {dealer}.")
+            if plain
+            else _("Deal {number}: {contract}. Dealer {dealer}.")
+        )
+        lines = [head.format(number=len(state.results), contract=contract, dealer=_seat(v.dealer))]
     else:
-        lines = [_("Deal {number}: {contract}. Dealer {dealer}; {seat} to play.").format(
+        head = (
+            _("Deal {number}. Dealer {dealer}; {seat} to play.")
+            if plain
+            else _("Deal {number}: {contract}. Dealer {dealer}; {seat} to play.")
+        )
+        lines = [head.format(
             number=v.deal, contract=contract, dealer=_seat(v.dealer), seat=_seat(v.current)
         )]  # fmt: skip
     wild = _cut_wild_line(state)
