@@ -110,6 +110,7 @@ STANDARD_IDS = {
     "canasta",
     "canasta-2p",
     "samba",
+    "buraco",
     "hand-and-foot",
 }
 

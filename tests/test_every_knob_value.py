@@ -76,6 +76,7 @@ _ELIMINATION_WINNER = {**_ELIMINATION, "game_end.winner": "last_player_standing"
 #: Other keys a value needs, or needs to mean anything: by the path's first
 #: key, by path, or by (path, value); applied in that order, then the value.
 #: Red threes as bonus cards, the upcard covered (Canasta).
+_FEET = {"opening.requirement": "none", "deals": [{"cards": 8, "foot": 4}, {"cards": 9, "foot": 4}]}
 _BONUS_CARDS = {"deck.bonus_cards": ["3H", "3D"], "table.cover_upcard": True}
 
 #: A turn that plays or draws (Rummikub's shape): no discard pile, play on past the stock.
@@ -168,6 +169,9 @@ NEEDS: dict[Any, dict[str, Any]] = {
     ("draw.mode", "play_or_draw"): _PLAY_OR_DRAW,
     ("stock_exhausted.action", "pass"): _PLAY_OR_DRAW,
     ("discard.allowed", False): _NO_PILE,
+    ("deals.foot_per", "team"): {**_PAIRS, **_FEET},
+    ("stock_exhausted.foot_to_stock", True): _FEET,
+    ("scoring.bonuses.event", "foot_left"): _FEET,
 }
 
 

@@ -134,11 +134,15 @@ def _deal(
                 d.hands[seat].append(d.stock.pop())
             seat = step_active(active, seat, direction)
     if deal_rules.foot:
-        # The feet: one card at a time in the same order, after the hands.
-        d.feet = [[] for _ in range(seats)]
+        # The feet: one card at a time in the same order, after the hands; with
+        # deals[].foot_per team, one per team, in the order its first player sits.
+        slots = seats // 2 if deal_rules.foot_per_team else seats
+        d.feet = [[] for _ in range(slots)]
+        d.foot_out = [False] * slots
+        d.foot_pending = [-1] * slots
         for _ in range(deal_rules.foot):
-            for _ in range(in_play):
-                d.feet[seat].append(d.stock.pop())
+            for _ in range(slots if deal_rules.foot_per_team else in_play):
+                d.feet[seat % slots].append(d.stock.pop())
                 seat = step_active(active, seat, direction)
     if play.upcard:
         d.discard.append(d.stock.pop())
@@ -176,8 +180,9 @@ def _deal(
 def refill_stock(g: Game) -> bool:
     """Make the stock non-empty if the rules allow; False if the deal must end.
 
-    ``stock_exhausted`` says how: the discards but the top one reshuffled
-    (``reshuffle_keep_top``) or turned face down unshuffled (``turn_over``).
+    ``stock_exhausted`` says how: a foot still down (``foot_to_stock``), or the
+    discards but the top one reshuffled (``reshuffle_keep_top``) or turned face
+    down unshuffled (``turn_over``).
     After ``blocked_after`` rebuilds in a row with no meld or lay-off the deal
     is blocked instead.
     """
@@ -185,6 +190,15 @@ def refill_stock(g: Game) -> bool:
     if d.stock:
         return True
     play = g.rules.play
+    if play.foot_to_stock and any(d.feet):
+        # Buraco: a foot still down becomes the stock, the player in turn's first.
+        seat = d.current
+        for _ in range(g.seats):
+            slot = g.team[seat] if d.rules.foot_per_team else seat
+            if d.feet[slot]:
+                d.stock, d.feet[slot] = d.feet[slot], []
+                return True
+            seat = g.next_seat(seat)
     action = play.stock_exhausted
     if action not in ("reshuffle_keep_top", "turn_over") or len(d.discard) < 2:
         return False
@@ -218,7 +232,8 @@ def cards_drawable(g: Game, taken: int = 0) -> int:
         and pile >= 2
         and (play.blocked_after is None or d.rebuilt_without_play < play.blocked_after)
     )
-    return len(d.stock) + (pile - 1 if rebuild else 0)
+    feet = sum(len(f) for f in d.feet) if play.foot_to_stock else 0
+    return len(d.stock) + feet + (pile - 1 if rebuild else 0)
 
 
 def stock_closed(g: Game) -> bool:

@@ -266,7 +266,7 @@ def apply_discard(g: Game, face: int) -> None:
     d.discard.append(card)
     d.discarder = seat
     emptied = not d.hands[seat] and g.rules.play.going_out != "must_meld_last"
-    if emptied and not pick_up_foot(g, seat):  # a foot picked up is played next turn
+    if emptied and not pick_up_foot(g, seat, by_discard=True):  # played next turn
         d.out_by_discard = True
         end_deal(g, "out", seat)
         return

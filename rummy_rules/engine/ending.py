@@ -36,6 +36,9 @@ def next_turn(g: Game) -> None:
     if play.void_at_turn_end and len(d.stock) <= play.void_when_left:
         end_deal(g, "void", None)  # the stock is down to the wall: the deal is cancelled
         return
+    if play.stall_turns is not None and _stalled(g, play.stall_turns):
+        end_deal(g, "blocked", None)  # the pile only goes round: the deal ends
+        return
     if d.hit:
         d.hit[d.current] = False  # a hit bars one call: this turn's, now over
     d.turn += 1
@@ -44,9 +47,22 @@ def next_turn(g: Game) -> None:
         return
     if not (d.turn == 1 and play.first_player_extra_turn):
         d.current = g.next_seat(d.current)  # (the first player's second turn stays)
+    if d.current in d.foot_pending:  # a foot picked up by a discard is now played
+        slot = d.foot_pending.index(d.current)
+        d.foot_out[slot], d.foot_pending[slot] = True, -1
     d.turns_played[d.current] += 1
     d.duties = TurnDuties()
     d.phase = PLAY if play.play_or_draw else DRAW  # play_or_draw: no draw first
+
+
+def _stalled(g: Game, limit: int) -> bool:
+    """Count a turn that drew no stock card and laid no card (``draw.stall_turns``);
+    whether ``limit`` such turns have now passed in a row."""
+    d = g.deal
+    key = (len(d.stock), sum(len(m.cards) for m in d.melds))
+    d.stalled = d.stalled + 1 if key == d.stall_key else 0
+    d.stall_key = key
+    return d.stalled >= limit
 
 
 def pass_turn(g: Game) -> None:

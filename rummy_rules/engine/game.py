@@ -318,8 +318,19 @@ class Deal:
     """With ``deck.bonus_cards``: per seat, the bonus cards laid aside this deal
     (physical); empty otherwise."""
     feet: list[list[int]] = field(default_factory=list)
-    """With ``deals[].foot``: per seat, the foot still face down (physical; empty
-    once picked up); empty otherwise."""
+    """With ``deals[].foot``: per seat (per team with ``foot_per: team``), the foot
+    still face down (physical; empty once picked up or turned into the stock);
+    empty otherwise."""
+    foot_out: list[bool] = field(default_factory=list)
+    """Per foot of :attr:`feet`, whether it has been picked up and played (not
+    turned into the stock)."""
+    foot_pending: list[int] = field(default_factory=list)
+    """Per foot, the seat that picked it up by a discard and has not played a turn
+    since (it is played from that turn); -1: none."""
+    stalled: int = 0
+    """With ``draw.stall_turns``: turns in a row with no stock draw, meld or lay-off."""
+    stall_key: tuple[int, int] = (-1, -1)
+    """The stock's size and the cards on the table when the last turn ended."""
     hit: list[bool] = field(default_factory=list)
     """With ``going_out.call.after_hit: wait_a_turn``: per seat, whether another
     player has laid off on one of its melds (a hit) since its last turn began:
@@ -389,6 +400,10 @@ class Deal:
             dropped=list(self.dropped),
             aside=[list(a) for a in self.aside],
             feet=[list(f) for f in self.feet],
+            foot_out=list(self.foot_out),
+            foot_pending=list(self.foot_pending),
+            stalled=self.stalled,
+            stall_key=self.stall_key,
             hit=list(self.hit),
             caller=self.caller,
             dealt_win=self.dealt_win,

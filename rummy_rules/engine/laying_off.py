@@ -5,6 +5,7 @@ be left holding after putting cards down (the last-card rules of going out).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from ..cards import JOKER_FACE, format_card, rank_of, suit_of
 from . import table_refusals as T
@@ -20,7 +21,14 @@ from .ending import end_deal
 from .game import Game, TableMeld
 from .melds import Meld, check_meld, run_span
 from .refusals import NOT_HELD, Refusal
-from .side_sets import foot_down, may_go_out, permits_going_out, pick_up_foot, side_canastas
+from .side_sets import (
+    canastas_in,
+    foot_down,
+    may_go_out,
+    permits_going_out,
+    pick_up_foot,
+    side_canastas,
+)
 
 __all__ = [
     "apply_layoff",
@@ -397,7 +405,20 @@ def check_layoff(g: Game, action: Action) -> Refusal | None:
         apply_layoff(after, action)
     size = g.rules.play.canasta_size
     completes = 1 if size and len(target.cards) + 1 == size else 0
-    return check_leaving(g, left, Counter([action.card]), after, completes=completes)
+    natural = 0  # the change in the side's natural canastas
+    if completes and not wild and not _holds_wild(g, target):
+        natural = 1
+    elif wild and size and len(target.cards) >= size and not _holds_wild(g, target):
+        natural = -1  # a wild card makes a natural canasta mixed
+    return check_leaving(
+        g, left, Counter([action.card]), after, completes=completes, natural=natural
+    )
+
+
+def _holds_wild(g: Game, meld: TableMeld) -> bool:
+    """Whether ``meld`` holds a wild card."""
+    wilds = g.deal.rules.wild_faces
+    return any(g.faces[c] in wilds for c in meld.cards)
 
 
 def _taken_card_reason(g: Game, face: int, target_size: int) -> Refusal | None:
@@ -432,8 +453,29 @@ def needs_after(g: Game, left: int) -> bool:
     )
 
 
+def _canastas_after(g: Game, completes: int, natural: int) -> bool:
+    """Whether the player in turn's side has the canastas going out needs once a
+    move completes ``completes`` canastas and changes its natural ones by ``natural``."""
+    play = g.rules.play
+    seat = g.deal.current
+    total = side_canastas(g, seat) + completes
+    clean = side_canastas(g, seat, natural=True) + natural
+    return (
+        total >= play.going_out_canastas
+        and clean >= play.going_out_natural
+        and total - clean >= play.going_out_mixed
+    )
+
+
 def check_leaving(
-    g: Game, left: int, used: Counter[int], after: Game | None = None, *, completes: int = 0
+    g: Game,
+    left: int,
+    used: Counter[int],
+    after: Game | None = None,
+    *,
+    completes: int = 0,
+    natural: int = 0,
+    new_melds: Sequence[Meld] = (),
 ) -> Refusal | None:
     """Whether the player may be left with ``left`` cards after melding the faces ``used``.
 
@@ -443,14 +485,17 @@ def check_leaving(
     """
     play = g.rules.play
     # Going out needs canastas the side lacks now: the move must complete them
-    # (``completes`` of them when it empties the hand; with one card left, the
+    # (``completes`` of them when it empties the hand, ``natural`` the change in
+    # its natural ones, or those among ``new_melds``; with one card left, the
     # trial copy ``after`` shows them: a trial never plays a move that goes out).
-    if play.going_out_limited and left <= 1 and not may_go_out(g):
-        if left == 0:
-            have = side_canastas(g, g.deal.current) + completes
-            if have < play.going_out_canastas or not permits_going_out(g):
-                return canastas_needed(g)
-        elif not may_end_keeping(g) and (after is None or not may_go_out(after)):
+    if new_melds:
+        completes = canastas_in(g, new_melds)
+        natural = canastas_in(g, new_melds, natural=True)
+    if play.going_out_limited and left == 0 and not foot_down(g, g.deal.current):
+        if not _canastas_after(g, completes, natural) or not permits_going_out(g):
+            return canastas_needed(g)
+    elif play.going_out_limited and left == 1 and not may_go_out(g):
+        if not may_end_keeping(g) and (after is None or not may_go_out(after)):
             return canastas_needed(g)
     elif (
         left == 1
@@ -508,7 +553,8 @@ def layoff_actions(g: Game) -> list[Action]:
         return []
     left = len(d.hands[seat]) - 1
     play = g.rules.play
-    per_target = needs_after(g, left)
+    # Emptying the hand where going out needs canastas: each lay-off's own count.
+    per_target = needs_after(g, left) or (left == 0 and play.going_out_limited)
     # With a card left and nothing barring its discard, laying one off
     # always leaves the turn able to end (check_leaving says None).
     leaving_ok = left >= 1 and (

@@ -21,7 +21,7 @@ from .melds import Meld, check_meld, run_span
 from .refusals import NOT_HELD, Refusal
 from .rules import ContractPart, MeldRules, Rules
 from .shapes import contract_shapes, describe_contract
-from .side_sets import canastas_in, opening_hand, opening_minimum, pick_up_foot, side_reason
+from .side_sets import opening_hand, opening_minimum, pick_up_foot, side_reason
 from .solver import Arrangement, best_contract, find_contract
 
 __all__ = [
@@ -301,7 +301,7 @@ def check_down(g: Game, melds: Sequence[Meld]) -> Refusal | None:
     if needs_after(g, left):
         after = g.trial()
         apply_down(after, melds)
-    return check_leaving(g, left, used, after, completes=canastas_in(g, melds))
+    return check_leaving(g, left, used, after, new_melds=melds)
 
 
 def may_meld(g: Game) -> Refusal | None:
@@ -337,7 +337,7 @@ def check_meld_action(g: Game, melds: Sequence[Meld]) -> Refusal | None:
     if needs_after(g, left):
         after = g.trial()
         apply_meld(after, melds)
-    return check_leaving(g, left, used, after, completes=canastas_in(g, melds))
+    return check_leaving(g, left, used, after, new_melds=melds)
 
 
 def meld_actions(g: Game) -> Iterator[Action]:

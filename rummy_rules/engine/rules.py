@@ -186,7 +186,8 @@ class DealRules:
     """With ``going_out.call``: each face's value in hand (index 52: the joker),
     for players deciding whether to call; empty otherwise."""
     foot: int = 0
-    """``deals[].foot``: the cards of each player's foot (0: none)."""
+    foot_per_team: bool = False
+    """``deals[].foot``: the cards of a foot (0: none); ``foot_per: team``."""
     face_up_draw: bool = False
     """``draw.mode: turn_up``: cards come in face up and are taken only as the
     file allows (for players deciding what to take)."""
@@ -400,10 +401,12 @@ class PlayRules:
     going_out_mixed: int = 0
     ask_partner: str = "never"
     going_out_limited: bool = False
+    foot_to_stock: bool = False
+    stall_turns: int | None = None
     """Going out has conditions beyond an empty hand: canastas, or a partner's yes. Above:
     ``deck.bonus_cards``, ``scoring.bonus_cards_unopened``, ``melds.canasta_takes_wilds``,
-    ``table.cover_upcard``, ``draw.stock_cards``, ``melds.going_out_only``,
-    ``melds.unmeldable``, ``going_out.natural_canastas``, ``mixed_canastas``, ``ask_partner``."""
+    ``table.cover_upcard``, ``draw.stock_cards``, ``melds.going_out_only``, ``unmeldable``,
+    ``going_out.*_canastas``, ``ask_partner``, ``stock_exhausted.foot_to_stock``, ``draw.stall_turns``."""
     cut_wild: bool = False
     """``deck.cut_wild``: a card turned up after the deal makes its rank wild."""
     spade_upcard_factor: int = 1
@@ -551,6 +554,7 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
                 knock_any=knock_rules(spec).get("knock_limit") == UNLIMITED,
                 call_values=values if spec.going_out.call is not None else (),
                 foot=deal.foot,
+                foot_per_team=deal.foot_per == "team",
                 face_up_draw=spec.draw.mode == "turn_up",
                 min_points=deal.min_points,
             )

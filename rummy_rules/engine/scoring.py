@@ -8,7 +8,7 @@ from .game import Game, TableMeld
 from .melds import Meld
 from .side_sets import side_canastas
 
-__all__ = ["add_bonus", "score_deal"]
+__all__ = ["add_bonus", "feet_left", "score_deal"]
 
 
 def add_bonus(g: Game, seat: int, points: int, to: str) -> None:
@@ -37,6 +37,11 @@ def score_deal(g: Game, went_out: int | None) -> None:
         _canasta_bonuses(g)
     if play.bonus_faces:
         _bonus_card_points(g)
+    if d.feet:
+        for seat in feet_left(g):
+            for event, points, to in play.bonuses:
+                if event == "foot_left":
+                    add_bonus(g, seat, points, to)
     if d.exact_cut and d.cutter is not None:
         for event, points, to in play.bonuses:
             if event == "exact_cut":
@@ -50,6 +55,15 @@ def score_deal(g: Game, went_out: int | None) -> None:
             for s in range(g.seats)
         ]
         d.scores[:] = combined
+
+
+def feet_left(g: Game) -> list[int]:
+    """The seats whose foot (``deals[].foot``; with ``foot_per: team``, the first
+    seat of each team whose foot) was not played: still down, turned into the
+    stock, or picked up by a discard whose player has had no turn since."""
+    d = g.deal
+    team = d.rules.foot_per_team
+    return [g.team.index(slot) if team else slot for slot, out in enumerate(d.foot_out) if not out]
 
 
 def _canasta_bonuses(g: Game) -> None:
@@ -136,8 +150,11 @@ def _model_scores(g: Game, went_out: int | None) -> None:
     play = g.rules.play
     faces = g.faces
     held = [sum(g.value(faces[c]) for c in hand) for hand in d.hands]
-    for seat, foot in enumerate(d.feet):  # a foot not picked up counts with the hand
-        held[seat] += sum(g.value(faces[c]) for c in foot)
+    if not any(event == "foot_left" for event, _, _ in play.bonuses):
+        for slot, foot in enumerate(d.feet):  # a foot not picked up counts with the hand
+            held[g.team.index(slot) if d.rules.foot_per_team else slot] += sum(
+                g.value(faces[c]) for c in foot
+            )
     if play.scoring_model == "penalty":
         if d.knocker >= 0 and play.count_all_without_needs:
             _count_all_without_needs(g, held)

@@ -17,6 +17,7 @@ from .refusals import Refusal
 __all__ = [
     "canastas_in",
     "foot_down",
+    "foot_slot",
     "going_out_only_reason",
     "layoff_completes",
     "may_go_out",
@@ -116,21 +117,34 @@ def permits_going_out(g: Game) -> bool:
     return asked != ASKED_NO and (rule != "must" or asked == ASKED_YES)
 
 
+def foot_slot(g: Game, seat: int) -> int:
+    """The index in ``deal.feet`` of ``seat``'s foot: the seat's own, or with
+    ``deals[].foot_per: team`` its team's."""
+    return g.team[seat] if g.deal.rules.foot_per_team else seat
+
+
 def foot_down(g: Game, seat: int) -> bool:
-    """Whether ``seat``'s foot (``deals[].foot``) is still face down."""
+    """Whether ``seat``'s foot (``deals[].foot``; their team's with ``foot_per:
+    team``) is still face down."""
     feet = g.deal.feet
-    return bool(feet) and bool(feet[seat])
+    return bool(feet) and bool(feet[foot_slot(g, seat)])
 
 
-def pick_up_foot(g: Game, seat: int) -> bool:
+def pick_up_foot(g: Game, seat: int, *, by_discard: bool = False) -> bool:
     """When ``seat``'s hand is empty: pick up their foot if it is still down
     (True: they play on; bonus cards in it are laid aside and replaced), else
-    False (they went out)."""
+    False (they went out). ``by_discard``: the hand was emptied by a discard,
+    so the foot is played from the seat's next turn."""
     d = g.deal
     if not foot_down(g, seat):
         return False
-    d.hands[seat] = d.feet[seat]
-    d.feet[seat] = []
+    slot = foot_slot(g, seat)
+    d.hands[seat] = d.feet[slot]
+    d.feet[slot] = []
+    if by_discard:
+        d.foot_pending[slot] = seat  # played from the seat's next turn
+    else:
+        d.foot_out[slot] = True
     bonus = g.rules.play.bonus_faces
     if bonus:  # bonus cards in the foot are laid aside and replaced as it is picked up
         lay_aside(d, g.faces, bonus, seat)
@@ -143,10 +157,20 @@ def _of_side(g: Game, owner: int, seat: int) -> bool:
     return owner == seat or (play.teams and play.partner_melds and g.team[owner] == g.team[seat])
 
 
-def canastas_in(g: Game, melds: Sequence[Meld]) -> int:
-    """How many of the new ``melds`` are canastas (``melds.canasta_size``)."""
+def canastas_in(g: Game, melds: Sequence[Meld], *, natural: bool = False) -> int:
+    """How many of the new ``melds`` are canastas (``melds.canasta_size``); with
+    ``natural``, only those with no wild card."""
     size = g.rules.play.canasta_size
-    return sum(1 for m in melds if len(m.cards) >= size) if size else 0
+    wilds = g.deal.rules.wild_faces
+    return (
+        sum(
+            1
+            for m in melds
+            if len(m.cards) >= size and not (natural and any(c in wilds for c in m.cards))
+        )
+        if size
+        else 0
+    )
 
 
 def layoff_completes(g: Game, target: TableMeld) -> int:

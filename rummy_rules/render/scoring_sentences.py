@@ -38,6 +38,10 @@ def _bonus_event(event: str) -> str:
         "all_bonus_cards": _(
             "laying aside every bonus card of the pack on one side, on top of the points for each"
         ),
+        "foot_left": _(
+            "each foot not played when the deal ends (still face down, turned into the stock, "
+            "or picked up by a discard with no turn played since), its cards not counted"
+        ),
     }[event]
 
 

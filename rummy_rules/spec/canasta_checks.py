@@ -135,6 +135,9 @@ def _check_feet(spec: VariantSpec, out: list[Finding]) -> None:
             why = "cannot be given with opening.min_points_by_total: use one or the other"
         if why is not None:
             out.append((("deals", index, "min_points"), why, "error"))
+        if deal.foot_per == "team" and spec.partnerships.teams != "fixed_pairs":
+            why = "a team's foot needs partnerships.teams fixed_pairs"
+            out.append((("deals", index, "foot_per"), why, "error"))
         if not deal.foot:
             continue
         why = _not_yet_with(spec)
@@ -148,6 +151,14 @@ def _check_feet(spec: VariantSpec, out: list[Finding]) -> None:
             why = "an all-at-once deal"
         if why is not None:
             out.append((("deals", index, "foot"), f"cannot be played with {why} yet", "error"))
+    if not any(deal.foot for deal in spec.deals):
+        stock = spec.stock_exhausted
+        if stock is not None and stock.foot_to_stock:
+            out.append((("stock_exhausted", "foot_to_stock"), "needs deals[].foot", "error"))
+        for i, bonus in enumerate(spec.scoring.bonuses):
+            if bonus.event == "foot_left":
+                where = ("scoring", "bonuses", i, "event")
+                out.append((where, "foot_left needs deals[].foot", "error"))
     going_out = spec.going_out
     if going_out.ask_partner != "never":
         path = ("going_out", "ask_partner")
@@ -173,8 +184,6 @@ def _check_feet(spec: VariantSpec, out: list[Finding]) -> None:
                     "error",
                 )
             )
-        elif going_out.method != "must_discard":
-            out.append((path, "is played with going_out.method must_discard", "error"))
     deck = spec.deck
     wild = [c for c in spec.melds.unmeldable if c in deck.wild_cards or c[:-1] in deck.wild_ranks]
     if wild:

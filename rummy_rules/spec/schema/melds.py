@@ -436,6 +436,15 @@ class DealSpec(StrictModel):
             "next turn when by a discard. Only a player with no foot left goes out."
         ),
     )
+    foot_per: Literal["player", "team"] = Field(
+        default="player",
+        description=(
+            "With foot: player, each player has a foot; team (Buraco's morto), each "
+            "team of partners has one, dealt after the hands, and the first partner "
+            "to empty their hand picks it up; a player whose team's foot is still "
+            "down does not go out."
+        ),
+    )
     min_points: int | None = Field(
         default=None,
         ge=1,

@@ -50,6 +50,7 @@ class Bonus(StrictModel):
         "run_canasta",
         "bonus_card",
         "all_bonus_cards",
+        "foot_left",
     ] = Field(
         description=(
             "went_out: going out; one_turn_out: going out in one turn with no earlier "
@@ -67,7 +68,9 @@ class Bonus(StrictModel):
             "natural_canasta or mixed_canasta (a file without it scores runs as those); "
             "bonus_card: each bonus card (deck.bonus_cards) a player laid aside; "
             "all_bonus_cards: once more, to the side that laid aside every bonus card of "
-            "the pack."
+            "the pack; foot_left: each foot still face down when the deal ends "
+            "(deals[].foot; Buraco's morto not taken), to its player or team, whose "
+            "cards are then not counted."
         )
     )
     points: int = Field(

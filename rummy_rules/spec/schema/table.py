@@ -385,6 +385,16 @@ class StockExhausted(StrictModel):
             "(table.dealer_rotation); same, the same dealer deals again (Gin)."
         ),
     )
+    foot_to_stock: bool = Field(
+        default=False,
+        description=(
+            "With deals[].foot: when the stock runs out while a foot is still face "
+            "down, that foot becomes the stock, unshuffled, before the action above "
+            "applies (Buraco's morto); with two down, the foot of the player in turn "
+            "(or their team) first, then the next in turn order. The foot is then "
+            "counted as not picked up."
+        ),
+    )
     blocked_after: int | None = Field(
         default=2,
         ge=1,

@@ -104,6 +104,17 @@ class DrawRules(StrictModel):
             "the turn still ends with one discard."
         ),
     )
+    stall_turns: int | None = Field(
+        default=None,
+        ge=4,
+        le=1000,
+        description=(
+            "The deal ends, scored as it stands (blocked), after this many turns in a "
+            "row with no card drawn from the stock and none melded or laid off: the "
+            "players only pass the discard pile round (bots taking back one card at a "
+            "time in Buraco); null: never."
+        ),
+    )
     stop_cards: list[str] = Field(
         default_factory=list,
         description=(
