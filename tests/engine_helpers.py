@@ -48,7 +48,7 @@ def pile(state):
 
 def stacked_order(rules, hands, *, upcard, stock=(), dealer=0, feet=None):
     """A deck order dealing ``hands`` (text per seat), then (``deals[].foot``) the
-    ``feet`` (text per seat), then ``upcard`` (``""``: none, for a pack with no
+    ``feet`` (text per seat, or per team with ``foot_per: team``), then ``upcard`` (``""``: none, for a pack with no
     upcard), then ``stock`` on top."""
     seats = rules.players
     size = rules.pack.size
@@ -64,7 +64,8 @@ def stacked_order(rules, hands, *, upcard, stock=(), dealer=0, feet=None):
     cards = rules.deals[0].cards
     dealt = [[take(f) for f in seat_faces] for seat_faces in per_seat]
     foot = rules.deals[0].foot
-    foot_faces = [parse_cards((feet or {}).get(s, "")) for s in range(seats)]
+    slots = seats // 2 if rules.deals[0].foot_per_team else seats  # feet by team or seat
+    foot_faces = [parse_cards((feet or {}).get(s, "")) for s in range(slots)]
     footed = [[take(f) for f in seat_faces] for seat_faces in foot_faces]
     up = [take(parse_cards(upcard)[0])] if upcard else []  # no upcard: table.upcard false
     top = [take(f) for f in parse_cards(" ".join(stock))] if stock else []
@@ -73,6 +74,7 @@ def stacked_order(rules, hands, *, upcard, stock=(), dealer=0, feet=None):
     for s in range(seats):
         while len(dealt[s]) < cards:
             dealt[s].append(rest.pop())
+    for s in range(slots):
         while len(footed[s]) < foot:
             footed[s].append(rest.pop())
     order = []
@@ -81,8 +83,8 @@ def stacked_order(rules, hands, *, upcard, stock=(), dealer=0, feet=None):
             seat = (dealer + 1 + k) % seats
             order.append(dealt[seat][i])
     for i in range(foot):
-        for k in range(seats):
-            order.append(footed[(dealer + 1 + k) % seats][i])
+        for k in range(slots):
+            order.append(footed[(dealer + 1 + k) % slots][i])
     order.extend(up)
     order.extend(top)
     order.extend(rest)

@@ -29,8 +29,8 @@ class BuracoReferee:
         self.counts = {"mortos": 0, "outs": 0, "to_stock": 0, "scored": 0, "melds": 0}
 
     def wild(self, text):
-        card = text.split("=")[0]
-        return card == "JK" or card[:-1] == "2"
+        # A two standing for itself is natural there (wilds.own_place_natural).
+        return "=" in text
 
     def value(self, text):
         card = text.split("=")[0]
@@ -167,3 +167,168 @@ def test_buraco_records_take_each_morto_once_and_go_out_with_a_clean_canasta():
     assert counts["mortos"] and counts["outs"] and counts["to_stock"], counts
     greedy = buraco_games("greedy", examples(3, 10))
     assert greedy["outs"] and greedy["scored"], greedy
+
+
+# -- Scenarios: each rule of the morto, the stock and the stall -----------------
+
+#: Buraco with hands and mortos of three cards and no canasta needed to go out.
+SMALL = (
+    "deals=[{cards: 3, foot: 3, foot_per: team}]",
+    "going_out.canastas=0",
+    "going_out.natural_canastas=0",
+)
+
+
+def _small(hands, mortos, stock, *, overrides=SMALL):
+    from .engine_helpers import stacked_state
+
+    return stacked_state(
+        "buraco", 4, hands, feet=mortos, upcard="", stock=stock, overrides=overrides
+    )
+
+
+def _hand(state, seat):
+    from rummy_rules.cards import format_card
+
+    return sorted(format_card(f) for f in state.hand(seat))
+
+
+def test_the_first_partner_to_empty_their_hand_takes_the_sides_morto_once():
+    from .engine_helpers import act
+
+    hands = {1: "9H 9S 9C", 3: "5C 5D 5H"}
+    state = _small(hands, {1: "4C 6D 8H"}, ("9D", "KH", "QS", "JD"))
+    act(state, "draw")  # p2: 9D, four nines
+    act(state, "meld 9C 9D 9H 9S")
+    # p2's hand is empty: their side's morto becomes their hand, and they play on.
+    assert _hand(state, 1) == ["4C", "6D", "8H"] and not state.game.deal.feet[1]
+    assert state.to_move == 1 and not state.results
+    act(state, "discard 4C")
+    act(state, "draw")  # p3
+    act(state, "discard " + _hand(state, 2)[0])
+    act(state, "draw")  # p4: the side's morto is taken, so emptying the hand goes out
+    act(state, "meld 5C 5D 5H")
+    act(state, "discard " + _hand(state, 3)[0])
+    result = state.results[0]
+    assert result.reason == "out" and result.went_out == 3
+    # p1's side never emptied a hand: its morto is still down, 100 off.
+    assert result.foot[0] and not result.foot[1]
+
+
+def _left_value(result, seat):
+    from rummy_rules.cards import format_card
+
+    values = load_variant("buraco").scoring.card_values
+    cards = [format_card(f) for f in result.left[seat]]
+    return sum(values["joker" if c == "JK" else c[:-1]] for c in cards)
+
+
+def test_a_morto_picked_up_by_a_discard_and_not_played_costs_100():
+    from .engine_helpers import act
+
+    hands = {1: "9H 9S 9C", 2: "7C 7D 7H", 3: "5C 5D 5H"}
+    state = _small(hands, {0: "KC KD KH", 1: "4C 6D 8H"}, ("9D", "QS", "JD"))
+    act(state, "draw")  # p2: 9D
+    act(state, "meld 9C 9D 9H")
+    act(state, "discard 9S")  # p2 picks up their side's morto by a discard
+    act(state, "draw")  # p3: QS
+    act(state, "meld 7C 7D 7H")
+    act(state, "discard QS")  # p3 picks up the other side's morto by a discard
+    act(state, "draw")  # p4: JD; their side's morto is gone, so they may go out
+    act(state, "meld 5C 5D 5H")
+    act(state, "discard JD")
+    result = state.results[0]
+    assert result.reason == "out" and result.went_out == 3
+    # Neither morto was played: each was picked up by a discard whose player
+    # had no turn since. Each side loses 100; the morto's cards, now in the
+    # hand, count as a hand's.
+    side_2 = 10 * 3 + 5 * 3 + 100 - 100 - _left_value(result, 1) - _left_value(result, 3)
+    side_1 = 5 * 3 - 100 - _left_value(result, 0) - _left_value(result, 2)
+    assert result.scores[1] == result.scores[3] == side_2
+    assert result.scores[0] == result.scores[2] == side_1
+
+
+def test_a_morto_becomes_the_stock_when_the_stock_runs_out():
+    from .engine_helpers import act
+
+    state = _small({1: "9H 9S 9C"}, {0: "KC KD KH", 1: "4C 6D 8H"}, ("QS",))
+    state.game.deal.stock.clear()  # the stock has run out
+    act(state, "draw")  # p2: their side's morto is now the stock
+    d = state.game.deal
+    assert not d.feet[1] and d.feet[0] and len(d.stock) == 2
+    assert len(state.hand(1)) == 4
+
+
+def test_a_deal_that_only_passes_the_pile_round_ends_blocked():
+    from .engine_helpers import act
+
+    hands = {0: "3C 4D 6H", 1: "3D 5D 7H", 2: "8C 10D QH", 3: "9C JD KH"}
+    state = _small(hands, {}, ("AS",), overrides=(*SMALL, "draw.stall_turns=4"))
+    act(state, "draw")  # p2: AS (the stock moves: no stall)
+    act(state, "discard AS")
+    top = "AS"
+    for seat, card in ((2, "8C"), (3, "9C"), (0, "3C")):
+        act(state, f"take {top}")
+        act(state, f"discard {card}")
+        top = card
+        assert not state.results, seat
+    act(state, "take 3C")  # p2: a fourth turn in a row with no draw, meld or lay-off
+    act(state, "discard 3D")
+    assert state.results[0].reason == "blocked"
+
+
+def test_going_out_by_melding_the_last_cards_needs_a_clean_canasta():
+    from .engine_helpers import stacked_state, why
+
+    natural = (
+        "deals=[{cards: 4}]",
+        "melds.canasta_size=5",
+        "stock_exhausted.foot_to_stock=false",
+        "scoring.bonuses=[{event: went_out, points: 100}]",
+    )
+    state = stacked_state(
+        "buraco", 4, {1: "9H 9S 9C 9D"}, upcard="", stock=("9D",), overrides=natural
+    )
+    from .engine_helpers import act
+
+    act(state, "draw")  # 9D: five nines, a clean canasta that empties the hand
+    assert why(state, "meld 9C 9D 9D 9H 9S") is None
+    mixed = stacked_state(
+        "buraco", 4, {1: "9H 9S 9C 9D"}, upcard="", stock=("JK",), overrides=natural
+    )
+    act(mixed, "draw")  # a joker: five cards, but the canasta would be dirty
+    assert why(mixed, "meld 9C 9D 9H 9S JK=9D") is not None
+
+
+def test_a_two_in_its_own_place_is_a_natural_card():
+    from .engine_helpers import act, stacked_state, why
+
+    clean = (
+        "deals=[{cards: 5}]",
+        "melds.canasta_size=5",
+        "stock_exhausted.foot_to_stock=false",
+        "scoring.bonuses=[{event: went_out, points: 100}, {event: natural_canasta, points: 200}]",
+    )
+    state = stacked_state(
+        "buraco",
+        4,
+        {1: "AS 2S 3S 4S JK 9D"},
+        upcard="",
+        stock=("KH",),
+        overrides=(*clean[1:], "deals=[{cards: 6}]"),
+    )
+    act(state, "draw")
+    # 2S stands for itself: the joker is the meld's one wild card.
+    assert why(state, "meld AS 2S 3S 4S JK=5S") is None
+    # A two elsewhere is wild: with the joker that is two wild cards.
+    assert why(state, "meld AS 2S=2H 3S 4S JK=5S") is not None
+    # A canasta with a two in its own place is clean: it lets its side go out.
+    state = stacked_state(
+        "buraco", 4, {1: "AS 2S 3S 4S 5S"}, upcard="", stock=("KH",), overrides=clean
+    )
+    act(state, "draw")
+    act(state, "meld AS 2S 3S 4S 5S")
+    act(state, "discard KH")
+    result = state.results[0]
+    assert result.went_out == 1
+    assert result.scores[1] == 15 + 10 + 5 + 5 + 5 + 100 + 200 - _left_value(result, 3)

@@ -76,6 +76,11 @@ _NATURAL_CANASTAS = refusal_kind(
         "before you go out"
     ),
 )
+_ONE_NATURAL_CANASTA = refusal(
+    "going_out.one_natural_canasta",
+    ("going_out.canastas", "going_out.natural_canastas"),
+    N_("your side needs a natural canasta (no wild card) on the table before you go out"),
+)
 _MIXED_CANASTAS = refusal_kind(
     "going_out.mixed_canastas",
     ("going_out.canastas", "going_out.natural_canastas", "going_out.mixed_canastas"),
@@ -245,6 +250,8 @@ def canastas_needed(g: Game) -> Refusal:
     if g.rules.play.going_out_mixed:
         return _MIXED_CANASTAS(count=n, natural=natural, mixed=g.rules.play.going_out_mixed)
     if natural:
+        if n == natural == 1:
+            return _ONE_NATURAL_CANASTA
         return _NATURAL_CANASTAS(count=n, natural=natural)
     return _ONE_CANASTA if n == 1 else _CANASTAS(count=n)
 

@@ -24,6 +24,7 @@ from .refusals import NOT_HELD, Refusal
 from .side_sets import (
     canastas_in,
     foot_down,
+    holds_wild,
     may_go_out,
     permits_going_out,
     pick_up_foot,
@@ -406,19 +407,15 @@ def check_layoff(g: Game, action: Action) -> Refusal | None:
     size = g.rules.play.canasta_size
     completes = 1 if size and len(target.cards) + 1 == size else 0
     natural = 0  # the change in the side's natural canastas
-    if completes and not wild and not _holds_wild(g, target):
+    clean = not holds_wild(g, [g.faces[c] for c in target.cards], target.stands_for)
+    wild = wild and not (g.rules.melds.own_place_natural and stands == action.card)
+    if completes and not wild and clean:
         natural = 1
-    elif wild and size and len(target.cards) >= size and not _holds_wild(g, target):
+    elif wild and size and len(target.cards) >= size and clean:
         natural = -1  # a wild card makes a natural canasta mixed
     return check_leaving(
         g, left, Counter([action.card]), after, completes=completes, natural=natural
     )
-
-
-def _holds_wild(g: Game, meld: TableMeld) -> bool:
-    """Whether ``meld`` holds a wild card."""
-    wilds = g.deal.rules.wild_faces
-    return any(g.faces[c] in wilds for c in meld.cards)
 
 
 def _taken_card_reason(g: Game, face: int, target_size: int) -> Refusal | None:

@@ -35,6 +35,7 @@ __all__ = [
     "parse_meld",
     "run_span",
     "too_short",
+    "wild_flags",
 ]
 
 
@@ -287,6 +288,18 @@ def too_short(kind: str, least: int) -> Refusal:
     return {"set": _SET_MIN, "run": _RUN_MIN, "colour": _COLOUR_MIN}[kind](count=least)
 
 
+def wild_flags(
+    faces: Sequence[int], stands_for: Sequence[int], wild_faces: frozenset[int], own_place: bool
+) -> list[bool]:
+    """Per card of a meld (``faces``, standing for ``stands_for``), whether it is
+    wild there: a wild face, unless ``own_place`` (``wilds.own_place_natural``)
+    and it stands for itself."""
+    return [
+        f in wild_faces and not (own_place and f == s)
+        for f, s in zip(faces, stands_for, strict=True)
+    ]
+
+
 def check_meld(meld: Meld, rules: MeldRules, wild_faces: frozenset[int]) -> Refusal | None:
     """Why ``meld`` is not valid under ``rules`` (``None`` when it is)."""
     n = len(meld.cards)
@@ -300,7 +313,7 @@ def check_meld(meld: Meld, rules: MeldRules, wild_faces: frozenset[int]) -> Refu
         if n < rules.joker_set_min:
             return _JOKER_SET_MIN(count=rules.joker_set_min)
         return None
-    wild = [c in wild_faces for c in meld.cards]
+    wild = wild_flags(meld.cards, meld.stands_for, wild_faces, rules.own_place_natural)
     for card, face, is_wild in zip(meld.cards, meld.stands_for, wild, strict=True):
         if card == rules.skip_face:
             return _SKIP

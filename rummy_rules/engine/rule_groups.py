@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import RANK_ORDER, SUITS, face_of
+from ..cards import JOKER_FACE, RANK_ORDER, SUITS, face_of, rank_of
 from ..spec.schema import VariantSpec
 
 __all__ = [
@@ -18,6 +18,7 @@ __all__ = [
     "exchange_rules",
     "knock_rules",
     "new_melds_after_down",
+    "wild_faces",
 ]
 
 #: Stands for "no limit" in integer tables.
@@ -146,3 +147,18 @@ def new_melds_after_down(spec: VariantSpec) -> bool:
     """Whether a player who is down may lay new melds on later turns: the file
     says so, or every turn may open (``opening.once_per_deal: false``)."""
     return spec.melding.new_melds_after_opening or not spec.opening.once_per_deal
+
+
+def wild_faces(spec: VariantSpec, deal_index: int) -> frozenset[int]:
+    """The faces that are wild in deal ``deal_index`` (jokers, wild ranks, wild cards)."""
+    faces: set[int] = set()
+    if spec.deck.joker_role == "wild":
+        faces.add(JOKER_FACE)
+    ranks = {RANK_ORDER[r] for r in spec.deck.wild_ranks}
+    if spec.deck.wild_rank_follows_deal:
+        ranks.add(deal_index % 13)
+    for face in range(52):
+        if rank_of(face) in ranks:
+            faces.add(face)
+    faces.update(card_faces(spec.deck.wild_cards))
+    return frozenset(faces)

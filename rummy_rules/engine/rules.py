@@ -27,11 +27,11 @@ from .rule_groups import (
     UNLIMITED,
     call_rules,
     canasta_rules,
-    card_faces,
     end_rules,
     exchange_rules,
     knock_rules,
     new_melds_after_down,
+    wild_faces,
 )
 
 __all__ = [
@@ -97,6 +97,8 @@ class MeldRules:
     """``wilds.min_naturals``: the fewest natural cards in a meld."""
     one_set_per_rank: bool = False
     """``melds.set.one_per_rank``: a side has at most one set of each rank."""
+    own_place_natural: bool = False
+    """``wilds.own_place_natural``: a wild-rank card standing for itself is natural there."""
 
     def set_min_of(self, rank: int) -> int:
         """The fewest cards in a set of ``rank`` (two for the pair ranks)."""
@@ -489,21 +491,8 @@ def compile_meld_rules(spec: VariantSpec) -> MeldRules:
         runs=r.allowed,
         min_naturals=spec.wilds.min_naturals,
         one_set_per_rank=s.one_per_rank,
+        own_place_natural=spec.wilds.own_place_natural,
     )
-
-
-def _wild_faces(spec: VariantSpec, deal_index: int) -> frozenset[int]:
-    faces: set[int] = set()
-    if spec.deck.joker_role == "wild":
-        faces.add(JOKER_FACE)
-    ranks = {RANK_ORDER[r] for r in spec.deck.wild_ranks}
-    if spec.deck.wild_rank_follows_deal:
-        ranks.add(deal_index % 13)
-    for face in range(52):
-        if rank_of(face) in ranks:
-            faces.add(face)
-    faces.update(card_faces(spec.deck.wild_cards))
-    return frozenset(faces)
 
 
 def compile_rules(spec: VariantSpec, players: int) -> Rules:
@@ -544,7 +533,7 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
                 first_down_must_go_out=deal.first_down_must_go_out,
                 first_down_may_discard=deal.first_down_must_go_out and deal.first_down_may_discard,
                 buy_limit=deal.buy_limit,
-                wild_faces=_wild_faces(spec, index),
+                wild_faces=wild_faces(spec, index),
                 run_any_suit=spec.melds.run.suits == "any",
                 pair_ranks=pair_ranks,
                 new_melds_after_down=new_melds_after_down(spec),
@@ -575,7 +564,7 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
         play=_compile_play(spec),
         names=card_names(spec),
         repeats=tuple(
-            dataclasses.replace(deals[-1], wild_faces=_wild_faces(spec, index))
+            dataclasses.replace(deals[-1], wild_faces=wild_faces(spec, index))
             for index in range(13 if spec.deck.wild_rank_follows_deal else 0)
         ),
     )

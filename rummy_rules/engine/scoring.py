@@ -6,7 +6,7 @@ from ..cards import rank_of
 from .deadwood import meets_needs
 from .game import Game, TableMeld
 from .melds import Meld
-from .side_sets import side_canastas
+from .side_sets import holds_wild, side_canastas
 
 __all__ = ["add_bonus", "feet_left", "score_deal"]
 
@@ -71,12 +71,11 @@ def _canasta_bonuses(g: Game) -> None:
     scores its bonus for its owner: natural with no wild card, else mixed."""
     d = g.deal
     play = g.rules.play
-    wilds = d.rules.wild_faces
     runs_apart = any(name == "run_canasta" for name, _, _ in play.bonuses)
     for meld in d.melds:
         if len(meld.cards) < play.canasta_size:
             continue
-        mixed = any(g.faces[c] in wilds for c in meld.cards)
+        mixed = holds_wild(g, [g.faces[c] for c in meld.cards], meld.stands_for)
         event = "mixed_canasta" if mixed else "natural_canasta"
         if runs_apart and meld.kind == "run":
             event = "run_canasta"  # Samba's samba, in place of the other two

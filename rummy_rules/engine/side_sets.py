@@ -11,7 +11,7 @@ from ..cards import JOKER_FACE, format_card, rank_of
 from . import table_refusals as T
 from .dealing import lay_aside
 from .game import ASKED_NO, ASKED_YES, Game, TableMeld
-from .melds import Meld, rank_plural
+from .melds import Meld, rank_plural, wild_flags
 from .refusals import Refusal
 
 __all__ = [
@@ -19,6 +19,7 @@ __all__ = [
     "foot_down",
     "foot_slot",
     "going_out_only_reason",
+    "holds_wild",
     "layoff_completes",
     "may_go_out",
     "opening_hand",
@@ -68,15 +69,20 @@ def side_canastas(g: Game, seat: int, *, natural: bool = False) -> int:
     """The canastas (melds of ``canasta_size`` cards or more) on the table of
     ``seat``'s side; with ``natural``, only those with no wild card."""
     size = g.rules.play.canasta_size
-    wilds = g.deal.rules.wild_faces
-    faces = g.faces
     return sum(
         1
         for m in g.deal.melds
         if len(m.cards) >= size
         and _of_side(g, m.owner, seat)
-        and not (natural and any(faces[c] in wilds for c in m.cards))
+        and not (natural and holds_wild(g, [g.faces[c] for c in m.cards], m.stands_for))
     )
+
+
+def holds_wild(g: Game, faces: Sequence[int], stands_for: Sequence[int]) -> bool:
+    """Whether a meld of ``faces`` standing for ``stands_for`` holds a wild card
+    (a wild-rank card in its own place is natural with ``wilds.own_place_natural``)."""
+    own = g.rules.melds.own_place_natural
+    return any(wild_flags(faces, stands_for, g.deal.rules.wild_faces, own))
 
 
 def may_go_out(g: Game) -> bool:
@@ -161,12 +167,11 @@ def canastas_in(g: Game, melds: Sequence[Meld], *, natural: bool = False) -> int
     """How many of the new ``melds`` are canastas (``melds.canasta_size``); with
     ``natural``, only those with no wild card."""
     size = g.rules.play.canasta_size
-    wilds = g.deal.rules.wild_faces
     return (
         sum(
             1
             for m in melds
-            if len(m.cards) >= size and not (natural and any(c in wilds for c in m.cards))
+            if len(m.cards) >= size and not (natural and holds_wild(g, m.cards, m.stands_for))
         )
         if size
         else 0

@@ -500,6 +500,7 @@ TOPICS: tuple[Topic, ...] = (
             "wilds.versus_naturals",
             "wilds.min_naturals",
             "wilds.adjacent_allowed",
+            "wilds.own_place_natural",
             "wilds.declared_identity",
             "wilds.reposition",
             "wilds.discard",

@@ -585,6 +585,13 @@ def _going_out_extras(s: VariantSpec) -> Iterator[str]:
             "once if they emptied the hand by melding or laying off, at their next turn if "
             "by discarding. No one goes out while their team's foot is face down."
         ).format(n=foot)
+    elif foot and any(b.event == "foot_left" for b in s.scoring.bonuses):
+        yield _(
+            "Each player is also dealt a foot of {n} cards, face down, after the hands. A "
+            "player whose hand is empty picks up their foot and plays on: at once if they "
+            "emptied the hand by melding or laying off, at their next turn if by "
+            "discarding. Only a player who has picked up their foot may go out."
+        ).format(n=foot)
     elif foot:
         yield _(
             "Each player is also dealt a foot of {n} cards, face down, after the hands. A "

@@ -82,6 +82,12 @@ def wild_sentences(s: VariantSpec) -> Iterator[str]:
         }[w.versus_naturals]
     if not w.adjacent_allowed:
         yield _("Two wild cards may not sit next to each other in a run.")
+    if w.own_place_natural and s.deck.wild_ranks:
+        yield _(
+            "A card of a wild rank standing for itself, such as a 2 in its own place in a "
+            "run of its suit, is a natural card there: it does not count as the meld's "
+            "wild card, and a canasta holding it may still be natural."
+        )
     yield {
         "fixed": _("Once melded, a wild card keeps standing for the same card."),
         "may_change": _(

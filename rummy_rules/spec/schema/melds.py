@@ -307,6 +307,15 @@ class WildRules(StrictModel):
     adjacent_allowed: bool = Field(
         default=True, description="Whether two wild cards may sit next to each other in a run."
     )
+    own_place_natural: bool = Field(
+        default=False,
+        description=(
+            "Whether a card of a wild rank standing for itself (a two in its own place "
+            "in a run of its suit) is a natural card there: it counts against neither "
+            "max_per_meld nor a natural canasta (Buraco). false: every card of a wild "
+            "rank is wild wherever it stands."
+        ),
+    )
     declared_identity: Literal["fixed", "may_change"] = Field(
         default="fixed",
         description=(
