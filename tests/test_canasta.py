@@ -285,7 +285,8 @@ class Referee:
             if frozen:
                 self.counts["frozen_takes"] += 1
                 self.pending = (seat, top)
-            self.pile = [] if self.whole else self.pile[:-1]
+            take = self.v["draw"]["pile_cards"] or (len(self.pile) if self.whole else 1)
+            self.pile = self.pile[: len(self.pile) - take]
         elif verb == "discard":
             self.pile.append(args)
         elif verb in ("down", "meld"):
@@ -366,7 +367,13 @@ def referee_games(variant_id, games, seed=1):
 
 @pytest.mark.parametrize(
     "variant_id",
-    ["canasta", "canasta-2p", "hand-and-foot", "variants/house/hand-and-foot-books.yaml"],
+    [
+        "canasta",
+        "canasta-2p",
+        "hand-and-foot",
+        "variants/house/hand-and-foot-books.yaml",
+        "variants/house/hand-and-foot-home.yaml",
+    ],
 )
 def test_canasta_records_keep_the_pile_rule_the_wild_limits_and_the_canastas(variant_id):
     counts = referee_games(variant_id, examples(3, 40))
@@ -489,8 +496,8 @@ def test_a_hand_emptied_by_a_discard_picks_up_the_foot_for_the_next_turn():
     assert _hand(state, 1) == ["5C", "6D", "7H"] and state.to_move == 0
 
 
-def test_only_a_player_who_picked_up_the_foot_goes_out_and_a_foot_left_counts():
-    state = _foot_state("9H 9S 9D", "5C 5D 5H", stock=("KH", "QS", "JD"))
+def _p2_out_through_the_foot(state):
+    """p2 melds 9D 9H 9S, picks up the foot (5C 5D 5H) by a discard and goes out."""
     act(state, "draw")  # KH
     act(state, "meld 9D 9H 9S")
     act(state, "discard KH")  # the foot is picked up
@@ -499,10 +506,55 @@ def test_only_a_player_who_picked_up_the_foot_goes_out_and_a_foot_left_counts():
     act(state, "draw")  # p2: JD
     act(state, "meld 5C 5D 5H")
     act(state, "discard JD")
-    result = state.results[0]
+    return state.results[0]
+
+
+def test_only_a_player_who_picked_up_the_foot_goes_out_and_a_foot_left_counts():
+    state = _foot_state("9H 9S 9D", "5C 5D 5H", stock=("KH", "QS", "JD"))
+    result = _p2_out_through_the_foot(state)
     assert result.went_out == 1
     # p1 kept 4C 5D 6H and a foot of 8C 9D 10H: all count against them.
     assert result.foot[0] and result.scores[0] == -(5 + 5 + 5) - (10 + 10 + 10)
+
+
+HOME = "variants/house/hand-and-foot-home.yaml"
+
+
+def test_seven_from_the_pile_takes_the_top_seven_discards():
+    state = stacked_state(
+        HOME,
+        2,
+        {0: "4C 5D 6H", 1: "9H 9S 5C"},
+        feet={0: "8C 9D 10H", 1: "5S 6S 7S"},
+        upcard="KC",
+        stock=("4D", "5D", "6D", "7D", "8D", "10D", "JD", "QD", "9D", "KH"),
+        overrides=FOOT,
+    )
+    d = state.game.deal
+    for _ in range(9):  # a pile, bottom to top: KC 4D 5D 6D 7D 8D 10D JD QD 9D
+        d.discard.append(d.stock.pop())
+    act(state, "take 9D")
+    assert pile(state) == ["KC", "4D", "5D"]
+    assert _hand(state, 1) == sorted(["9H", "9S", "5C", "6D", "7D", "8D", "10D", "JD", "QD", "9D"])
+    assert why(state, "discard 5C") is not None  # the top card is melded at once, with the pair
+    act(state, "meld 9D 9H 9S")
+
+
+def test_a_red_three_caught_in_a_foot_never_picked_up_costs_500():
+    state = stacked_state(
+        HOME,
+        2,
+        {0: "4C 5D 6H", 1: "9H 9S 9D"},
+        feet={0: "8C 9D 3H", 1: "5C 5D 5H"},
+        upcard="KC",
+        stock=("KH", "QS", "JD"),
+        overrides=FOOT,
+    )
+    result = _p2_out_through_the_foot(state)
+    assert result.went_out == 1
+    # p1 kept 4C 5D 6H and a foot of 8C 9D 3H never picked up: its red three
+    # counts 5 like a card in hand, and 500 more.
+    assert result.scores[0] == -(5 + 5 + 5) - (10 + 10 + 5) - 500
 
 
 def test_threes_are_never_melded_where_the_variant_says_so():

@@ -172,6 +172,7 @@ NEEDS: dict[Any, dict[str, Any]] = {
     ("deals.foot_per", "team"): {**_PAIRS, **_FEET},
     ("stock_exhausted.foot_to_stock", True): _FEET,
     ("scoring.bonuses.event", "foot_left"): _FEET,
+    ("scoring.bonuses.event", "bonus_card_in_foot"): {**_FEET, **_BONUS_CARDS},
 }
 
 

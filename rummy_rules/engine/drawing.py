@@ -484,6 +484,8 @@ def _taken_places(g: Game, depth: int) -> range:
     card and every card above it."""
     size = len(g.deal.discard)
     play = g.rules.play
+    if play.pile_cards:  # draw.pile_cards: that many from the top
+        return range(max(0, size - play.pile_cards), size)
     if play.discard_pile == "whole_pile":
         return range(size)
     if depth and not play.deep_take_all_above:
@@ -512,7 +514,8 @@ def _take(g: Game, face: int) -> None:
         d.aside[d.current].extend(c for c in taken if g.faces[c] in play.bonus_faces)
         taken = [c for c in taken if g.faces[c] not in play.bonus_faces]
     d.hands[d.current].extend(taken)
-    chosen = taken[0] if play.discard_pile != "whole_pile" else taken[-1]
+    from_top = play.discard_pile == "whole_pile" or play.pile_cards
+    chosen = taken[-1] if from_top else taken[0]
     duty, must_open = _take_duties(g, depth)
     d.duties.taken_single = chosen if len(taken) == 1 else None
     d.duties.must_meld = chosen if duty == "meld_now" else None

@@ -51,6 +51,7 @@ def canasta_rules(spec: VariantSpec) -> dict[str, Any]:
         "ask_partner": spec.going_out.ask_partner,
         "going_out_limited": spec.going_out.canastas > 0 or spec.going_out.ask_partner != "never",
         "stall_turns": spec.draw.stall_turns,
+        "pile_cards": spec.draw.pile_cards or 0,
         "foot_to_stock": spec.stock_exhausted is not None and spec.stock_exhausted.foot_to_stock,
     }
 

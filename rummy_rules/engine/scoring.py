@@ -38,10 +38,7 @@ def score_deal(g: Game, went_out: int | None) -> None:
     if play.bonus_faces:
         _bonus_card_points(g)
     if d.feet:
-        for seat in feet_left(g):
-            for event, points, to in play.bonuses:
-                if event == "foot_left":
-                    add_bonus(g, seat, points, to)
+        _foot_bonuses(g)
     if d.exact_cut and d.cutter is not None:
         for event, points, to in play.bonuses:
             if event == "exact_cut":
@@ -55,6 +52,23 @@ def score_deal(g: Game, went_out: int | None) -> None:
             for s in range(g.seats)
         ]
         d.scores[:] = combined
+
+
+def _foot_bonuses(g: Game) -> None:
+    """``foot_left`` for each foot not played, ``bonus_card_in_foot`` for each
+    bonus card in a foot still face down, to its seat (its team's first)."""
+    d = g.deal
+    play = g.rules.play
+    for seat in feet_left(g):
+        for event, points, to in play.bonuses:
+            if event == "foot_left":
+                add_bonus(g, seat, points, to)
+    team = d.rules.foot_per_team
+    for slot, foot in enumerate(d.feet):
+        held = sum(1 for c in foot if g.faces[c] in play.bonus_faces)
+        for event, points, to in play.bonuses:
+            if event == "bonus_card_in_foot" and held:
+                add_bonus(g, g.team.index(slot) if team else slot, points * held, to)
 
 
 def feet_left(g: Game) -> list[int]:

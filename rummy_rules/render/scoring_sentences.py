@@ -42,6 +42,7 @@ def _bonus_event(event: str) -> str:
             "each foot not played when the deal ends (still face down, turned into the stock, "
             "or picked up by a discard with no turn played since), its cards not counted"
         ),
+        "bonus_card_in_foot": _("each bonus card in a foot never picked up"),
     }[event]
 
 

@@ -93,6 +93,12 @@ def draw_sentences(s: VariantSpec) -> Iterator[str]:
         )
         if s.deck.bonus_cards:
             yield _("A bonus card in the discard pile freezes it too.")
+    if d.pile_cards is not None:
+        yield _(
+            "Taking from the discard pile picks up its top {n} cards (all of them if there "
+            "are fewer); the rules for taking apply to the top card, and the others go to "
+            "the hand."
+        ).format(n=number_word(d.pile_cards))
     if d.stock_cards > 1:
         yield _(
             "A player who draws from the stock takes {n} cards; the turn still ends with one "

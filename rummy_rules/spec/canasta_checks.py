@@ -156,9 +156,12 @@ def _check_feet(spec: VariantSpec, out: list[Finding]) -> None:
         if stock is not None and stock.foot_to_stock:
             out.append((("stock_exhausted", "foot_to_stock"), "needs deals[].foot", "error"))
         for i, bonus in enumerate(spec.scoring.bonuses):
-            if bonus.event == "foot_left":
+            if bonus.event in ("foot_left", "bonus_card_in_foot"):
                 where = ("scoring", "bonuses", i, "event")
-                out.append((where, "foot_left needs deals[].foot", "error"))
+                out.append((where, f"{bonus.event} needs deals[].foot", "error"))
+    if spec.draw.pile_cards is not None and spec.draw.discard_pile not in ("top", "whole_pile"):
+        why = "counts cards from the top: it needs draw.discard_pile top or whole_pile"
+        out.append((("draw", "pile_cards"), why, "error"))
     going_out = spec.going_out
     if going_out.ask_partner != "never":
         path = ("going_out", "ask_partner")

@@ -51,6 +51,7 @@ class Bonus(StrictModel):
         "bonus_card",
         "all_bonus_cards",
         "foot_left",
+        "bonus_card_in_foot",
     ] = Field(
         description=(
             "went_out: going out; one_turn_out: going out in one turn with no earlier "
@@ -70,7 +71,8 @@ class Bonus(StrictModel):
             "all_bonus_cards: once more, to the side that laid aside every bonus card of "
             "the pack; foot_left: each foot still face down when the deal ends "
             "(deals[].foot; Buraco's morto not taken), to its player or team, whose "
-            "cards are then not counted."
+            "cards are then not counted; bonus_card_in_foot: each bonus card in a foot "
+            "never picked up (Hand and Foot's red threes), to its player or team."
         )
     )
     points: int = Field(

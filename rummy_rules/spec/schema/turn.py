@@ -63,6 +63,17 @@ class DrawRules(StrictModel):
             "whole_pile: the whole pile; none: the stock only."
         ),
     )
+    pile_cards: int | None = Field(
+        default=None,
+        ge=2,
+        le=50,
+        description=(
+            "With discard_pile top or whole_pile: a take picks up this many cards from "
+            "the top of the pile (all of them if fewer), the top card under "
+            "discard_condition and natural_pair as alone, the others into the hand "
+            "(Hand and Foot at some tables: 7); null: the top card, or the whole pile."
+        ),
+    )
     deep_take_all_above: bool = Field(
         default=True, description="Whether digging deeper takes every card above the chosen one."
     )
