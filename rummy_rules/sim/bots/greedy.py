@@ -307,6 +307,8 @@ class GreedyBot:
         self.any_suit = False
         self.pair_ranks: frozenset[int] = frozenset()
         self.took_last = False
+        self.take_unused = False
+        """The discard taken last turn led to no meld or lay-off that turn."""
         self.turns = 0
         self._fitted_melds: tuple[MeldView, ...] | None = None
         self._fitted: set[int] = set()
@@ -490,6 +492,7 @@ class GreedyBot:
                 continue
             if options:
                 self.stale = self.rebuilds = 0
+                self.take_unused = False
             if kind == "meld" and options:
                 # The longest meld first (most cards out of hand), then the most valuable.
                 return max(options, key=_meld_rank)
@@ -585,7 +588,9 @@ class GreedyBot:
             # or one that took the discard last turn, draws from the stock.
             small = len(hand) <= self.cards + 2 or not self.cards
             if down:
-                wanted = view.discard_fits_table
+                # A discard taken last turn that nothing came of: draw this time
+                # (passing one card round and round never ends the deal).
+                wanted = view.discard_fits_table and not (self.took_last and self.take_unused)
             else:
                 wanted = (
                     small
@@ -594,7 +599,7 @@ class GreedyBot:
                     and self._wanted(top, hand, *self._take_rule)
                 )
             if take is not None and wanted:
-                self.took_last = True
+                self.took_last = self.take_unused = True
                 self.stale = self.rebuilds = 0
                 return take
         self.took_last = False
