@@ -111,6 +111,7 @@ STANDARD_IDS = {
     "canasta-2p",
     "samba",
     "buraco",
+    "buraco-2p",
     "hand-and-foot",
 }
 

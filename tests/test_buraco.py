@@ -38,7 +38,7 @@ class BuracoReferee:
 
     def check(self, lines):
         entries = [json.loads(line) for line in lines]
-        players = len(entries[0]["seats"])
+        players = self.players = len(entries[0]["seats"])
         for entry in entries[1:]:
             if "deal" in entry and "deck" in entry:
                 cards = self.deal["cards"]
@@ -137,26 +137,28 @@ class BuracoReferee:
                 assert clean and not self.morto[side], f"out without a clean canasta: {entry}"
                 self.counts["outs"] += 1
             points = sum(self.value(c) for m in melds for c in m)
-            points -= sum(self.value(c) for s in (side, side + 2) for c in entry["left"][s].split())
+            seats = range(side, self.players, 2)  # the side's players
+            points -= sum(self.value(c) for s in seats for c in entry["left"][s].split())
             points += 200 * len(clean) + 100 * (len(canastas) - len(clean))
             points += 100 if went_out is not None and went_out % 2 == side else 0
             points -= 0 if self.played[side] else 100
-            assert scores[side] == scores[side + 2] == points, (entry["deal_end"], side, points)
+            assert all(scores[s] == points for s in seats), (entry["deal_end"], side, points)
             self.counts["scored"] += 1
 
 
-def buraco_games(bot, games, seed=1):
+def buraco_games(bot, games, seed=1, variant="buraco"):
     from rummy_rules.engine import GameState
     from rummy_rules.engine.rules import compile_rules
     from rummy_rules.sim.bots import make_bot, play_game
     from rummy_rules.sim.records import record_lines
 
-    spec = load_variant("buraco")
+    spec = load_variant(variant)
+    players = spec.players.best
     data = spec.model_dump(mode="json")
     referee = BuracoReferee(data)
     for game in range(games):
-        state = GameState(compile_rules(spec, 4), seed=seed + game)
-        bots = [make_bot(bot, random.Random(seed * 1000 + game * 10 + s)) for s in range(4)]
+        state = GameState(compile_rules(spec, players), seed=seed + game)
+        bots = [make_bot(bot, random.Random(seed * 1000 + game * 10 + s)) for s in range(players)]
         play_game(state, bots)
         referee.check(record_lines(state, data))
     return referee.counts
@@ -166,7 +168,14 @@ def test_buraco_records_take_each_morto_once_and_go_out_with_a_clean_canasta():
     counts = buraco_games("random", examples(10, 50))
     assert counts["mortos"] and counts["outs"] and counts["to_stock"], counts
     greedy = buraco_games("greedy", examples(3, 10))
-    assert greedy["outs"] and greedy["scored"], greedy
+    assert greedy["outs"] and greedy["scored"] and not greedy.get("blocked"), greedy
+
+
+def test_buraco_for_two_gives_each_player_a_morto_of_their_own():
+    counts = buraco_games("random", examples(5, 30), variant="buraco-2p")
+    assert counts["mortos"] and counts["outs"], counts
+    greedy = buraco_games("greedy", examples(2, 10), variant="buraco-2p")
+    assert greedy["outs"], greedy
 
 
 # -- Scenarios: each rule of the morto, the stock and the stall -----------------

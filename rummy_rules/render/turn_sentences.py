@@ -613,7 +613,8 @@ def _going_out_extras(s: VariantSpec) -> Iterator[str]:
     if foot and s.stock_exhausted is not None and s.stock_exhausted.foot_to_stock:
         yield _(
             "When the stock runs out while a foot is still face down, that foot becomes "
-            "the stock, as it lies: the foot of the player in turn or their team first."
+            "the stock, as it lies: the foot of the player in turn or their team first. "
+            "Its player or team may then go out without it."
         )
     if s.draw.stall_turns is not None:
         yield _(
