@@ -19,6 +19,7 @@ from rummy_rules.render.refusals import rule_lines
 from rummy_rules.render.table_words import deal_results, status_lines
 from rummy_rules.sim.records import replay_record
 from rummy_rules.sim.session import PlaySession
+from rummy_rules.spec.registry import shipped_variants
 
 from .conftest import examples
 
@@ -653,3 +654,22 @@ def test_the_discards_are_listed_in_card_order_by_rank_then_suit():
     faces = [parse_card(text.split()[1]) for text in discards]
     keys = [(f % 13, f // 13) for f in faces]
     assert len(discards) > 5 and keys == sorted(keys), discards
+
+
+@pytest.mark.parametrize("path", [v.path for v in shipped_variants()], ids=lambda p: p.stem)
+def test_the_table_can_be_shown_at_every_step_of_every_shipped_variant(path):
+    # The table a player sees (hands, feet, piles, melds) is drawn after every
+    # move of a random game's first 120 moves, from every seat.
+    from rummy_rules.engine import GameState
+    from rummy_rules.engine.rules import compile_rules
+
+    spec = load_variant(str(path))
+    players = spec.players.best or spec.players.min
+    state = GameState(compile_rules(spec, players), seed=7)
+    rng = random.Random(7)
+    for _ in range(120):
+        if state.is_terminal():
+            break
+        for seat in range(players):
+            assert status_lines(state, seat)
+        state.apply(rng.choice(state.legal_actions()))

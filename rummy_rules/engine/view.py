@@ -58,8 +58,8 @@ class SeatView:
     """Per seat, the faces of the bonus cards laid aside this deal
     (``deck.bonus_cards``, public); empty without bonus cards."""
     foot_sizes: tuple[int, ...] = ()
-    """Per seat, the cards of its foot still face down (``deals[].foot``);
-    empty without feet."""
+    """Per seat, the cards of its foot (its team's, with ``foot_per: team``) still
+    face down (``deals[].foot``); empty without feet."""
 
 
 def _seat(state: GameState, seat: int) -> int:
@@ -162,7 +162,12 @@ def _own_turn(state: GameState, seat: int) -> int:
 
 
 def _foot_sizes(state: GameState, seat: int) -> tuple[int, ...]:
-    return tuple(len(foot) for foot in state.game.deal.feet)
+    g = state.game
+    feet = g.deal.feet
+    if not feet:
+        return ()
+    team = g.deal.rules.foot_per_team  # one foot per team: each partner sees its size
+    return tuple(len(feet[g.team[s] if team else s]) for s in range(g.seats))
 
 
 def _aside(state: GameState, seat: int) -> tuple[tuple[int, ...], ...]:

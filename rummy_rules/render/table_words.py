@@ -381,7 +381,8 @@ def _seat_line(state: GameState, you: int, label: str) -> str:
     for i, n in enumerate(v.hand_sizes):
         text = _marked(i, you, label) + ": " + ngettext("{n} card", "{n} cards", n).format(n=n)
         if v.foot_sizes and v.foot_sizes[i]:
-            text += " " + _("and a foot of {n}").format(n=v.foot_sizes[i])
+            foot = _("and the team's foot of {n}") if deal.rules.foot_per_team else None
+            text += " " + (foot or _("and a foot of {n}")).format(n=v.foot_sizes[i])
         if i == deal.knocker:
             text += ", " + (_("declared") if state.rules.play.declares else _("knocked"))
         elif v.down[i]:
