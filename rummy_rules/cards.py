@@ -187,6 +187,13 @@ class Pack:
 
 _CANONICAL_TOKEN = re.compile(r"(?<![\w])(10|[2-9AJQK])([CDHS])(?![\w])")
 
+#: Each suit letter's symbol (the inverse of the aliases typed in).
+_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def _with_symbol(match: re.Match[str]) -> str:
+    return match.group(1) + _SYMBOL[match.group(2)]
+
 
 @dataclass(frozen=True, slots=True)
 class CardNames:
@@ -234,6 +241,14 @@ class CardNames:
     def rank_name(self, rank: int) -> str:
         """The name of rank index ``rank``: ``A``..``K``, or ``1``..``13`` when numbered."""
         return str(rank + 1) if self.colours else RANKS[rank]
+
+    def symbols(self, text: str) -> str:
+        """``text`` with every canonical card of a standard pack shown with its
+        suit symbol (``10H`` as ``10♥``, ``2H=AS`` as ``2♥=A♠``), as a screen
+        that can draw them shows cards; a numbered pack's text is left alone."""
+        if self.colours:
+            return text
+        return _CANONICAL_TOKEN.sub(_with_symbol, text)
 
     def show(self, text: str) -> str:
         """``text`` with every canonical card (``7H``, ``7H=8H`` too) in this pack's notation."""

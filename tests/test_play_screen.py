@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from rummy_rules import load_variant
-from rummy_rules.cards import format_card, parse_card
+from rummy_rules.cards import CardNames, format_card, parse_card
 from rummy_rules.sim.records import replay_record
 from rummy_rules.sim.session import PlaySession
 
@@ -134,7 +134,8 @@ def test_downs_typed_ahead_of_the_focus_move_on_through_the_list():
 
     typed_ahead, again, chosen, made = asyncio.run(run())
     assert (typed_ahead, again) == (2, 0)
-    assert session.state.log[made]["action"] == chosen  # the seat is p1 (seat 0)
+    # The seat is p1 (seat 0); the list shows cards with their suit symbols.
+    assert CardNames().symbols(session.state.log[made]["action"]) == chosen
 
 
 def test_a_typed_illegal_action_shows_the_rule_and_changes_nothing():
@@ -273,7 +274,7 @@ def test_cards_picked_with_the_mouse_are_set_aside_as_melds_and_go_down():
             return listed, title, [str(line.text) for line in app.query_one("#log").lines]
 
     listed, title, log = asyncio.run(run())
-    card = format_card(first[0])
+    card = CardNames().symbols(format_card(first[0]))
     assert title == f"With {card}" and listed
     assert all(card in text for text in listed)
     assert any(line.startswith("not allowed:") and "make no meld" in line for line in log)
@@ -344,14 +345,14 @@ def test_a_joker_is_exchanged_by_picking_the_natural_card_in_the_hand():
             listed = [
                 str(actions.get_option_at_index(i).prompt) for i in range(actions.option_count)
             ]
-            index = listed.index(exchanges[0])
+            index = listed.index(CardNames().symbols(exchanges[0]))
             actions.focus()
             await pilot.press(*["down"] * (index + 1), "enter")
             await pilot.pause()
             return [str(line.text) for line in app.query_one("#log").lines]
 
     log = asyncio.run(run())
-    assert f"p1 {exchanges[0]}" in log
+    assert f"p1 {CardNames().symbols(exchanges[0])}" in log
     # The natural card now stands in the meld, and the wild is in p1's hand.
     after = session.view().melds[int(target) - 1]
     assert parse_card(card) in after.cards

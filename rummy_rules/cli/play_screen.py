@@ -186,10 +186,14 @@ class HandBar(Static, can_focus=True):
                 style = "dim strike"
             if i == self.cursor and self.has_focus:
                 style += " underline bold"
-            text.append(self.names.text(face).ljust(CELL - 1), style=style.strip())
+            shown = self.names.symbols(self.names.text(face))
+            text.append(shown.ljust(CELL - 1), style=style.strip())
             text.append("\n" if (i + 1) % per_line == 0 else " ")
         if self.groups:
-            shown = "  ".join("[" + self.names.texts(faces) + "]" for faces in self.group_faces())
+            shown = "  ".join(
+                "[" + self.names.symbols(self.names.texts(faces)) + "]"
+                for faces in self.group_faces()
+            )
             text.append("\n" + _("Melds set aside: {melds}").format(melds=shown))
         self.update(text)
 
@@ -319,16 +323,18 @@ class PlayApp(App[None]):
         self.sub_title = you
         self.log_line(you)
         for line in resumed_lines(self.session.state) if self.session.resumed else []:
-            self.log_line(line)
+            self.log_line(line, symbols=True)
         self.refresh_table()
         self.call_later(self.advance)
 
     # -- the table ----------------------------------------------------------------
 
-    def log_line(self, text: str) -> None:
-        """Add a line to the log pane."""
+    def log_line(self, text: str, *, symbols: bool = False) -> None:
+        """Add a line to the log pane; with ``symbols`` (moves, deal ends), its
+        cards shown with suit symbols as on the table (messages keep the codes
+        a player types)."""
         log = self.query_one("#log", RichLog)
-        log.write(text, scroll_end=True)
+        log.write(self.session.cards.symbols(text) if symbols else text, scroll_end=True)
 
     def refresh_table(self) -> None:
         """Redraw the status, table and hand from the person's view."""
@@ -336,9 +342,10 @@ class PlayApp(App[None]):
         offer = offer_lines(state, seat)  # shown with the status, above the table
         rest = table_lines(state, seat)[:-1]  # the hand has its own bar
         table_at = next((i for i, line in enumerate(rest) if line == _("Table:")), len(rest))
-        self.query_one("#status", Static).update("\n".join(rest[:table_at] + offer))
+        shown = self.session.cards.symbols
+        self.query_one("#status", Static).update(shown("\n".join(rest[:table_at] + offer)))
         self.query_one("#table", Static).update(
-            "\n".join(rest[table_at:]) or _("Nothing on the table yet.")
+            shown("\n".join(rest[table_at:])) or _("Nothing on the table yet.")
         )
         faces = sorted_hand(self.session.state.hand(self.session.seat), by_rank=self.by_rank)
         bar = self.query_one("#hand", HandBar)
@@ -360,7 +367,7 @@ class PlayApp(App[None]):
         if legal == ["no", "yes"]:
             actions.border_title = _("Your partner asks: may I go out?")
         if legal and picked:
-            cards = self.session.cards.texts(picked)
+            cards = self.session.cards.symbols(self.session.cards.texts(picked))
             matching = self.session.actions_with(picked)
             if matching:
                 legal = matching
@@ -368,7 +375,8 @@ class PlayApp(App[None]):
             else:  # every action stays in reach
                 actions.border_title = _("Your move (none with {cards} alone)").format(cards=cards)
         if legal:
-            actions.add_options([shown_action(text) for text in legal])
+            names = self.session.cards
+            actions.add_options([names.symbols(shown_action(text)) for text in legal])
             # No highlight until the person moves to an action: Enter in the
             # list never plays an action nobody chose.
             actions.highlighted = None
@@ -407,14 +415,14 @@ class PlayApp(App[None]):
         turn or the game's end."""
         session = self.session
         if move is not None:
-            self.log_line(move_line(move.text, move.bought))
+            self.log_line(move_line(move.text, move.bought), symbols=True)
             self.refresh_table()
             self.set_timer(self.pace, self.advance) if self.pace else self.call_later(self.advance)
             return
         self._moves = None
         self.refresh_table()
         if session.over():
-            self.log_line(game_over_line(session.state, session.seat))
+            self.log_line(game_over_line(session.state, session.seat), symbols=True)
             self.query_one("#actions", OptionList).clear_options()
             return
         self.show_actions()
@@ -429,7 +437,7 @@ class PlayApp(App[None]):
         for index in range(self._ended, len(state.results)):
             summary += deal_end_lines(state, index)
         for line in deal_results(state, self._ended):
-            self.log_line(line)
+            self.log_line(line, symbols=True)
         self._ended = len(state.results)
         self.refresh_table()
         self.query_one("#actions", OptionList).clear_options()
@@ -477,7 +485,7 @@ class PlayApp(App[None]):
             self.bell()
             return
         made = f"p{self.session.seat + 1} {self.session.last_made}"
-        self.log_line(move_line(made, self.session.last_bought))
+        self.log_line(move_line(made, self.session.last_bought), symbols=True)
         self.query_one("#hand", HandBar).clear()
         self.query_one("#actions", OptionList).clear_options()
         self.refresh_table()
