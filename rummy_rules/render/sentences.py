@@ -27,21 +27,22 @@ from .turn_sentences import (
     stock_sentences,
 )
 from .wild_sentences import exchange_sentences, has_wilds, wild_sentences
-from .words import count_text, number_word, pack_rows, plural, rank_name, value_rows
+from .words import count_text, number_word, pack_rows, people_count, plural, rank_name, value_rows
 
 __all__ = ["TOPICS", "Topic"]
 
 
 def _players(s: VariantSpec) -> Iterator[str]:
     p = s.players
+    least, most = people_count(p.min), people_count(p.max)
     if p.min == p.max:
-        yield _("For {n} players.").format(n=p.min)
+        yield _("For {n} players.").format(n=least)
     elif p.best:
         yield _("For {min} to {max} players, best with {best}.").format(
-            min=p.min, max=p.max, best=p.best
+            min=least, max=most, best=people_count(p.best)
         )
     else:
-        yield _("For {min} to {max} players.").format(min=p.min, max=p.max)
+        yield _("For {min} to {max} players.").format(min=least, max=most)
 
 
 def _teams(s: VariantSpec) -> Iterator[str]:

@@ -29,6 +29,7 @@ __all__ = [
     "deal_rows",
     "number_word",
     "pack_rows",
+    "people_count",
     "plural",
     "rank_name",
     "value_rows",
@@ -43,6 +44,20 @@ def number_word(n: int) -> str:
     if current_language() != "en":
         return str(n)
     return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+
+
+#: Bulgarian counts people with the personal numerals ("четирима играчи"),
+#: not the plain ones ("четири карти").
+_BG_PEOPLE = {2: "двама", 3: "трима", 4: "четирима", 5: "петима", 6: "шестима", 7: "седмина"}
+
+
+def people_count(n: int) -> str:
+    """``n`` as a count of players: in Bulgarian a personal numeral (двама,
+    трима, четирима …) up to seven, as a reader expects before "играчи";
+    figures otherwise and in every other language."""
+    if current_language() == "bg" and n in _BG_PEOPLE:
+        return _BG_PEOPLE[n]
+    return str(n)
 
 
 #: A count and its noun, by the noun's English name: one message with plural forms.
@@ -101,12 +116,14 @@ _FORMULAS: dict[tuple[str, str], Callable[[], str]] = {
 def _players_text(key: str) -> str:
     """``3 to 4 players``, ``5 or more players``, ``1 player`` for a player-count key."""
     if key.endswith("+"):
-        return _("{n} or more players").format(n=key[:-1])
+        return _("{n} or more players").format(n=people_count(int(key[:-1])))
     if "-" in key:
         low, high = key.split("-", 1)
-        return _("{low} to {high} players").format(low=low, high=high)
+        return _("{low} to {high} players").format(
+            low=people_count(int(low)), high=people_count(int(high))
+        )
     n = int(key)
-    return ngettext("{n} player", "{n} players", n).format(n=n)
+    return ngettext("{n} player", "{n} players", n).format(n=people_count(n))
 
 
 def count_text(value: int | PlayerCountTable | FormulaCount | PerDeckCount, noun: str) -> str:
