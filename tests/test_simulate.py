@@ -446,6 +446,29 @@ def test_simulate_says_how_many_games_a_cap_stopped(cli, tmp_path, monkeypatch):
     assert cli("replay", str(path)).exit_code == 0
 
 
+#: A run in which a turn cap stops every game.
+_ALL_CAPPED = ("simulate", "gin", "--games", "4", "--seed", "2", "--turn-cap", "12")
+
+
+def test_a_run_whose_every_game_a_cap_stopped_shows_no_figures(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "300")
+    result = cli(*_ALL_CAPPED)
+    assert result.exit_code == 0, result.stderr
+    assert "4 games did not finish" in result.stdout
+    assert "No game finished, so there are no figures to show." in result.stdout
+    assert "win rate of seat" not in result.stdout and "confidence interval" not in result.stdout
+
+
+def test_the_report_of_a_run_with_no_game_finished_shows_no_figures(cli, tmp_path):
+    pytest.importorskip("matplotlib")
+    report = tmp_path / "report.html"
+    result = cli(*_ALL_CAPPED, "--report", str(report))
+    assert result.exit_code == 0, result.stderr
+    page = report.read_text()
+    assert "No game finished, so there are no figures to show." in page
+    assert "Who wins" not in page and "Design figures" not in page
+
+
 def test_compare_leaves_out_the_seeds_a_cap_stopped_on_either_side(cli, monkeypatch):
     monkeypatch.setenv("COLUMNS", "300")
     from rummy_rules.sim.compare import compare

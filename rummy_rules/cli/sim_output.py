@@ -78,6 +78,16 @@ def _column(table: Any, header: str, *, right: bool = False) -> None:
     table.add_column(header, overflow="fold", justify="right" if right else "left")
 
 
+def _no_figures(out: Any, data: dict[str, Any]) -> None:
+    """Nothing finished (every game capped, failed or interrupted): say so, for
+    tables of zeros would read as results."""
+    if data.get("stop_reason"):
+        out.print(f"Stopped: {data['stop_reason']}.")
+    if data.get("capped_games"):
+        out.print(capped_note(data["capped_by"]))
+    out.print("No game finished, so there are no figures to show.")
+
+
 def print_simulation(
     name: str, players: int, kinds: list[str], seed: int, data: dict[str, Any]
 ) -> None:
@@ -85,11 +95,15 @@ def print_simulation(
     out = console()
     note = " (interrupted)" if data["interrupted"] else ""
     failed = f", {data['failed_games']} stopped by a bot error" if data["failed_games"] else ""
+    brackets = " A figure followed by brackets has its 95% confidence interval there"
+    brackets = brackets + " (low to high)." if data["games"] else ""
     out.print(
         f"{name}: {data['games']} games{note}{failed}, {players} players "
-        f"({', '.join(kinds)}), seed {seed}. A figure followed by brackets "
-        "has its 95% confidence interval there (low to high)."
+        f"({', '.join(kinds)}), seed {seed}.{brackets}"
     )
+    if not data["games"]:
+        _no_figures(out, data)
+        return
     wins = _table("Wins")
     _column(wins, "#")
     _column(wins, "win rate of seat p#", right=True)

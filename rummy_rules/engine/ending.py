@@ -240,7 +240,8 @@ def _game_bonuses(g: Game) -> list[int] | None:
 
     The leaders are the seats still in with the highest total from the deals;
     a shutout multiplies a leader's total when no other seat won a deal; each
-    leader gets the game bonus; every seat gets the hand bonus per deal won."""
+    leader gets the game bonus; every seat gets the hand bonus per box won (a
+    deal won is a box, or ``gin_boxes``, ``undercut_boxes``)."""
     play = g.rules.play
     if g.columns or not (play.game_bonus or play.hand_bonus or play.shutout_factor > 1):
         return None  # (games scored at once have their bonuses as each ends)
