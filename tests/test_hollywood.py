@@ -141,3 +141,19 @@ def test_the_score_sheet_and_the_deal_end_show_each_game():
     ]
     first = deal_end_lines(state, 0)
     assert "Game 3: p1: 0  p2: 0." in first
+
+
+def test_the_table_shows_each_games_totals_while_the_game_goes_on():
+    from rummy_rules.render.table_words import status_lines
+
+    state = GameState(compile_rules(load_variant("hollywood-gin"), 2), seed=5)
+    bots = [make_bot("greedy", random.Random(s)) for s in range(2)]
+    play_game(state, bots, max_actions=120)  # some deals in, the game not over
+    assert state.results and not state.is_terminal()
+    lines = status_lines(state, 0)
+    games = [line for line in lines if line.startswith("Game ")]
+    assert len(games) == 3
+    totals = state.game.columns[0].totals
+    assert games[0].startswith(f"Game 1: p1: {totals[0]}  p2: {totals[1]}")
+    # The seats' line gives no single total: there are three.
+    assert "point" not in lines[1]

@@ -209,20 +209,25 @@ def deal_end_lines(state: GameState, index: int) -> list[str]:
         names = state.rules.names
         for i, meld in enumerate(result.table, 1):
             lines.append(_meld_line(i, meld.owner, meld.kind, meld.faces, meld.stands_for, names))
-    for number, totals in enumerate(result.columns, 1):
-        # Games scored at once (Hollywood): each game's totals, and whether it has ended.
-        target = state.rules.play.target_score or 0
-        line = (
-            _("Game {number}: {totals}.")
-            if max(totals) < target
-            else _("Game {number}, ended: {totals}.")
-        )
-        lines.append(line.format(number=number, totals=_totals(totals)))
+    lines += _game_lines(state, result.columns)
     if state.is_terminal():
         lines.append(game_over_line(state))
     elif index == len(state.results) - 1:
         lines.append(_next_deal(state))
     return lines
+
+
+def _game_lines(state: GameState, columns: Sequence[Sequence[int]]) -> list[str]:
+    """Games scored at once (Hollywood): each game's totals, and whether it has ended."""
+    target = state.rules.play.target_score or 0
+    return [
+        (
+            _("Game {number}: {totals}.")
+            if max(totals) < target
+            else _("Game {number}, ended: {totals}.")
+        ).format(number=number, totals=_totals(totals))
+        for number, totals in enumerate(columns, 1)
+    ]
 
 
 def _meld_line(
@@ -389,7 +394,8 @@ def _seat_line(state: GameState, you: int, label: str) -> str:
             text += ", " + _("down")
         if v.dropped and v.dropped[i] >= 0:
             text += ", " + _("dropped ({cost})").format(cost=v.dropped[i])
-        text += ", " + ngettext("{n} point", "{n} points", v.totals[i]).format(n=v.totals[i])
+        if not state.game.columns:  # games scored at once have a line of their own
+            text += ", " + ngettext("{n} point", "{n} points", v.totals[i]).format(n=v.totals[i])
         text += buys[i]
         if own:
             number = state.deal_rules_of(i).number
@@ -452,6 +458,7 @@ def table_lines(
             contract=contract_words(state, you),
         ))  # fmt: skip
     lines.append(_seat_line(state, you, mark))
+    lines += _game_lines(state, [c.totals for c in state.game.columns])
     if state.rules.play.teams:
         sides: dict[int, list[str]] = {}
         for i, team in enumerate(state.team):
