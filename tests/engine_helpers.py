@@ -213,8 +213,11 @@ DIGEST_BOTS = ("random", "greedy:buy=eager:take=eager:down=late,greedy")
 DIGEST_SEED = 5
 
 
-def play_digest(variant: str, bots: str, seed: int) -> str:
-    """sha256 of the log (deals, deck orders, actions) of one game of ``variant``."""
+def play_digest(variant: str, bots: str, seed: int) -> dict:
+    """One game of ``variant``: the sha256 of its log (deals, deck orders,
+    actions), and beside it what a reader of a changed golden file wants to
+    see: how many deals and actions, how each deal ended, the final totals and
+    the winners."""
     spec = load_variant(variant)
     players = spec.players.best or spec.players.min
     state = GameState(compile_rules(spec, players), seed=seed)
@@ -225,4 +228,14 @@ def play_digest(variant: str, bots: str, seed: int) -> str:
     ]
     play_game(state, seated)
     text = "\n".join(json.dumps(entry, sort_keys=True) for entry in state.log)
-    return hashlib.sha256(text.encode()).hexdigest()
+    ended: dict[str, int] = {}
+    for result in state.results:
+        ended[result.reason] = ended.get(result.reason, 0) + 1
+    return {
+        "sha256": hashlib.sha256(text.encode()).hexdigest(),
+        "deals": len(state.results),
+        "actions": sum(1 for entry in state.log if "action" in entry),
+        "ended_by": dict(sorted(ended.items())),
+        "totals": list(state.totals),
+        "winners": [f"p{s + 1}" for s in state.winners()],
+    }

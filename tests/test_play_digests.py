@@ -2,7 +2,8 @@
 
 tests/golden/play_digests.json holds, for every shipped variant, the digest of
 one game between random bots and one between greedy bots (deck orders and every
-action). Speed work must leave them unchanged; a deliberate change of rules,
+action), with what a reader of a changed file wants beside it: the deals and
+actions played, how each deal ended, the final totals and the winners. Speed work must leave them unchanged; a deliberate change of rules,
 engine or bots regenerates them with ``python scripts/gen_golden.py`` and says
 why in the commit.
 """
@@ -46,9 +47,9 @@ CASES = [
 def test_a_seeded_game_plays_exactly_as_before(variant, bots):
     key = f"{variant} {bots}"
     assert key in DIGESTS, f"no digest for {key}: run python scripts/gen_golden.py"
-    assert play_digest(variant, bots, DIGEST_SEED) == DIGESTS[key], (
-        f"{key}: seed {DIGEST_SEED} now plays a different game"
-    )
+    now = play_digest(variant, bots, DIGEST_SEED)
+    changed = {k: (DIGESTS[key].get(k), v) for k, v in now.items() if DIGESTS[key].get(k) != v}
+    assert not changed, f"{key}: seed {DIGEST_SEED} now plays a different game: {changed}"
 
 
 def test_every_digest_belongs_to_a_shipped_variant():
