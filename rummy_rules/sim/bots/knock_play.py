@@ -4,7 +4,9 @@ Everything is counted in deadwood (the value of the cards no meld takes):
 
 * **drop** (``going_out.drop``): before drawing, it drops a hopeless hand:
   one with no pure run (a run with no wild card), no wild card, and a least
-  deadwood of :data:`DROP_AT` (60) or more; on its first turn (a first drop)
+  deadwood at least :data:`DROP_MARGIN` (40) above what the drop costs
+  (Indian Rummy: 60 for a first drop of 20, 80 for a middle drop of 40), so
+  that a dearer drop is taken less often; on its first turn (a first drop)
   or from its :data:`MIDDLE_DROP_TURN` th turn on (a middle drop), where the
   variant allows that drop;
 * **draw**: it takes the upcard when keeping it (and discarding its best
@@ -43,14 +45,14 @@ from ...engine.deadwood import Layout, best_layout, min_deadwood
 from ...engine.rules import MeldRules
 from ...engine.view import SeatView
 
-__all__ = ["DROP_AT", "KNOCK_AT", "MIDDLE_DROP_TURN", "KnockWeights", "knock_choice"]
+__all__ = ["DROP_MARGIN", "KNOCK_AT", "MIDDLE_DROP_TURN", "KnockWeights", "knock_choice"]
 
 #: The most deadwood the greedy bot knocks with while the stock lasts.
 KNOCK_AT = 10
 
-#: The least deadwood of a hand with no pure run and no wild card that the
-#: greedy bot drops (``going_out.drop``).
-DROP_AT = 60
+#: How much more than a drop costs a hand with no pure run and no wild card
+#: must hold in least deadwood for the greedy bot to drop it (``going_out.drop``).
+DROP_MARGIN = 40
 
 #: The bot's own turn of the deal from which it takes a middle drop.
 MIDDLE_DROP_TURN = 6
@@ -208,7 +210,7 @@ def _hopeless(view: SeatView, hand: list[int], count: _Counting) -> bool:
         return False
     if any(face in count.wilds for face in hand):
         return False
-    if min_deadwood(hand, count.rules, count.values, count.wilds) < DROP_AT:
+    if min_deadwood(hand, count.rules, count.values, count.wilds) < view.drop_cost + DROP_MARGIN:
         return False
     return not best_layout(hand, count.rules, count.values, count.wilds, (1, 1)).meets
 
