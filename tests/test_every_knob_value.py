@@ -171,6 +171,7 @@ NEEDS: dict[Any, dict[str, Any]] = {
     ("discard.allowed", False): _NO_PILE,
     ("deals.foot_per", "team"): {**_PAIRS, **_FEET},
     ("stock_exhausted.foot_to_stock", True): _FEET,
+    ("deals.foot_word", "morto"): _FEET,
     ("scoring.bonuses.event", "foot_left"): _FEET,
     ("scoring.bonuses.event", "bonus_card_in_foot"): {**_FEET, **_BONUS_CARDS},
 }

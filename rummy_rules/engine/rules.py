@@ -189,7 +189,9 @@ class DealRules:
     for players deciding whether to call; empty otherwise."""
     foot: int = 0
     foot_per_team: bool = False
-    """``deals[].foot``: the cards of a foot (0: none); ``foot_per: team``."""
+    foot_morto: bool = False
+    """``deals[].foot``: the cards of a foot (0: none); ``foot_per: team``;
+    ``foot_word: morto`` (for the table's words)."""
     face_up_draw: bool = False
     """``draw.mode: turn_up``: cards come in face up and are taken only as the
     file allows (for players deciding what to take)."""
@@ -546,6 +548,7 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
                 call_values=values if spec.going_out.call is not None else (),
                 foot=deal.foot,
                 foot_per_team=deal.foot_per == "team",
+                foot_morto=deal.foot_word == "morto",
                 face_up_draw=spec.draw.mode == "turn_up",
                 min_points=deal.min_points,
             )

@@ -6,13 +6,21 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..spec.schema import VariantSpec
+from .foot_sentences import foot_word
 from .i18n import _, ngettext
 from .words import number_word
 
 __all__ = ["scoring_extras"]
 
 
-def _bonus_event(event: str) -> str:
+def _bonus_event(event: str, morto: bool) -> str:
+    if morto and event == "foot_left":
+        return _(
+            "each morto not played when the deal ends (still face down, turned into the "
+            "stock, or picked up by a discard with no turn played since), its cards not counted"
+        )
+    if morto and event == "bonus_card_in_foot":
+        return _("each bonus card in a morto never picked up")
     return {
         "went_out": _("going out"),
         "one_turn_out": _("going out in a single turn with no earlier meld"),
@@ -63,7 +71,8 @@ def scoring_extras(s: VariantSpec) -> Iterator[str]:
             if bonus.points >= 0
             else _("Bonus for {event}: {who} takes off {points} points.")
         )
-        yield frame.format(event=_bonus_event(bonus.event), who=who, points=abs(bonus.points))
+        event = _bonus_event(bonus.event, foot_word(s) == "morto")
+        yield frame.format(event=event, who=who, points=abs(bonus.points))
     if s.deck.bonus_cards and sc.bonus_cards_unopened == "against":
         yield _(
             "A side with no meld on the table when the deal ends loses its bonus card points "

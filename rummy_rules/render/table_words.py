@@ -15,7 +15,7 @@ from ..cards import CardNames
 from ..engine.actions import format_seat_action, parse_action
 from ..engine.buying import buy_cost
 from ..engine.game import BUY, FORCE
-from ..engine.rules import UNLIMITED
+from ..engine.rules import UNLIMITED, DealRules
 from ..engine.side_sets import opening_minimum_of
 from ..engine.state import GameState
 from ..engine.view import seat_view
@@ -217,6 +217,14 @@ def deal_end_lines(state: GameState, index: int) -> list[str]:
     return lines
 
 
+def _foot_words(rules: DealRules) -> str:
+    """How a seat's line names the foot still down: a player's or a team's,
+    a foot or (Buraco) a morto."""
+    if rules.foot_morto:
+        return _("and the team's morto of {n}") if rules.foot_per_team else _("and a morto of {n}")
+    return _("and the team's foot of {n}") if rules.foot_per_team else _("and a foot of {n}")
+
+
 def _game_lines(state: GameState, columns: Sequence[Sequence[int]]) -> list[str]:
     """Games scored at once (Hollywood): each game's totals, and whether it has ended."""
     target = state.rules.play.target_score or 0
@@ -386,8 +394,7 @@ def _seat_line(state: GameState, you: int, label: str) -> str:
     for i, n in enumerate(v.hand_sizes):
         text = _marked(i, you, label) + ": " + ngettext("{n} card", "{n} cards", n).format(n=n)
         if v.foot_sizes and v.foot_sizes[i]:
-            foot = _("and the team's foot of {n}") if deal.rules.foot_per_team else None
-            text += " " + (foot or _("and a foot of {n}")).format(n=v.foot_sizes[i])
+            text += " " + _foot_words(deal.rules).format(n=v.foot_sizes[i])
         if i == deal.knocker:
             text += ", " + (_("declared") if state.rules.play.declares else _("knocked"))
         elif v.down[i]:

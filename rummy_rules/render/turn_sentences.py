@@ -14,6 +14,7 @@ from .declare_sentences import (
     declares,
     needs_sentences,
 )
+from .foot_sentences import foot_sentences
 from .i18n import _, ngettext
 from .stake_sentences import call_sentences
 from .stock_sentences import stock_sentences
@@ -583,39 +584,7 @@ def _going_out_method(s: VariantSpec) -> Iterator[str]:
 
 
 def _going_out_extras(s: VariantSpec) -> Iterator[str]:
-    foot = max(d.foot for d in s.deals)
-    if foot and any(d.foot_per == "team" for d in s.deals):
-        yield _(
-            "Each team is also dealt a foot of {n} cards, face down, after the hands. The "
-            "first partner whose hand is empty picks up the team's foot and plays on: at "
-            "once if they emptied the hand by melding or laying off, at their next turn if "
-            "by discarding. No one goes out while their team's foot is face down."
-        ).format(n=foot)
-    elif foot and any(b.event == "foot_left" for b in s.scoring.bonuses):
-        yield _(
-            "Each player is also dealt a foot of {n} cards, face down, after the hands. A "
-            "player whose hand is empty picks up their foot and plays on: at once if they "
-            "emptied the hand by melding or laying off, at their next turn if by "
-            "discarding. Only a player who has picked up their foot may go out."
-        ).format(n=foot)
-    elif foot:
-        yield _(
-            "Each player is also dealt a foot of {n} cards, face down, after the hands. A "
-            "player whose hand is empty picks up their foot and plays on: at once if they "
-            "emptied the hand by melding or laying off, at their next turn if by "
-            "discarding. Only a player who has picked up their foot may go out; cards "
-            "left in a foot count as if they were in the hand."
-        ).format(n=foot)
-    if foot and s.deck.bonus_cards:
-        yield _("Bonus cards in a foot are laid aside and replaced when it is picked up.")
-    if foot and s.going_out.canastas:
-        yield _("Emptying the hand to pick up the foot is not going out: it needs no canasta.")
-    if foot and s.stock_exhausted is not None and s.stock_exhausted.foot_to_stock:
-        yield _(
-            "When the stock runs out while a foot is still face down, that foot becomes "
-            "the stock, as it lies: the foot of the player in turn or their team first. "
-            "Its player or team may then go out without it."
-        )
+    yield from foot_sentences(s)
     if s.draw.stall_turns is not None:
         yield _(
             "A deal no one plays on is stopped: after {n} turns in a row with no card "

@@ -140,6 +140,9 @@ def _check_feet(spec: VariantSpec, out: list[Finding]) -> None:
             out.append((("deals", index, "foot_per"), why, "error"))
         if not deal.foot:
             continue
+        if deal.foot_word != next(d.foot_word for d in spec.deals if d.foot):
+            why = "names the foot otherwise than the first deal with one: use one word"
+            out.append((("deals", index, "foot_word"), why, "error"))
         why = _not_yet_with(spec)
         if why is None and spec.going_out.method not in ("any", "must_discard"):
             why = f"going_out.method {spec.going_out.method}"

@@ -445,6 +445,13 @@ class DealSpec(StrictModel):
             "next turn when by a discard. Only a player with no foot left goes out."
         ),
     )
+    foot_word: Literal["foot", "morto"] = Field(
+        default="foot",
+        description=(
+            "With foot: what the game calls it in books, play and watch (records write "
+            "foot): foot (Hand and Foot); morto (Buraco)."
+        ),
+    )
     foot_per: Literal["player", "team"] = Field(
         default="player",
         description=(
