@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from rummy_rules import load_variant
 
 from .conftest import examples
@@ -341,3 +343,22 @@ def test_a_two_in_its_own_place_is_a_natural_card():
     result = state.results[0]
     assert result.went_out == 1
     assert result.scores[1] == 15 + 10 + 5 + 5 + 5 + 100 + 200 - _left_value(result, 3)
+
+
+@pytest.mark.long  # fifty games from the command line; the CI runs it
+def test_fifty_random_games_from_the_command_line_finish_and_pass_the_referee(cli, tmp_path):
+    # The run: `rummy-rules simulate buraco --bots random --games 50 --seed 1`.
+    path = tmp_path / "games.jsonl"
+    args = ("simulate", "buraco", "--bots", "random", "--games", "50", "--seed", "1")
+    result = cli(*args, "--records", str(path), "--json")
+    stats = json.loads(result.stdout)["statistics"]
+    assert stats["games"] == 50 and stats["capped_games"] == 0
+    games: list[list[str]] = []
+    for line in path.read_text().splitlines():
+        if json.loads(line).get("record") == "rummy-rules game":
+            games.append([])
+        games[-1].append(line)
+    referee = BuracoReferee(load_variant("buraco").model_dump(mode="json"))
+    for game in games:
+        referee.check(game)
+    assert len(games) == 50 and referee.counts["mortos"] and referee.counts["to_stock"]
