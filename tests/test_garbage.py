@@ -26,8 +26,34 @@ from .conftest import VARIANTS
 
 SHIPPED_FILES = sorted(VARIANTS.rglob("*.yaml"))
 
+#: One file for each way of playing, in the quick suite (each of these games
+#: begins with a full collection, most of a second): the contract solver,
+#: knocking and declaring (the deadwood layout), the Canasta family with and
+#: without feet, rearranging the table, turning up cards, calling, a numbered
+#: pack and games scored at once. The long suite (.ci/run) plays every file.
+QUICK = {
+    "contract",
+    "gin",
+    "indian-rummy",
+    "canasta",
+    "buraco",
+    "hand-and-foot",
+    "rummikub",
+    "machiavelli",
+    "conquian",
+    "tonk",
+    "colour-contract",
+    "hollywood-gin",
+}
 
-@pytest.mark.parametrize("path", SHIPPED_FILES, ids=lambda p: p.stem)
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        pytest.param(p, id=p.stem, marks=[] if p.stem in QUICK else [pytest.mark.long])
+        for p in SHIPPED_FILES
+    ],
+)
 def test_a_game_leaves_nothing_for_the_cyclic_garbage_collector(path):
     spec = load_variant(str(path))
     players = spec.players.best or spec.players.min

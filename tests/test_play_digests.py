@@ -31,12 +31,18 @@ LONG_DIGESTS = {
     "indian-pool-201 greedy:buy=eager:take=eager:down=late,greedy",
 }
 
+#: The greedy bots' games, slower than the random bots', run in the long suite
+#: (.ci/run) for every file, and in the quick suite for these.
+QUICK_GREEDY = {"contract", "gin", "canasta", "buraco", "rummikub", "indian-rummy"}
+
 CASES = [
     pytest.param(
         variant,
         bots,
         id=f"{variant}-{bots}",
-        marks=[pytest.mark.long] if f"{variant} {bots}" in LONG_DIGESTS else [],
+        marks=[pytest.mark.long]
+        if f"{variant} {bots}" in LONG_DIGESTS or (bots != "random" and variant not in QUICK_GREEDY)
+        else [],
     )
     for variant in [e.id for e in shipped_variants()]
     for bots in DIGEST_BOTS

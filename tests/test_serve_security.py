@@ -227,6 +227,7 @@ def test_killing_the_server_with_fifty_games_leaves_none(tmp_path):
 
 
 @linux_only
+@pytest.mark.long  # a game run up to its memory cap: seconds of CPU; the CI runs it
 def test_no_page_makes_a_game_exceed_its_memory_cap(tmp_path):
     """Huge sizes in the websocket's address and in resizes, a flood of keys
     and garbage: the game stays within its cap (and is capped at all), the
