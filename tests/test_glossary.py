@@ -105,3 +105,13 @@ def test_a_numbered_deal_is_a_round_in_armenian_not_the_dealing():
         if numbered and any("բաժանում" in s for s in strings):
             wrong.append(english)
     assert not wrong
+
+
+def test_the_armenian_books_never_address_the_reader_with_the_polite_plural():
+    """The books speak of the player in the third person and the screens say
+    «դու»: an imperative in the polite plural («սկսեք», «դրեք») is a third way
+    of addressing the reader, which a careful Armenian text does not mix in."""
+    verbs = "սկսեք|դրեք|վերցրեք|նետեք|քաշեք|կցեք|գրեք|ընտրեք|սեղմեք|խաղացեք|բացեք|պահեք"
+    polite = re.compile(rf"(?<!\w)(?:{verbs})(?!\w)")
+    text = _catalog_text("hy") + _translations_text("hy")
+    assert polite.findall(text) == []
