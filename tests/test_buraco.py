@@ -9,7 +9,6 @@ referee would, from docs/records.md and the rulebook alone."""
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
@@ -149,21 +148,11 @@ class BuracoReferee:
 
 
 def buraco_games(bot, games, seed=1, variant="buraco"):
-    from rummy_rules.engine import GameState
-    from rummy_rules.engine.rules import compile_rules
-    from rummy_rules.sim.bots import make_bot, play_game
-    from rummy_rules.sim.records import record_lines
+    """Referee ``games`` games of ``variant`` between ``bot`` bots (the Canasta
+    family's runner, with the Buraco referee)."""
+    from .test_canasta import referee_games
 
-    spec = load_variant(variant)
-    players = spec.players.best
-    data = spec.model_dump(mode="json")
-    referee = BuracoReferee(data)
-    for game in range(games):
-        state = GameState(compile_rules(spec, players), seed=seed + game)
-        bots = [make_bot(bot, random.Random(seed * 1000 + game * 10 + s)) for s in range(players)]
-        play_game(state, bots)
-        referee.check(record_lines(state, data))
-    return referee.counts
+    return referee_games(variant, games, seed, referee=BuracoReferee, bot=bot)
 
 
 def test_buraco_records_take_each_morto_once_and_go_out_with_a_clean_canasta():

@@ -341,8 +341,9 @@ class Referee:
         self.counts["outs"] += 1
 
 
-def referee_games(variant_id, games, seed=1):
-    """Play ``games`` greedy games of ``variant_id`` and referee their records."""
+def referee_games(variant_id, games, seed=1, *, referee=None, bot="greedy"):
+    """Play ``games`` games of ``variant_id`` between ``bot`` bots and referee their
+    records with ``referee`` (a class taking the variant's data; default :class:`Referee`)."""
     import random
 
     from rummy_rules.engine import GameState
@@ -351,15 +352,12 @@ def referee_games(variant_id, games, seed=1):
     spec = load_variant(variant_id)
     players = spec.players.best
     data = spec.model_dump(mode="json")
-    referee = Referee(data)
+    referee = (referee or Referee)(data)
     for game in range(games):
         state = GameState(compile_rules(spec, players), seed=seed + game)
         play_game(
             state,
-            [
-                make_bot("greedy", random.Random(seed * 1000 + game * 10 + s))
-                for s in range(players)
-            ],
+            [make_bot(bot, random.Random(seed * 1000 + game * 10 + s)) for s in range(players)],
         )
         referee.check(record_lines(state, data))
     return referee.counts
