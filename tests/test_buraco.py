@@ -16,6 +16,9 @@ from rummy_rules import load_variant
 
 from .conftest import examples
 
+#: Ranks from the ace up, as records write them.
+ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
 
 class BuracoReferee:
     """Checks one Buraco game record: hand sizes, each side's morto taken at most
@@ -108,7 +111,8 @@ class BuracoReferee:
             card, _, number = args.rpartition("@")
             side, meld = self.table[int(number) - 1]
             assert side == seat % 2, f"laid off on the other side's meld: {text}"
-            meld.append(card)
+            if not self.moved_wild(meld, card):
+                meld.append(card)
             assert sum(self.wild(c) for c in meld) <= 1, f"two wild cards: {text}"
             self.held[seat] -= 1
         elif verb == "discard":
@@ -118,6 +122,33 @@ class BuracoReferee:
         emptying = not self.held[seat] and verb in ("down", "meld", "layoff", "discard")
         if emptying and self.emptied(seat, verb == "discard"):
             self.out = seat
+
+    def moved_wild(self, meld, card):
+        """A natural card laid where a run's wild stands for it takes its place; the
+        wild goes to its own place if that is an end (then natural), else to the
+        high end if the run may grow there, else the low end (wilds.reposition)."""
+        if "=" in card:
+            return False
+        place = next((i for i, c in enumerate(meld) if c.endswith("=" + card)), None)
+        if place is None or len({c.split("=")[-1][:-1] for c in meld}) == 1:
+            return False  # (a set's wild stays: wilds.declared_identity fixed)
+        wild = meld[place].split("=")[0]
+        meld[place] = card
+        stands = [c.split("=")[-1] for c in meld]
+        suit = card[-1]
+        ranks = [ORDER.index(c[:-1]) + 1 for c in stands]  # ace 1 ... king 13
+        if 1 in ranks and 13 in ranks:
+            ranks = [14 if r == 1 else r for r in ranks]  # the ace above the king
+        low, high = min(ranks), max(ranks)
+        self.counts["wilds_moved"] = self.counts.get("wilds_moved", 0) + 1
+        if wild == "2" + suit and low == 3:
+            meld.insert(0, wild)  # its own place: natural there
+            self.counts["own_place"] = self.counts.get("own_place", 0) + 1
+        elif high < 14 and not (low == 1 and high == 13):
+            meld.append(f"{wild}={ORDER[high % 13]}{suit}")
+        else:
+            meld.insert(0, f"{wild}={ORDER[low - 2]}{suit}")
+        return True
 
     def deal_end(self, entry):
         went_out = entry["went_out"]
@@ -332,6 +363,47 @@ def test_a_two_in_its_own_place_is_a_natural_card():
     result = state.results[0]
     assert result.went_out == 1
     assert result.scores[1] == 15 + 10 + 5 + 5 + 5 + 100 + 200 - _left_value(result, 3)
+
+
+def _meld_text(state, number):
+    from rummy_rules.engine.melds import Meld, format_meld
+
+    m = state.game.deal.melds[number - 1]
+    faces = tuple(state.game.faces[c] for c in m.cards)
+    return format_meld(Meld(m.kind, faces, tuple(m.stands_for)))
+
+
+def test_a_wild_two_replaced_in_its_run_moves_to_its_own_place_or_an_end():
+    from .engine_helpers import act
+
+    hands = {
+        1: "2H 4H 5H 9C 9D 9H",
+        2: "KC KD KS QC QD QS",
+        3: "3H 7S JK 9S 8S 8D",
+        0: "AC AD AS 6C 6D 6S",
+    }
+    stock = ("JC", "JD", "JS", "10C", "10D", "10H", "4C", "4D")
+    overrides = ("deals=[{cards: 6, foot: 3, foot_per: team}]", *SMALL[1:])
+    mortos = {0: "5C 5D 5S", 1: "7C 7D 7H"}
+    state = _small(hands, mortos, stock, overrides=overrides)
+    act(state, "draw")  # p2
+    act(state, "meld 2H=3H 4H 5H")
+    act(state, "discard JC")
+    act(state, "draw")  # p3
+    act(state, "discard JD")
+    act(state, "draw")  # p4, p2's partner, lays the three the two stands for
+    act(state, "layoff 3H@1")
+    # The two goes to its own place, an end of the run: a natural two there.
+    assert _meld_text(state, 1) == "2H 3H 4H 5H"
+    act(state, "meld 7S JK=8S 9S")
+    act(state, "discard JS")
+    for card in ("10C", "10D", "10H"):  # p1, p2, p3
+        act(state, "draw")
+        act(state, "discard " + card)
+    act(state, "draw")  # p4
+    act(state, "layoff 8S@2")
+    # Any other wild goes to the high end if the run can grow there.
+    assert _meld_text(state, 2) == "7S 8S 9S JK=10S"
 
 
 @pytest.mark.long  # fifty games from the command line; the CI runs it

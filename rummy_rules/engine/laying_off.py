@@ -176,7 +176,12 @@ def _moved_to(
         return None
     suit, start = span
     end = start + len(meld.stands_for) - 1
-    for value, low in ((end + 1, False), (start - 1, True)):
+    ends = [(end + 1, False), (start - 1, True)]
+    if rules.own_place_natural:
+        # A wild-rank card of the run's suit goes to its own place when that is
+        # an end: it is then natural there (Buraco's two).
+        ends.sort(key=lambda e: _end_face(meld, suit, e[0], e[1]) != wild)
+    for value, low in ends:
         if value < 1 and rules.ace != "wrap":
             continue
         stands = _end_face(meld, suit, value, low)

@@ -88,14 +88,21 @@ def wild_sentences(s: VariantSpec) -> Iterator[str]:
             "run of its suit, is a natural card there: it does not count as the meld's "
             "wild card, and a canasta holding it may still be natural."
         )
-    yield {
-        "fixed": _("Once melded, a wild card keeps standing for the same card."),
-        "may_change": _(
+    yield from _moving_wilds(s)
+    yield from _wild_discards(s)
+
+
+def _moving_wilds(s: VariantSpec) -> Iterator[str]:
+    """Whether melded wild cards move when the natural card takes their place."""
+    w = s.wilds
+    if w.declared_identity == "may_change":
+        yield _(
             "A melded wild card may change the card it stands for: a player who lays off"
             " the natural card in its place moves it, in a run to an end, in a set to"
             " another suit."
-        ),
-    }[w.declared_identity]
+        )
+    elif w.reposition == "none":
+        yield _("Once melded, a wild card keeps standing for the same card.")
     if w.reposition == "slide_to_end":
         yield _(
             "A player holding the natural card for a wild inside a run may put it there"
@@ -108,7 +115,13 @@ def wild_sentences(s: VariantSpec) -> Iterator[str]:
             " and move the wild to an end (once per wild): the top end if the run can grow"
             " there, else the bottom."
         )
-    yield from _wild_discards(s)
+    moving = w.reposition != "none" or w.declared_identity == "may_change"
+    if moving and w.own_place_natural and s.deck.wild_ranks:
+        yield _(
+            "A card of a wild rank and of the run's suit goes instead to its own place"
+            " when that is an end of the run, and is a natural card there: 2H standing"
+            " for 3H before 4H 5H, replaced by 3H, makes 2H 3H 4H 5H."
+        )
 
 
 def _wild_discards(s: VariantSpec) -> Iterator[str]:

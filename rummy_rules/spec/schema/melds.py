@@ -312,8 +312,9 @@ class WildRules(StrictModel):
         description=(
             "Whether a card of a wild rank standing for itself (a two in its own place "
             "in a run of its suit) is a natural card there: it counts against neither "
-            "max_per_meld nor a natural canasta (Buraco). false: every card of a wild "
-            "rank is wild wherever it stands."
+            "max_per_meld nor a natural canasta (Buraco); a wild of the run's suit that "
+            "moves (reposition) goes to its own place first when that is an end. false: "
+            "every card of a wild rank is wild wherever it stands."
         ),
     )
     declared_identity: Literal["fixed", "may_change"] = Field(
