@@ -92,12 +92,16 @@ def stacked_order(rules, hands, *, upcard, stock=(), dealer=0, feet=None):
     return order
 
 
-def stacked_state(variant, players, hands, *, upcard, stock=(), overrides=(), dealer=0, feet=None):
-    """A game whose first deal is dealt as given; seat 1 (after dealer 0) moves first."""
+def stacked_state(
+    variant, players, hands, *, upcard, stock=(), overrides=(), dealer=0, feet=None, cut=None
+):
+    """A game whose first deal is dealt as given (and cut, where the variant scores
+    an exact cut, by ``cut`` cards); seat 1 (after dealer 0) moves first."""
     spec = load_variant(variant, list(overrides))
     rules = compile_rules(spec, players)
     order = stacked_order(rules, hands, upcard=upcard, stock=stock, dealer=dealer, feet=feet)
-    chance = ScriptedChance(first_dealer=dealer, decks={0: order})
+    cuts = {0: cut} if cut is not None else None
+    chance = ScriptedChance(first_dealer=dealer, decks={0: order}, cuts=cuts)
     return GameState(rules, chance=chance)
 
 

@@ -310,6 +310,7 @@ CASES: dict[str, Case] = {
         "deals=[{cards: 5}]",
         "melds.canasta_size=5",
         "stock_exhausted.foot_to_stock=false",
+        "table.exact_cut=deal",
         "scoring.bonuses=[]",
         players=4,
         upcard="",

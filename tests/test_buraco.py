@@ -56,6 +56,9 @@ class BuracoReferee:
                 self.pile = 0
                 self.table = []
                 self.current = None
+                self.dealer, self.cut = entry["dealer"], None
+            elif "cut" in entry:
+                self.cut = entry["cut"]  # the cutter sits on the dealer's right
             elif "action" in entry:
                 self.action(entry["action"])
             elif "deal_end" in entry:
@@ -174,6 +177,9 @@ class BuracoReferee:
             points += 200 * len(clean) + 100 * (len(canastas) - len(clean))
             points += 100 if went_out is not None and went_out % 2 == side else 0
             points -= 0 if self.played[side] else 100
+            if self.cut == 2 * self.deal["foot"] and (self.dealer - 1) % self.players % 2 == side:
+                points += 100  # the cut lifted exactly the two mortos
+                self.counts["exact_cuts"] = self.counts.get("exact_cuts", 0) + 1
             assert all(scores[s] == points for s in seats), (entry["deal_end"], side, points)
             self.counts["scored"] += 1
 
@@ -210,11 +216,11 @@ SMALL = (
 )
 
 
-def _small(hands, mortos, stock, *, overrides=SMALL):
+def _small(hands, mortos, stock, *, overrides=SMALL, cut=None):
     from .engine_helpers import stacked_state
 
     return stacked_state(
-        "buraco", 4, hands, feet=mortos, upcard="", stock=stock, overrides=overrides
+        "buraco", 4, hands, feet=mortos, upcard="", stock=stock, overrides=overrides, cut=cut
     )
 
 
@@ -244,6 +250,27 @@ def test_the_first_partner_to_empty_their_hand_takes_the_sides_morto_once():
     assert result.reason == "out" and result.went_out == 3
     # p1's side never emptied a hand: its morto is still down, 100 off.
     assert result.foot[0] and not result.foot[1]
+
+
+def test_the_cutter_who_lifts_exactly_the_two_mortos_scores_100_for_their_side():
+    from .engine_helpers import act
+
+    def deal_scores(cut):
+        hands = {1: "9H 9S 9C", 3: "5C 5D 5H"}
+        state = _small(hands, {1: "4C 6D 8H"}, ("9D", "KH", "QS", "JD"), cut=cut)
+        assert state.game.deal.cutter == 3  # the dealer's right
+        for text in ("draw", "meld 9C 9D 9H 9S", "discard 4C", "draw"):
+            act(state, text)
+        act(state, "discard " + _hand(state, 2)[0])
+        for text in ("draw", "meld 5C 5D 5H"):
+            act(state, text)
+        act(state, "discard " + _hand(state, 3)[0])
+        return state.results[0].scores
+
+    # Two mortos of three: a cut of exactly 6 cards (not the deal's 4 x 3 + 1).
+    exact, other, dealt = deal_scores(6), deal_scores(7), deal_scores(13)
+    assert [e - o for e, o in zip(exact, other, strict=True)] == [0, 100, 0, 100]
+    assert dealt == other
 
 
 def _left_value(result, seat):
@@ -315,6 +342,7 @@ def test_going_out_by_melding_the_last_cards_needs_a_clean_canasta():
         "deals=[{cards: 4}]",
         "melds.canasta_size=5",
         "stock_exhausted.foot_to_stock=false",
+        "table.exact_cut=deal",
         "scoring.bonuses=[{event: went_out, points: 100}]",
     )
     state = stacked_state(
@@ -338,6 +366,7 @@ def test_a_two_in_its_own_place_is_a_natural_card():
         "deals=[{cards: 5}]",
         "melds.canasta_size=5",
         "stock_exhausted.foot_to_stock=false",
+        "table.exact_cut=deal",
         "scoring.bonuses=[{event: went_out, points: 100}, {event: natural_canasta, points: 200}]",
     )
     state = stacked_state(

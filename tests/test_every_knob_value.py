@@ -173,6 +173,7 @@ NEEDS: dict[Any, dict[str, Any]] = {
     ("stock_exhausted.foot_to_stock", True): _FEET,
     ("deals.foot_word", "morto"): _FEET,
     ("scoring.bonuses.event", "foot_left"): _FEET,
+    ("table.exact_cut", "feet"): _FEET,
     ("scoring.bonuses.event", "bonus_card_in_foot"): {**_FEET, **_BONUS_CARDS},
 }
 

@@ -11,7 +11,7 @@ from typing import Any
 from ..cards import JOKER_FACE, SUITS, rank_of, suit_of
 from .chance import Chance
 from .game import DRAW, PLAY, Deal, Game, ScoreColumn, step_active
-from .rules import Rules
+from .rules import DealRules, Rules
 
 _SPADES = SUITS.index("S")
 
@@ -78,6 +78,15 @@ def _dealt(g: Game) -> None:
         dealt_win(g)
 
 
+def _exact_cut(rules: Rules, deal_rules: DealRules, counts: list[int], active: list[bool]) -> int:
+    """How many cards an exact cut lifts: the hands' cards and the upcard, or
+    (``table.exact_cut: feet``) the cards of the feet (Buraco's mortos)."""
+    if rules.play.cut_feet:
+        seats = len(active)
+        return deal_rules.foot * (seats // 2 if deal_rules.foot_per_team else seats)
+    return sum(n for n, playing in zip(counts, active, strict=True) if playing) + 1
+
+
 def _deal(
     rules: Rules,
     chance: Chance,
@@ -121,7 +130,7 @@ def _deal(
     if any(b[0] == "exact_cut" for b in play.bonuses) and play.cutter != "none":
         cut = chance.cut(index, size)
         d.cutter = step_active(active, dealer, -1 if play.cutter == "dealer_right" else 1)
-        d.exact_cut = cut == sum(counts[s] for s in range(seats) if active[s]) + 1
+        d.exact_cut = cut == _exact_cut(rules, deal_rules, counts, active)
         log.append({"cut": cut})
     direction = play.direction
     seat = step_active(active, dealer, direction)

@@ -207,6 +207,7 @@ class PlayRules:
     """+1 clockwise, -1 counter-clockwise (seat numbers rise clockwise)."""
     dealer_rotation: str
     cutter: str
+    cut_feet: bool  # table.exact_cut: feet
     discard_pile: str
     deep_take_all_above: bool
     deep_card_use: str
@@ -606,6 +607,7 @@ def _compile_play(spec: VariantSpec) -> PlayRules:
         direction=1 if spec.table.direction == "clockwise" else -1,
         dealer_rotation=spec.table.dealer_rotation,
         cutter=spec.table.cutter,
+        cut_feet=spec.table.exact_cut == "feet",
         discard_pile=spec.draw.discard_pile,
         deep_take_all_above=spec.draw.deep_take_all_above,
         deep_card_use=spec.draw.deep_card_use,

@@ -13,7 +13,18 @@ from .words import number_word
 __all__ = ["scoring_extras"]
 
 
-def _bonus_event(event: str, morto: bool) -> str:
+def _bonus_event(event: str, s: VariantSpec) -> str:
+    morto = foot_word(s) == "morto"
+    if event == "exact_cut" and s.table.exact_cut == "feet":
+        deal, players = s.deals[0], s.players.min
+        if players != s.players.max:  # (the count depends on the players)
+            if morto:
+                return _("cutting exactly the cards of all the mortos")
+            return _("cutting exactly the cards of all the feet")
+        n = deal.foot * (players // 2 if deal.foot_per == "team" else players)
+        if morto:
+            return _("cutting exactly the {n} cards of the mortos").format(n=n)
+        return _("cutting exactly the {n} cards of the feet").format(n=n)
     if morto and event == "foot_left":
         return _(
             "each morto not played when the deal ends (still face down, turned into the "
@@ -71,7 +82,7 @@ def scoring_extras(s: VariantSpec) -> Iterator[str]:
             if bonus.points >= 0
             else _("Bonus for {event}: {who} takes off {points} points.")
         )
-        event = _bonus_event(bonus.event, foot_word(s) == "morto")
+        event = _bonus_event(bonus.event, s)
         yield frame.format(event=event, who=who, points=abs(bonus.points))
     if s.deck.bonus_cards and sc.bonus_cards_unopened == "against":
         yield _(

@@ -162,6 +162,9 @@ def _check_feet(spec: VariantSpec, out: list[Finding]) -> None:
             if bonus.event in ("foot_left", "bonus_card_in_foot"):
                 where = ("scoring", "bonuses", i, "event")
                 out.append((where, f"{bonus.event} needs deals[].foot", "error"))
+    if spec.table.exact_cut == "feet" and not all(deal.foot for deal in spec.deals):
+        why = "counts the cards of the feet: it needs deals[].foot in every deal"
+        out.append((("table", "exact_cut"), why, "error"))
     if spec.draw.pile_cards is not None and spec.draw.discard_pile not in ("top", "whole_pile"):
         why = "counts cards from the top: it needs draw.discard_pile top or whole_pile"
         out.append((("draw", "pile_cards"), why, "error"))

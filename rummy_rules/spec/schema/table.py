@@ -141,6 +141,14 @@ class TableRules(StrictModel):
     cutter: Literal["dealer_right", "dealer_left", "none"] = Field(
         default="dealer_right", description="Who cuts the shuffled pack."
     )
+    exact_cut: Literal["deal", "feet"] = Field(
+        default="deal",
+        description=(
+            "What a cut must lift to earn the exact_cut bonus: deal, the cards dealt to "
+            "the hands and the upcard (players x cards + 1: Liverpool); feet, the cards of "
+            "the feet (deals[].foot: Buraco's cutter, who cuts the two mortos of 11, 22)."
+        ),
+    )
     deal_batch: int = Field(
         default=1, ge=1, le=5, description="How many cards each player receives at a time."
     )
