@@ -698,6 +698,19 @@ STACKED: dict[str, Case] = {
     "rearrange.none": dealt(_B, _H, "rearrange 1 into 2H 3H 4H 5H", moves=_MELD),
     "rearrange.left_out": dealt(_B, _H, "rearrange 1 into 3H 4H 5H", _REARRANGE, moves=_MELD),
     "rearrange.from_hand": dealt(_B, _H, "rearrange 1 into 2H 3H 4H", _REARRANGE, moves=_MELD),
+    "rearrange.join_sets": dealt(
+        "samba",
+        "KD KD KD KH KH KH KC 5S 6D",
+        "rearrange 1,2 into KD KD KD KH KH KH KC 5S",
+        "deals=[{cards: 9}]",
+        "opening.requirement=none",
+        "opening.min_points=null",
+        "opening.min_points_by_total=[]",
+        "draw.stock_cards=1",
+        players=4,
+        upcard="9C",
+        moves=("draw", "meld KD KD KD", "meld KH KH KH KC"),
+    ),
     "rearrange.name_taken": dealt(
         _B, _H, "rearrange 1,1 into 2H 3H 4H 5H", _REARRANGE, moves=_MELD
     ),

@@ -243,7 +243,9 @@ class Referee:
                 self.pending = None  # (seat, top card) of a take that needs a pair
                 self.asking = self.refused = None  # "may I go out?": who asks, who heard no
             elif "action" in entry:
-                self.action(entry["action"], entries[i + 1 : i + 3])
+                # (joins of a side's sets may come between: melds.set.join)
+                following = [e for e in entries[i + 1 : i + 20] if " rearrange " not in str(e)]
+                self.action(entry["action"], following[:2])
             elif "deal_end" in entry:
                 self.deal_end(entry)
             i += 1

@@ -57,6 +57,25 @@ class SambaReferee(Referee):
             meld = self.table[int(number) - 1][1]
             if "=" in card:
                 assert len(meld) - 1 < self.size, f"a wild card laid off on a canasta: {text}"
+        elif verb == "rearrange":
+            self.join(seat, args, text)
+
+    def join(self, seat, args, text):
+        """A side joins its sets of one rank (melds.set.join): the taken melds leave
+        the table (the rest close up) and their cards, no others, come back as one
+        set at its end; no wild card reaches a canasta that way."""
+        numbers, _, laid = args.partition(" into ")
+        taken = [self.table[int(n) - 1] for n in numbers.split(",")]
+        assert len(taken) >= 2 and all(owner in self.side(seat) for owner, _ in taken), text
+        assert len({_rank(c) for _, m in taken for c in m}) == 1, f"not one rank: {text}"
+        assert sorted(laid.split()) == sorted(c for _, m in taken for c in m), text
+        wilds = [sum("=" in c for c in m) for _, m in taken]
+        for (_, m), own in zip(taken, wilds, strict=True):
+            assert len(m) < self.size or sum(wilds) == own, f"a wild onto a canasta: {text}"
+        self.table = [entry for entry in self.table if all(entry is not t for t in taken)]
+        self.table.append([seat, laid.split()])
+        self.meld_limits(laid.split(), text)
+        self.counts["joins"] = self.counts.get("joins", 0) + 1
 
     def meld_limits(self, cards, text):
         ranks = {_rank(c) for c in cards}
@@ -115,10 +134,10 @@ def samba_games(games, seed=1):
     return referee.counts
 
 
-def test_samba_records_keep_runs_sambas_the_pile_rule_and_the_scores():
-    counts = samba_games(examples(2, 20))
+def test_samba_records_keep_runs_sambas_joins_the_pile_rule_and_the_scores():
+    counts = samba_games(examples(8, 30))
     assert counts["runs"] and counts["sambas"] and counts["scored"], counts
-    assert counts["takes"] and counts["frozen_takes"], counts
+    assert counts["takes"] and counts["frozen_takes"] and counts["joins"], counts
     assert counts["outs"], counts
 
 
@@ -191,6 +210,42 @@ def test_no_wild_card_is_laid_off_on_a_canasta():
     act(state, "meld KD KD KD KH KH KC KC")  # a natural canasta
     assert why(state, "layoff 2C=KS@1").code == "layoff.wild_onto_canasta"
     assert "layoff 2C=KS@1" not in texts(state)
+
+
+def test_a_side_joins_two_sets_of_a_rank_into_one_and_it_counts_as_a_canasta():
+    hands = [
+        "4C 9D 10S JS QS QH QC AC AD",
+        "KD KD KD KH KH KH KC 5S 6D",
+        "8C 4D 4S 9S 10D JC QC QD JD",
+        "9S 10D JC QC 7C 7D 7H 8S 8D",
+    ]
+    state = _state(hands, cards=9)
+    act(state, "draw")
+    act(state, "meld KD KD KD")
+    act(state, "meld KH KH KH KC")
+    join = "rearrange 1,2 into KD KD KD KH KH KH KC"
+    assert join in texts(state)
+    # Only the two sets' cards: none from the hand, no set of another rank.
+    assert why(state, "rearrange 1,2 into KD KD KD KH KH KH KC 5S").code == "rearrange.join_sets"
+    assert why(state, "rearrange 1 into KD KD KD").code == "rearrange.join_sets"
+    act(state, join)
+    assert [len(m.cards) for m in state.melds] == [7]  # one set: a canasta
+
+
+def test_no_wild_card_reaches_a_canasta_by_a_join():
+    hands = [
+        "4C 9D 10S JS QS QH QC AC AD 8H 5C 5D",
+        "KD KD KD KH KH KH KC KS KS 2C 5S 6D",
+        "8C 4D 4S 9S 10D JC QC QD JD 8H 6C 6H",
+        "9S 10D JC QC 7C 7D 7H 8S 8D 8H 6S 9H",
+    ]
+    state = _state(hands, cards=12)
+    act(state, "draw")
+    act(state, "meld KD KD KD KH KH KH KC")  # a natural canasta
+    act(state, "meld KS KS 2C=KH")
+    join = "rearrange 1,2 into KD KD KD KH KH KH KC KS KS 2C=KH"
+    assert why(state, join).code == "layoff.wild_onto_canasta"
+    assert not any(t.startswith("rearrange") for t in texts(state))
 
 
 def test_a_table_without_contracts_does_not_say_no_contract():

@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
-from ..cards import format_card
+from ..cards import format_card, rank_of
 from . import table_refusals as T
 from .actions import Action
 from .candidates import iter_melds
@@ -44,7 +44,7 @@ from .laying_off import (
     target_reason,
 )
 from .melding import may_meld
-from .melds import check_meld
+from .melds import Meld, check_meld
 from .refusals import NOT_HELD, Refusal
 
 __all__ = ["apply_rearrange", "check_rearrange", "rearrange_actions"]
@@ -54,7 +54,8 @@ def check_rearrange(g: Game, action: Action) -> Refusal | None:
     """Why the rearrangement ``action`` is illegal for the player in turn (``None``: legal)."""
     d = g.deal
     seat = d.current
-    if not g.rules.play.rearrange:
+    play = g.rules.play
+    if not play.rearrange and not g.rules.melds.join_sets:
         return T.NO_REARRANGING
     reason = may_lay_off(g)
     if reason is not None:
@@ -70,12 +71,16 @@ def check_rearrange(g: Game, action: Action) -> Refusal | None:
             return T.AS_REARRANGING.get(reason.code, reason)
     if not action.melds:
         return T.NAME_NEW
+    joining = not play.rearrange  # melds.set.join: sets of one rank joined
+    reason = _check_join(g, action) if joining else None
+    if reason is not None:
+        return reason
     wild_faces = d.rules.wild_faces
     for m in action.melds:
         reason = check_meld(m, g.rules.melds, wild_faces)
         if reason is not None:
             return reason.said_of(str(m))
-    reason, from_hand = _check_cards(g, action)
+    reason, from_hand = _check_cards(g, action, joining)
     if reason is not None:
         return reason
     if len(action.melds) > len(taken):
@@ -90,9 +95,35 @@ def check_rearrange(g: Game, action: Action) -> Refusal | None:
     return check_leaving(g, left, from_hand, after)
 
 
-def _check_cards(g: Game, action: Action) -> tuple[Refusal | None, Counter[int]]:
+def _check_join(g: Game, action: Action) -> Refusal | None:
+    """Why ``action`` is no join (``melds.set.join``): two or more of the side's
+    sets of one rank laid again as one set, with no card from the hand; a wild
+    card may not so reach a canasta that takes no more (``canasta_takes_wilds``)."""
+    d = g.deal
+    taken = [d.melds[i] for i in action.taken]
+    ranks = {rank_of(m.stands_for[0]) for m in taken if m.kind == "set"}
+    made = action.melds
+    if len(taken) < 2 or len(ranks) != 1 or any(m.kind != "set" for m in taken):
+        return T.JOIN_SETS
+    faces = sorted(g.faces[c] for m in taken for c in m.cards)
+    if len(made) != 1 or made[0].kind != "set" or sorted(made[0].cards) != faces:
+        return T.JOIN_SETS
+    play = g.rules.play
+    if play.canasta_size and not play.canasta_takes_wilds:
+        wild_faces = d.rules.wild_faces
+        wilds = [sum(g.faces[c] in wild_faces for c in m.cards) for m in taken]
+        for index, m, own in zip(action.taken, taken, wilds, strict=True):
+            if len(m.cards) >= play.canasta_size and sum(wilds) > own:
+                return T.WILD_ONTO_CANASTA(meld=index + 1)
+    return None
+
+
+def _check_cards(
+    g: Game, action: Action, joining: bool = False
+) -> tuple[Refusal | None, Counter[int]]:
     """The cards: every table card taken is laid again, the rest (the faces
-    returned) come from the hand; a wild taken keeps what it stands for."""
+    returned) come from the hand (none in a join); a wild taken keeps what it
+    stands for."""
     d = g.deal
     seat = d.current
     faces = g.faces
@@ -103,7 +134,7 @@ def _check_cards(g: Game, action: Action) -> tuple[Refusal | None, Counter[int]]
         out = " ".join(format_card(f) for f in sorted((table - laid).elements()))
         return T.LEFT_OUT(cards=out), Counter()
     from_hand = laid - table
-    if not from_hand:
+    if not from_hand and not joining:
         return T.FROM_HAND, from_hand
     held = Counter(g.hand_faces(seat))
     if from_hand - held:
@@ -192,8 +223,10 @@ def rearrange_actions(g: Game) -> list[Action]:
     """The simple legal rearrangements: one card taken from a meld that stays a
     meld without it, laid with cards from the hand as one new meld."""
     d = g.deal
-    if not g.rules.play.rearrange or may_lay_off(g) is not None:
+    if may_lay_off(g) is not None:
         return []
+    if not g.rules.play.rearrange:
+        return _join_actions(g) if g.rules.melds.join_sets else []
     faces = g.faces
     wild_faces = d.rules.wild_faces
     hand = sorted(set(g.hand_faces(d.current)))
@@ -217,6 +250,23 @@ def rearrange_actions(g: Game) -> list[Action]:
                     if text not in seen and check_rearrange(g, action) is None:
                         seen.add(text)
                         actions.append(action)
+    return actions
+
+
+def _join_actions(g: Game) -> list[Action]:
+    """The legal joins of two sets of one rank (``melds.set.join``)."""
+    d = g.deal
+    faces = g.faces
+    sets = [(i, m) for i, m in enumerate(d.melds) if m.kind == "set"]
+    actions: list[Action] = []
+    for (i, a), (j, b) in combinations(sets, 2):
+        if rank_of(a.stands_for[0]) != rank_of(b.stands_for[0]):
+            continue
+        cards = tuple(faces[c] for c in (*a.cards, *b.cards))
+        made = Meld("set", cards, (*a.stands_for, *b.stands_for))
+        action = Action("rearrange", melds=(made,), taken=(i, j))
+        if check_rearrange(g, action) is None:
+            actions.append(action)
     return actions
 
 

@@ -97,6 +97,7 @@ class MeldRules:
     """``wilds.min_naturals``: the fewest natural cards in a meld."""
     one_set_per_rank: bool = False
     """``melds.set.one_per_rank``: a side has at most one set of each rank."""
+    join_sets: bool = False  # melds.set.join: a side's sets of one rank may be joined
     own_place_natural: bool = False
     """``wilds.own_place_natural``: a wild-rank card standing for itself is natural there."""
 
@@ -496,6 +497,7 @@ def compile_meld_rules(spec: VariantSpec) -> MeldRules:
         runs=r.allowed,
         min_naturals=spec.wilds.min_naturals,
         one_set_per_rank=s.one_per_rank,
+        join_sets=s.join,
         own_place_natural=spec.wilds.own_place_natural,
     )
 

@@ -248,6 +248,14 @@ FROM_HAND = refusal(
     _REARRANGE,
     N_("a rearrangement lays at least one card from your hand"),
 )
+JOIN_SETS = refusal(
+    "rearrange.join_sets",
+    ("melds.set.join",),
+    N_(
+        "only sets of one rank of your side may be joined, laid again as one set with no "
+        "card from your hand"
+    ),
+)
 WILD_KEEPS = refusal_kind(
     "rearrange.wild_keeps",
     ("wilds.declared_identity",),

@@ -269,6 +269,21 @@ def _sets(s: VariantSpec) -> Iterator[str]:
                 "that rank are added to it."
             )
         )
+    if r.join:
+        shared = s.partnerships.teams != "none" and s.partnerships.build_on_partner_melds
+        yield (
+            _(
+                "Partners may join two or more of their sets of one rank into one set "
+                "whenever they may lay off cards; the joined set keeps to the limits on wild "
+                "cards, and no wild card reaches a canasta this way."
+            )
+            if shared
+            else _(
+                "A player may join two or more of their sets of one rank into one set "
+                "whenever they may lay off cards; the joined set keeps to the limits on wild "
+                "cards, and no wild card reaches a canasta this way."
+            )
+        )
     if s.melds.unmeldable:
         yield _("{cards} are never melded nor laid off; they may be discarded.").format(
             cards=", ".join(s.melds.unmeldable)
@@ -519,6 +534,7 @@ TOPICS: tuple[Topic, ...] = (
             "melds.set.suits",
             "melds.set.pair_ranks",
             "melds.set.one_per_rank",
+            "melds.set.join",
             "melds.canasta_size",
             "melds.canasta_takes_wilds",
             "melds.going_out_only",

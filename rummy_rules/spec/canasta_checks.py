@@ -211,7 +211,14 @@ def _check_stock_cards(spec: VariantSpec, out: list[Finding]) -> None:
 
 
 def _check_one_per_rank(spec: VariantSpec, out: list[Finding]) -> None:
-    """``melds.set.one_per_rank`` and the rules it cannot be played with yet."""
+    """``melds.set.one_per_rank``, ``melds.set.join`` and the rules they cannot be
+    played with yet."""
+    join = ("melds", "set", "join")
+    if spec.melds.set.join and spec.melds.set.one_per_rank:
+        why = "a side has one set of each rank (melds.set.one_per_rank): none to join"
+        out.append((join, why, "error"))
+    elif spec.melds.set.join and spec.melding.rearrange_table:
+        out.append((join, "cannot be played with melding.rearrange_table yet", "error"))
     if not spec.melds.set.one_per_rank:
         return
     if spec.opening.requirement == "contract":

@@ -65,6 +65,14 @@ class SetRules(StrictModel):
             "are laid off on it (Canasta)."
         ),
     )
+    join: bool = Field(
+        default=False,
+        description=(
+            "Whether a side may join two or more of its sets of one rank into one set, "
+            "at any time it may lay off (Samba), written as a rearrangement with no card "
+            "from the hand: rearrange 2,5 into the cards of both."
+        ),
+    )
     pair_ranks: list[RankName] = Field(
         default_factory=list,
         description=(
