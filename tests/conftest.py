@@ -110,6 +110,7 @@ STANDARD_IDS = {
     "canasta",
     "canasta-2p",
     "samba",
+    "samba-6p",
     "buraco",
     "buraco-2p",
     "hand-and-foot",

@@ -219,11 +219,13 @@ class Referee:
         return text == "JK" or text[:-1] in self.wild_ranks
 
     def side(self, seat):
-        return {seat % 2, seat % 2 + 2} if self.teams else {seat}
+        # Partners sit opposite: seat s partners seat s + players / 2 (docs/records.md).
+        half = self.players // 2
+        return {seat % half, seat % half + half} if self.teams else {seat}
 
     def check(self, lines):
         entries = [json.loads(line) for line in lines]
-        players = len(entries[0]["seats"])
+        players = self.players = len(entries[0]["seats"])
         deals = self.v["deals"]
         i = 1
         while i < len(entries):

@@ -94,7 +94,7 @@ class SambaReferee(Referee):
         assert self.either is None, "the deal ended before a take was laid off"
         super().deal_end(entry)
         scores = entry["scores"]
-        for first in (0, 1):
+        for first in range(self.players // 2):
             side = self.side(first)
             melds = [m for owner, m in self.table if owner in side]
             points = sum(self.value(c) for m in melds for c in m)
@@ -115,7 +115,7 @@ class SambaReferee(Referee):
             self.counts["scored"] += 1
 
 
-def samba_games(games, seed=1):
+def samba_games(games, seed=1, variant="samba"):
     import random
 
     from rummy_rules.engine import GameState
@@ -123,12 +123,15 @@ def samba_games(games, seed=1):
     from rummy_rules.sim.bots import make_bot, play_game
     from rummy_rules.sim.records import record_lines
 
-    spec = load_variant("samba")
+    spec = load_variant(variant)
     data = spec.model_dump(mode="json")
     referee = SambaReferee(data)
+    players = spec.players.best
     for game in range(games):
-        state = GameState(compile_rules(spec, 4), seed=seed + game)
-        bots = [make_bot("greedy", random.Random(seed * 1000 + game * 10 + s)) for s in range(4)]
+        state = GameState(compile_rules(spec, players), seed=seed + game)
+        bots = [
+            make_bot("greedy", random.Random(seed * 1000 + game * 10 + s)) for s in range(players)
+        ]
         play_game(state, bots)
         referee.check(record_lines(state, data))
     return referee.counts
@@ -139,6 +142,16 @@ def test_samba_records_keep_runs_sambas_joins_the_pile_rule_and_the_scores():
     assert counts["runs"] and counts["sambas"] and counts["scored"], counts
     assert counts["takes"] and counts["frozen_takes"] and counts["joins"], counts
     assert counts["outs"], counts
+
+
+def test_samba_for_six_plays_three_sides_of_two_partners_opposite():
+    counts = samba_games(examples(3, 10), variant="samba-6p")
+    assert counts["outs"] and counts["scored"] and counts["joins"], counts
+    from rummy_rules.engine import GameState
+    from rummy_rules.engine.rules import compile_rules
+
+    state = GameState(compile_rules(load_variant("samba-6p"), 6), seed=1)
+    assert state.game.team == [0, 1, 2, 0, 1, 2]
 
 
 #: Samba with five-card hands, no opening minimum and one card drawn, so that

@@ -50,14 +50,27 @@ def _teams(s: VariantSpec) -> Iterator[str]:
     if t.teams == "none":
         yield _("Everyone plays for themselves.")
         return
-    yield {
-        "seating": _("Two teams of two: partners sit opposite each other."),
-        "low_draw": _(
-            "Two teams of two: the two players who draw the lowest cards are partners "
-            "and sit opposite."
-        ),
-        "random": _("Two teams of two: partners are drawn at random and sit opposite."),
-    }[t.team_selection]
+    if s.players.min == s.players.max == 6:  # three teams: seat s partners seat s + 3
+        yield {
+            "seating": _(
+                "Three teams of two: partners sit opposite each other, so that every "
+                "player sits between two opponents."
+            ),
+            "low_draw": _(
+                "Three teams of two: the two players who draw the lowest cards are partners, "
+                "then the next two; partners sit opposite each other."
+            ),
+            "random": _("Three teams of two: partners are drawn at random and sit opposite."),
+        }[t.team_selection]
+    else:
+        yield {
+            "seating": _("Two teams of two: partners sit opposite each other."),
+            "low_draw": _(
+                "Two teams of two: the two players who draw the lowest cards are partners "
+                "and sit opposite."
+            ),
+            "random": _("Two teams of two: partners are drawn at random and sit opposite."),
+        }[t.team_selection]
     yield (
         _("Partners may lay off on each other's melds.")
         if t.build_on_partner_melds
