@@ -91,8 +91,35 @@ def best_layout(
     ``needs`` (runs, pure runs), only layouts holding at least that many runs,
     that many of them pure, count; when there is none, the layout is no meld at
     all, with ``meets`` false.
+
+    Layouts found are remembered (the listing of knocks, its check and the
+    bots ask for the same hands again and again): the result is the same
+    object each time, and must not be changed.
     """
     cards = tuple(sorted(hand))
+    key = (cards, rules, tuple(values), wild_faces, needs)
+    found = _LAYOUTS.get(key)
+    if found is None:
+        if len(_LAYOUTS) >= _LAYOUTS_MAX:
+            _LAYOUTS.clear()
+        found = _LAYOUTS[key] = _search_layout(cards, rules, values, wild_faces, needs)
+    return found
+
+
+#: :func:`best_layout` remembered, by hand (sorted), rules, values, wild faces
+#: and needs; cleared when it holds :data:`_LAYOUTS_MAX` entries.
+_LAYOUTS: dict[tuple[object, ...], Layout] = {}
+_LAYOUTS_MAX = 20_000
+
+
+def _search_layout(
+    cards: tuple[int, ...],
+    rules: MeldRules,
+    values: Sequence[int],
+    wild_faces: frozenset[int],
+    needs: tuple[int, int],
+) -> Layout:
+    """:func:`best_layout` searched afresh (``cards`` sorted)."""
     by_card: dict[int, list[tuple[tuple[int, ...], Meld, int, int]]] = {}
     seen: set[tuple[tuple[int, ...], int, int]] = set()
     for meld in iter_melds(cards, rules, wild_faces, "any"):
@@ -108,29 +135,41 @@ def best_layout(
         seen.add((used, run, pure))
         for face in set(used):
             by_card.setdefault(face, []).append((used, meld, run, pure))
-    memo: dict[tuple[tuple[int, ...], int, int], tuple[int, tuple[Meld, ...]]] = {}
+    # The cards left are a bit mask over the places of ``cards`` (sorted). Of
+    # equal faces the lowest places go first, so the places of a face left are
+    # always its last ones: each multiset of cards has one mask.
+    group: dict[int, int] = {}
+    for place, face in enumerate(cards):
+        group[face] = group.get(face, 0) | (1 << place)
+    shift = len(cards)
+    memo: dict[int, tuple[int, tuple[Meld, ...]]] = {}
 
-    def search(left: tuple[int, ...], runs: int, pure: int) -> tuple[int, tuple[Meld, ...]]:
+    def search(left: int, runs: int, pure: int) -> tuple[int, tuple[Meld, ...]]:
         if not left:
             return (0, ()) if runs <= 0 and pure <= 0 else (_NEVER, ())
-        key = (left, runs, pure)
+        key = left | (runs << shift) | (pure << (shift + 8))
         found = memo.get(key)
         if found is not None:
             return found
-        first = left[0]
-        value, chosen = search(left[1:], runs, pure)
+        low = left & -left
+        first = cards[low.bit_length() - 1]
+        value, chosen = search(left ^ low, runs, pure)
         best = (value + values[first], chosen)
         for used, meld, run, is_pure_run in by_card.get(first, ()):
-            remaining = _without(left, used)
-            if remaining is None:
-                continue
-            value, chosen = search(remaining, max(0, runs - run), max(0, pure - is_pure_run))
-            if value < best[0]:
-                best = (value, (meld, *chosen))
+            remaining = left
+            for face in used:
+                places = remaining & group[face]
+                if not places:
+                    break
+                remaining ^= places & -places
+            else:
+                value, chosen = search(remaining, max(0, runs - run), max(0, pure - is_pure_run))
+                if value < best[0]:
+                    best = (value, (meld, *chosen))
         memo[key] = best
         return best
 
-    value, chosen = search(cards, needs[0], needs[1])
+    value, chosen = search((1 << len(cards)) - 1, needs[0], needs[1])
     # ``search`` calls itself through its own name: a reference cycle (the
     # memo, the candidate melds) that only the cyclic garbage collector would
     # free. Breaking it frees them now.
@@ -144,22 +183,9 @@ def best_layout(
     return Layout(chosen, tuple(left), value)
 
 
-def _spent(left: tuple[int, ...], runs: int, pure: int) -> tuple[int, tuple[Meld, ...]]:
+def _spent(left: int, runs: int, pure: int) -> tuple[int, tuple[Meld, ...]]:
     """What the search of :func:`best_layout` is left as once it is over."""
     return (_NEVER, ())
-
-
-def _without(cards: tuple[int, ...], used: tuple[int, ...]) -> tuple[int, ...] | None:
-    """``cards`` less the faces of ``used`` (both sorted), or ``None`` if some are missing."""
-    out: list[int] = []
-    i = 0
-    n = len(used)
-    for face in cards:
-        if i < n and used[i] == face:
-            i += 1
-        else:
-            out.append(face)
-    return tuple(out) if i == n else None
 
 
 def min_deadwood(
