@@ -70,6 +70,19 @@ def test_the_least_deadwood_is_what_an_exhaustive_search_finds():
         assert sum(rules.card_values[f] for f in left) == layout.value
 
 
+def test_the_cheap_bound_on_deadwood_never_exceeds_the_least_deadwood():
+    from rummy_rules.engine.deadwood import _surely_dead
+
+    rng = random.Random(11)
+    for variant, players in (("gin", 2), ("knock-rummy", 3), ("oklahoma-gin", 2), ("tonk", 2)):
+        rules = compile_rules(load_variant(variant), players)
+        for _ in range(examples(40, 300)):
+            hand = rng.sample(range(52), rng.choice([5, 7, 10, 11]))
+            exact = best_layout(hand, rules.melds, rules.card_values).value
+            bound = _surely_dead(hand, rules.melds, frozenset(), rules.card_values)
+            assert bound <= exact, (variant, hand, bound, exact)
+
+
 def _ours(card):
     """OpenSpiel's card number (suits s, c, d, h) as our face (suits C, D, H, S)."""
     return ((card // 13 + 3) % 4) * 13 + card % 13

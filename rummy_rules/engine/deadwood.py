@@ -110,6 +110,9 @@ def best_layout(
 #: and needs; cleared when it holds :data:`_LAYOUTS_MAX` entries.
 _LAYOUTS: dict[tuple[object, ...], Layout] = {}
 _LAYOUTS_MAX = 20_000
+#: Whether a candidate meld is valid, and pure, under the rules and wilds:
+#: the same few melds come up in hand after hand.
+_FITS: dict[tuple[MeldRules, frozenset[int]], dict[Meld, tuple[bool, bool]]] = {}
 
 
 def _search_layout(
@@ -122,12 +125,21 @@ def _search_layout(
     """:func:`best_layout` searched afresh (``cards`` sorted)."""
     by_card: dict[int, list[tuple[tuple[int, ...], Meld, int, int]]] = {}
     seen: set[tuple[tuple[int, ...], int, int]] = set()
+    fits = _FITS.get((rules, wild_faces))
+    if fits is None or len(fits) >= _LAYOUTS_MAX:
+        if len(_FITS) >= 64:
+            _FITS.clear()
+        fits = _FITS[rules, wild_faces] = {}
     for meld in iter_melds(cards, rules, wild_faces, "any"):
-        if check_meld(meld, rules, wild_faces) is not None:
+        fit = fits.get(meld)
+        if fit is None:
+            valid = check_meld(meld, rules, wild_faces) is None
+            fit = fits[meld] = (valid, valid and is_pure(meld, wild_faces))
+        if not fit[0]:
             continue
         used = tuple(sorted(meld.cards))
         run = 1 if meld.kind == "run" else 0
-        pure = 1 if run and is_pure(meld, wild_faces) else 0
+        pure = 1 if run and fit[1] else 0
         if not any(needs):
             run = pure = 0  # only the cards matter
         if (used, run, pure) in seen:
@@ -212,10 +224,12 @@ def knock_discards(
     # A layout of the hand less one card, with that card as deadwood, is a
     # layout of the whole hand: no discard leaves less than the whole hand's
     # least deadwood less the card's value. Most hands stop here.
-    if (
-        not hand
-        or min_deadwood(hand, rules, values, wild_faces) - max(values[f] for f in hand) > limit
-    ):
+    if not hand:
+        return []
+    highest = max(values[f] for f in hand)
+    if _surely_dead(hand, rules, wild_faces, values) - highest > limit:
+        return []  # (a cheap bound says so: no search needed)
+    if min_deadwood(hand, rules, values, wild_faces) - highest > limit:
         return []
     out = []
     for face in sorted(set(hand)):
@@ -225,6 +239,33 @@ def knock_discards(
         if layout.meets and layout.value <= limit:
             out.append(face)
     return out
+
+
+def _surely_dead(
+    hand: Sequence[int], rules: MeldRules, wild_faces: frozenset[int], values: Sequence[int]
+) -> int:
+    """A lower bound on the least deadwood of ``hand``: the value of the cards
+    no meld can take, having no other card of their rank and no card of their
+    suit next in rank (the ace next to both the two and the king). 0 where
+    that reasoning does not hold (a wild card or a joker in the hand, runs of
+    mixed suits, colour melds, numbered packs)."""
+    if rules.colour_min or rules.run_any_suit or rules.numbered:
+        return 0
+    present = set(hand)
+    if 52 in present or present & wild_faces:
+        return 0
+    ranks = [0] * 13
+    for face in hand:
+        ranks[face % 13] += 1
+    total = 0
+    for face in hand:
+        rank, base = face % 13, face - face % 13
+        if ranks[rank] > 1:
+            continue
+        if base + (rank + 1) % 13 in present or base + (rank - 1) % 13 in present:
+            continue
+        total += values[face]
+    return total
 
 
 def layoff_targets(

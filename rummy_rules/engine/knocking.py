@@ -26,6 +26,7 @@ from .ending import end_deal
 from .game import DEFEND, Game, TableMeld
 from .melds import Meld, check_meld
 from .refusals import NOT_HELD, Refusal
+from .rules import Rules
 
 __all__ = [
     "apply_defend",
@@ -45,9 +46,19 @@ _END = shared_action("end")
 NOT_DURING_PLAY = T.NOT_DURING_PLAY
 
 
-def _values(g: Game) -> list[int]:
+def _values(g: Game) -> tuple[int, ...]:
     """The value of every face held in hand in this deal (index 52: the joker)."""
-    return [g.value(face) for face in range(53)]
+    wilds = g.deal.rules.wild_faces
+    found = _VALUES.get(id(g.rules))
+    if found is None or found[0] is not g.rules or found[1] != wilds:
+        if len(_VALUES) >= 64:
+            _VALUES.clear()
+        found = _VALUES[id(g.rules)] = (g.rules, wilds, tuple(g.value(f) for f in range(53)))
+    return found[2]
+
+
+#: :func:`_values` by rules (checked to be the same object) and wild faces.
+_VALUES: dict[int, tuple[Rules, frozenset[int], tuple[int, ...]]] = {}
 
 
 def _faces(g: Game, seat: int) -> list[int]:
