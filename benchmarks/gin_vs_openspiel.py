@@ -116,6 +116,13 @@ def main(argv: list[str] | None = None) -> int:
             rows["ours compiled"].append(_compiled(args.compiled, args.seconds, args.variant))
         shown = ", ".join(f"{k} {v[-1]:,.0f}" for k, v in rows.items())
         print(f"round {number}: turns/s {shown}", flush=True)
+    report(rows)
+    return 0
+
+
+def report(rows: dict[str, list[float]]) -> None:
+    """Print each engine's median turns per second, and its ratio to OpenSpiel's
+    (the median's, and the lowest and highest per round)."""
     theirs = statistics.median(rows["openspiel"])
     for key, values in rows.items():
         median = statistics.median(values)
@@ -124,7 +131,6 @@ def main(argv: list[str] | None = None) -> int:
             f"{key:14} median {median:,.0f} turns/s; ÷ OpenSpiel {median / theirs:.3f} "
             f"(per round {min(ratio):.3f} to {max(ratio):.3f})"
         )
-    return 0
 
 
 if __name__ == "__main__":

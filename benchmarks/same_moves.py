@@ -32,7 +32,6 @@ import argparse
 import json
 import pickle
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -40,9 +39,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from gin_vs_openspiel import report
+
 ROOT = Path(__file__).resolve().parent.parent
+# The checkout, for tests.openspiel_gin; last, so that an installed (compiled)
+# rummy_rules comes first where there is one.
 if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+    sys.path.append(str(ROOT))
 
 #: OpenSpiel's draw actions: the upcard, the stock.
 _DRAWS = (52, 53)
@@ -163,7 +166,7 @@ def time_ours(hands: list[dict[str, Any]]) -> float:
 def _compiled(python: str, path: Path) -> float:
     code = (
         "import sys, pickle, json\n"
-        f"sys.path.insert(0, {str(ROOT)!r}); sys.path.insert(0, {str(ROOT / 'benchmarks')!r})\n"
+        f"sys.path.insert(0, {str(ROOT / 'benchmarks')!r})\n"
         "import same_moves as b, rummy_rules.build_info as bi\n"
         "assert bi.compiled_modules(), 'not the compiled build'\n"
         f"print(json.dumps(b.time_ours(pickle.load(open({str(path)!r}, 'rb')))))"
@@ -200,14 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"round {number}: turns/s {shown}", flush=True)
     if path is not None:
         path.unlink()
-    theirs = statistics.median(rows["openspiel"])
-    for key, values in rows.items():
-        median = statistics.median(values)
-        ratio = [v / o for v, o in zip(values, rows["openspiel"], strict=True)]
-        print(
-            f"{key:14} median {median:,.0f} turns/s; ÷ OpenSpiel {median / theirs:.3f} "
-            f"(per round {min(ratio):.3f} to {max(ratio):.3f})"
-        )
+    report(rows)
     return 0
 
 
