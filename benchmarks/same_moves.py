@@ -2,6 +2,7 @@
 
     python benchmarks/same_moves.py [--hands 200] [--rounds 5] [--policy seek|random]
                                     [--compiled PYTHON] [--seed 1]
+    python benchmarks/same_moves.py --variant V [--players N] [--hands 200] [--rounds 5]
 
 Speed on random play says little about real play: a player who seeks low
 deadwood knocks often, and listing knocks is where a knock engine spends its
@@ -24,6 +25,14 @@ per second of process time, and the ratio ours ÷ OpenSpiel per round. With
 where ``RUMMY_RULES_COMPILE=1 pip install .`` ran) in the same rounds. Hands
 that end by OpenSpiel's guard against endless play are left out. Needs the
 ``peer`` extra (open-spiel).
+
+With ``--variant V`` (a shipped name or a file) there is no peer: greedy bots
+play ``--hands`` seeded games of V (at its best player count), and our engine
+replays them for ``--rounds`` rounds in the same way, listing the legal
+actions at each decision; it prints turns per second and seconds per game,
+for the knock, declare and canasta families' listings (``--variant
+indian-rummy``, ``--variant canasta``), and first the bots' own time: seconds
+per game played by the greedy bots, their thinking included.
 """
 
 from __future__ import annotations
@@ -163,6 +172,57 @@ def time_ours(hands: list[dict[str, Any]]) -> float:
     return turns / (time.process_time() - start)
 
 
+def record_games(
+    variant: str, count: int, seed: int, players: int | None = None
+) -> list[dict[str, Any]]:
+    """``count`` games of ``variant`` between greedy bots (``players``, default
+    the variant's best count): each game's seed and actions (seat prefixed)."""
+    from rummy_rules import load_variant
+    from rummy_rules.engine import GameState, compile_rules
+    from rummy_rules.sim.bots import make_bot, play_game
+
+    spec = load_variant(variant)
+    players = players or spec.players.best or spec.players.min
+    rules = compile_rules(spec, players)
+    games = []
+    start = time.process_time()
+    for number in range(count):
+        game_seed = seed * 1_000_000 + number
+        state = GameState(rules, seed=game_seed)
+        play_game(
+            state, [make_bot("greedy", random.Random(game_seed * 10 + s)) for s in range(players)]
+        )
+        actions = [f"p{e['seat'] + 1} {e['action']}" for e in state.log if "action" in e]
+        games.append({"variant": variant, "players": players, "seed": game_seed, "ours": actions})
+    spent = (time.process_time() - start) / count
+    print(f"{count} games of {variant} played by {players} greedy bots: {spent:.3f} s a game")
+    return games
+
+
+def time_games(games: list[dict[str, Any]]) -> tuple[float, float]:
+    """Our engine replaying recorded games: turns per second and seconds per
+    game, of process time."""
+    from rummy_rules import load_variant
+    from rummy_rules.engine import GameState, compile_rules, deadwood, parse_seat_action
+
+    first = games[0]
+    rules = compile_rules(load_variant(first["variant"]), first["players"])
+    prepared = [(g["seed"], [parse_seat_action(t)[1] for t in g["ours"]]) for g in games]
+    for memo in (getattr(deadwood, "_LAYOUTS", None), getattr(deadwood, "_FITS", None)):
+        if memo is not None:
+            memo.clear()
+    turns = 0
+    start = time.process_time()
+    for game_seed, actions in prepared:
+        state = GameState(rules, seed=game_seed)
+        for action in actions:
+            state.legal_actions()
+            turns += action.kind in ("draw", "take")
+            state.apply(action)
+    spent = time.process_time() - start
+    return turns / spent, spent / len(games)
+
+
 def _compiled(python: str, path: Path) -> float:
     code = (
         "import sys, pickle, json\n"
@@ -182,7 +242,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--policy", choices=("seek", "random"), default="seek")
     parser.add_argument("--compiled", metavar="PYTHON")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--variant", help="replay greedy games of this variant instead (no peer)")
+    parser.add_argument("--players", type=int, help="with --variant: players (default: best)")
     args = parser.parse_args(argv)
+    if args.variant:
+        games = record_games(args.variant, args.hands, args.seed, args.players)
+        figures = []
+        for number in range(1, args.rounds + 1):
+            figures.append(time_games(games))
+            print(f"round {number}: {figures[-1][0]:,.0f} turns/s, {figures[-1][1]:.3f} s a game")
+        rate = sorted(f[0] for f in figures)[len(figures) // 2]
+        per_game = sorted(f[1] for f in figures)[len(figures) // 2]
+        print(f"median {rate:,.0f} turns/s, {per_game:.3f} s a game")
+        return 0
     hands = record_hands(args.hands, args.seed, args.policy)
     turns = sum(sum(a in _DRAWS for a in h["openspiel"]) for h in hands)
     knocks = sum(any(t.split()[1] == "knock" for t in h["ours"]) for h in hands)

@@ -245,10 +245,11 @@ def _surely_dead(
     hand: Sequence[int], rules: MeldRules, wild_faces: frozenset[int], values: Sequence[int]
 ) -> int:
     """A lower bound on the least deadwood of ``hand``: the value of the cards
-    no meld can take, having no other card of their rank and no card of their
-    suit next in rank (the ace next to both the two and the king). 0 where
-    that reasoning does not hold (a wild card or a joker in the hand, runs of
-    mixed suits, colour melds, numbered packs)."""
+    no meld can take — fewer cards of their rank than a set needs, and fewer
+    cards in sequence in their suit around them than a run needs (the ace
+    counted next to both the two and the king). 0 where that reasoning does not
+    hold (a wild card or a joker in the hand, runs of mixed suits, colour
+    melds, numbered packs)."""
     if rules.colour_min or rules.run_any_suit or rules.numbered:
         return 0
     present = set(hand)
@@ -257,12 +258,19 @@ def _surely_dead(
     ranks = [0] * 13
     for face in hand:
         ranks[face % 13] += 1
+    run_min = rules.run_min if rules.runs else 14
     total = 0
     for face in hand:
         rank, base = face % 13, face - face % 13
-        if ranks[rank] > 1:
+        if ranks[rank] >= rules.set_min_of(rank):
             continue
-        if base + (rank + 1) % 13 in present or base + (rank - 1) % 13 in present:
+        length = 1
+        for step in (1, -1):
+            other = (rank + step) % 13
+            while length < 13 and base + other in present:
+                length += 1
+                other = (other + step) % 13
+        if length >= run_min:
             continue
         total += values[face]
     return total
