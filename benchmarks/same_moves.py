@@ -117,6 +117,17 @@ def _play(pyspiel: Any, params: Any, seed: int, chooser: Any) -> list[int]:
     return actions
 
 
+def _forget() -> None:
+    """Nothing remembered from an earlier replay of the same hands: the layouts
+    and meld checks a fresh process would not have (real play never sees the
+    same hand twice)."""
+    from rummy_rules.engine import deadwood
+
+    for memo in (getattr(deadwood, "_LAYOUTS", None), getattr(deadwood, "_FITS", None)):
+        if memo is not None:
+            memo.clear()
+
+
 def time_openspiel(hands: list[dict[str, Any]]) -> float:
     """OpenSpiel replaying every hand: turns per second of process time."""
     import pyspiel
@@ -137,7 +148,7 @@ def time_openspiel(hands: list[dict[str, Any]]) -> float:
 def time_ours(hands: list[dict[str, Any]]) -> float:
     """Our engine replaying every hand: turns per second of process time."""
     from rummy_rules import load_variant
-    from rummy_rules.engine import GameState, compile_rules, deadwood, parse_seat_action
+    from rummy_rules.engine import GameState, compile_rules, parse_seat_action
     from rummy_rules.engine.chance import ScriptedChance
     from tests.openspiel_gin import HOUSE, ours
 
@@ -155,12 +166,7 @@ def time_ours(hands: list[dict[str, Any]]) -> float:
         order += [physical[f] for f in range(52) if f not in seen]
         actions = [parse_seat_action(text)[1] for text in hand["ours"]]
         prepared.append((order, actions))
-    # Nothing remembered from an earlier replay of the same hands: the layouts
-    # and meld checks a fresh process would not have (real play never sees
-    # the same hand twice).
-    for memo in (getattr(deadwood, "_LAYOUTS", None), getattr(deadwood, "_FITS", None)):
-        if memo is not None:
-            memo.clear()
+    _forget()
     turns = 0
     start = time.process_time()
     for order, actions in prepared:
@@ -203,14 +209,12 @@ def time_games(games: list[dict[str, Any]]) -> tuple[float, float]:
     """Our engine replaying recorded games: turns per second and seconds per
     game, of process time."""
     from rummy_rules import load_variant
-    from rummy_rules.engine import GameState, compile_rules, deadwood, parse_seat_action
+    from rummy_rules.engine import GameState, compile_rules, parse_seat_action
 
     first = games[0]
     rules = compile_rules(load_variant(first["variant"]), first["players"])
     prepared = [(g["seed"], [parse_seat_action(t)[1] for t in g["ours"]]) for g in games]
-    for memo in (getattr(deadwood, "_LAYOUTS", None), getattr(deadwood, "_FITS", None)):
-        if memo is not None:
-            memo.clear()
+    _forget()
     turns = 0
     start = time.process_time()
     for game_seed, actions in prepared:
