@@ -698,6 +698,18 @@ STACKED: dict[str, Case] = {
     "rearrange.none": dealt(_B, _H, "rearrange 1 into 2H 3H 4H 5H", moves=_MELD),
     "rearrange.left_out": dealt(_B, _H, "rearrange 1 into 3H 4H 5H", _REARRANGE, moves=_MELD),
     "rearrange.from_hand": dealt(_B, _H, "rearrange 1 into 2H 3H 4H", _REARRANGE, moves=_MELD),
+    "take.only_barred_left": dealt(
+        "basic-rummy",
+        "7C",
+        "take 7C",
+        "deck.decks=2",
+        "deals=[{cards: 1}]",
+        "discard.not_just_taken=single_card_take",
+        "discard.not_just_taken_match=face",
+        upcard="7C",
+        moves=(),
+        stock=("KH", "QS"),
+    ),
     "rearrange.join_sets": dealt(
         "samba",
         "KD KD KD KH KH KH KC 5S 6D",

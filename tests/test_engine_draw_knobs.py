@@ -133,3 +133,27 @@ def test_a_push_cannot_be_played_with_buying():
 
     found = errors("draw.push=true")
     assert any("draw.push" in e and "buying.enabled must be false" in e for e in found), found
+
+
+def test_under_face_match_a_hand_of_only_the_piles_face_may_not_take_it():
+    # discard.not_just_taken_match: face bars every card of the face taken; a
+    # player holding only 7C could not end the turn after taking the 7C.
+    def state(match):
+        overrides = (
+            "deck.decks=2",
+            "deals=[{cards: 1}]",
+            "discard.not_just_taken=single_card_take",
+            f"discard.not_just_taken_match={match}",
+        )
+        return stacked_state(
+            "basic-rummy", 2, {1: "7C"}, upcard="7C", stock=("KH", "QS"), overrides=overrides
+        )
+
+    refused = state("face")
+    assert why(refused, "take 7C").code == "take.only_barred_left"
+    assert texts(refused) == ["draw"]
+    # Under card match the twin may be discarded: the take stands.
+    allowed = state("card")
+    assert why(allowed, "take 7C") is None
+    act(allowed, "take 7C")
+    assert texts(allowed) == ["discard 7C"]

@@ -17,7 +17,7 @@ from .knocking import knock_actions
 from .laying_off import fits_table, fits_unfinished_meld
 from .refusals import N_, NO_BUY_WINDOW, Refusal, RefusalKind, refusal, refusal_kind
 from .side_sets import holds_pair, pair_needed, pile_frozen
-from .turn import can_go_on
+from .turn import can_go_on, play_actions
 
 __all__ = ["apply_draw_phase", "check_draw_phase", "draw_actions"]
 
@@ -112,6 +112,14 @@ _AFTER_DOWN = refusal(
     "take.after_going_down",
     ("draw.discard_after_going_down",),
     N_("you have gone down, so you may no longer take discards"),
+)
+_ONLY_BARRED = refusal_kind(
+    "take.only_barred_left",
+    ("discard.not_just_taken", "discard.not_just_taken_match"),
+    N_(
+        "taking {card} would leave you only cards of {card}, none of which you may "
+        "discard this turn, and nothing else to play"
+    ),
 )
 _AT_THE_WALL = refusal(
     "take.at_the_wall",
@@ -367,6 +375,8 @@ def _check_take_at(g: Game, face: int, depth: int) -> Refusal | None:
         return _TOP_ONLY
     if d.down[d.current] and not play.discard_after_going_down:
         return _AFTER_DOWN
+    if depth == 0 and _only_barred_after(g, face):
+        return _ONLY_BARRED(card=format_card(face))
     if _at_the_wall(g):
         trial = g.trial()
         _take(trial, face)
@@ -390,6 +400,25 @@ def _check_take_at(g: Game, face: int, depth: int) -> Refusal | None:
     if must_open:
         return _MUST_OPEN
     return _take_refusal(g, face, depth, duty)
+
+
+def _only_barred_after(g: Game, face: int) -> bool:
+    """Whether taking ``face`` would leave the player only cards that the rule on
+    the card just taken bars from the discard (``discard.not_just_taken``), and
+    nothing else to play: the turn could not end by the rules."""
+    play = g.rules.play
+    d = g.deal
+    hand = d.hands[d.current]
+    faces = g.faces
+    if play.not_just_taken == "never" or any(faces[c] != face for c in hand):
+        return False
+    if hand and not play.just_taken_face:
+        return False  # its twin may be discarded
+    trial = g.trial()
+    _take(trial, face)
+    if trial.deal.duties.taken_single is None:
+        return False
+    return all(a.kind == "discard" for a in play_actions(trial))
 
 
 def _take_refusal(g: Game, face: int, depth: int, duty: str) -> Refusal:
