@@ -96,6 +96,25 @@ def test_malformed_records_are_reported(tmp_path, text, message):
         replay_record(write(tmp_path, text))
 
 
+def test_a_deleted_reshuffle_line_is_named_where_the_rules_reshuffle(record_text, tmp_path):
+    lines = record_text.splitlines()
+    index = next(i for i, line in enumerate(lines) if '"reshuffle"' in line)
+    action = index - 1  # the draw that emptied the stock
+    assert '"action"' in lines[action]
+    with pytest.raises(RecordError, match=r"'reshuffle' line for it is missing") as info:
+        replay_record(write(tmp_path, "\n".join(lines[:index] + lines[index + 1 :])))
+    assert info.value.line == action + 1
+    # A reshuffle line out of place (before the draw that empties the stock).
+    moved = [*lines[:action], lines[index], lines[action], *lines[index + 1 :]]
+    with pytest.raises(RecordError, match=rf"is at line {action + 1}, before it") as info:
+        replay_record(write(tmp_path, "\n".join(moved)))
+    assert info.value.line == action + 2  # the draw, one line lower now
+    # One more reshuffle line than the rules make.
+    extra = [*lines[: index + 1], lines[index], *lines[index + 1 :]]
+    with pytest.raises(RecordError, match="reshuffle") as info:
+        replay_record(write(tmp_path, "\n".join(extra)))
+
+
 def test_cli_replay_ok_and_tampered(record_text, tmp_path, cli):
     path = write(tmp_path, record_text)
     ok = cli("replay", str(path))
