@@ -207,6 +207,35 @@ def test_an_indentation_slip_gets_words_not_pydantic_wording(write, text, expect
     assert "Input should be" not in messages and "instance of" not in messages
 
 
+@pytest.mark.parametrize(
+    ("setting", "expected"),
+    [
+        ("draw.stock_cards=0", "must be at least 1, not 0"),
+        ("buying.limits.per_deal=unlimited", "expected a whole number, not 'unlimited'"),
+        ("buying.limits.per_deal=2.5", "expected a whole number, not 2.5"),
+        ("wilds.max_per_meld=x", "(write null for no limit)"),
+    ],
+)
+def test_a_number_out_of_range_or_not_a_number_gets_plain_words(setting, expected):
+    report = check_variant("contract", [setting])
+    [problem] = report.errors
+    assert expected in problem.message, problem.message
+    assert "Input should be" not in problem.message
+    assert problem.file == "--set " + setting  # located where the user wrote it
+    if setting.startswith("buying.limits.per_deal"):
+        assert "(write null for unlimited)" in problem.message
+
+
+def test_a_whole_variant_without_id_takes_its_file_name(write):
+    from pathlib import Path
+
+    text = Path("variants/basic-rummy.yaml").read_text()
+    kept = [line for line in text.splitlines() if not line.startswith(("id:", "aliases:"))]
+    report = check_variant(write("Our Rules.yaml", "\n".join(kept) + "\n"))
+    assert report.valid, [p.message for p in report.errors]
+    assert report.spec.id == "our-rules"
+
+
 def test_one_deals_item_in_a_house_file_warns_that_it_replaces_the_schedule(write):
     report = check_variant(write("h.yaml", "extends: contract\ndeals:\n  - {cards: 11}\n"))
     [warning] = report.warnings

@@ -203,6 +203,22 @@ class _NotVariant(Exception):
     """A base named by ``extends`` that is not a variant file (its content is not shown)."""
 
 
+def _whole_variant(path: Path, display: str, located: Located, problems: list[Problem]) -> Located:
+    """A file that extends nothing, as its layer: its id, unless it states one,
+    is its file name's, as a house file's is."""
+    start = Located({}, display)
+    if "id" not in located.data:
+        start.data["id"] = _id_from_name(path)
+        start.marks[("id",)] = Mark(display)
+    return merge_layer(start, located, problems)
+
+
+def _id_from_name(path: Path) -> str:
+    """The id a file gets from its name when it states none (``Our Rules.yaml``:
+    ``our-rules``)."""
+    return re.sub(r"[^a-z0-9-]+", "-", path.stem.lower()).strip("-") or "house"
+
+
 def _variant_keys() -> frozenset[str]:
     return frozenset({*VariantSpec.model_fields, "extends"})
 
@@ -230,7 +246,7 @@ def _load_layers(
     data: dict[str, Any] = located.data
     base_name = data.pop("extends", None)
     if base_name is None:
-        return merge_layer(Located({}, display), located, problems), problems
+        return _whole_variant(path, display, located, problems), problems
     mark = located.mark_for(("extends",))
     if not isinstance(base_name, str) or not base_name.strip():
         problems.append(
@@ -294,7 +310,7 @@ def _load_layers(
     for key in ("id", "name", "aliases", "based_on"):
         base_data.pop(key, None)
         drop_marks(base, (key,))
-    stem = re.sub(r"[^a-z0-9-]+", "-", path.stem.lower()).strip("-") or "house"
+    stem = _id_from_name(path)
     base_data["id"] = stem
     base.marks[("id",)] = Mark(display)
     base_title = base_title if isinstance(base_title, str) else str(base_id)
@@ -486,6 +502,8 @@ def _problems_from_pydantic(exc: ValidationError, located: Located) -> list[Prob
             message = "expected true or false"
             if word.lower() in _BOOLEAN_WORDS:
                 message += f" ('{word}' is not read as a boolean here)"
+        elif _number_message(kind, err, path) is not None:
+            message = str(_number_message(kind, err, path))
         elif kind == "string_pattern_mismatch":
             message = "use lower-case letters, digits and hyphens (like my-house-rules)"
         elif kind == "literal_error":
@@ -587,8 +605,8 @@ def _model_types(annotation: Any) -> list[type[BaseModel]]:
     return found
 
 
-def _fields_at(path: PathT) -> set[str]:
-    """The keys the schema allows at ``path`` (for "did you mean" hints)."""
+def _models_at(path: PathT) -> list[type[BaseModel]]:
+    """The schema's models of the section at ``path`` (none: not a section)."""
     models: list[type[BaseModel]] = [VariantSpec]
     for part in path:
         if isinstance(part, int):
@@ -599,9 +617,54 @@ def _fields_at(path: PathT) -> set[str]:
             if info is not None:
                 nxt.extend(_model_types(info.annotation))
         if not nxt:
-            return set()
+            return []
         models = nxt
-    return {name for model in models for name in model.model_fields}
+    return models
+
+
+def _fields_at(path: PathT) -> set[str]:
+    """The keys the schema allows at ``path`` (for "did you mean" hints)."""
+    return {name for model in _models_at(path) for name in model.model_fields}
+
+
+def _null_meaning(path: PathT) -> str | None:
+    """For a key that may be null, what null means there, as its description
+    says it ("null: unlimited", "or null for no limit"); "" when it says
+    nothing; None when the key may not be null."""
+    if not path or not isinstance(path[-1], str):
+        return None
+    for model in _models_at(path[:-1]):
+        info = model.model_fields.get(path[-1])
+        if info is not None and type(None) in typing.get_args(info.annotation):
+            found = re.search(r"null(?::| for| means| =) ([^.;,)]+)", info.description or "")
+            return found.group(1).strip() if found else ""
+    return None
+
+
+def _number_message(kind: str, err: Any, path: PathT) -> str | None:
+    """Pydantic's number messages in the file's words (None: not one of them)."""
+    value = err.get("input")
+    shown_value = value if isinstance(value, (int, float)) else repr(value)
+    ctx = err.get("ctx", {})
+    bounds = {
+        "greater_than_equal": ("at least", "ge"),
+        "less_than_equal": ("at most", "le"),
+        "greater_than": ("more than", "gt"),
+        "less_than": ("less than", "lt"),
+    }
+    if kind in bounds:
+        words, key = bounds[kind]
+        return f"must be {words} {ctx.get(key)}, not {shown_value}"
+    if kind not in ("int_parsing", "int_type", "int_from_float", "float_parsing", "float_type"):
+        return None
+    whole = kind.startswith("int")
+    message = f"expected {'a whole number' if whole else 'a number'}, not {shown_value}"
+    meaning = _null_meaning(path)
+    if meaning:
+        message += f" (write null for {meaning})"
+    elif meaning == "":
+        message += " (or null)"
+    return message
 
 
 def load_base(source: str | Path) -> VariantSpec | None:

@@ -64,7 +64,11 @@ class VariantSpec(StrictModel):
     id: str = Field(
         pattern=ID_PATTERN,
         max_length=MAX_NAME_LENGTH,
-        description="The variant's id: lower case letters, digits and hyphens (contract, shanghai-10).",
+        description=(
+            "The variant's id: lower case letters, digits and hyphens (contract, "
+            "shanghai-10). A file that does not set it takes its file name "
+            "(Our Rules.yaml: our-rules)."
+        ),
     )
     name: Name = Field(description="The variant's name as players know it.")
     aliases: list[Annotated[str, Field(pattern=ID_PATTERN)]] = Field(
