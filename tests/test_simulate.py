@@ -54,6 +54,22 @@ def test_cli_simulate_json(cli):
     assert doc["bots"] == ["greedy"] * 4
 
 
+def test_a_knock_games_report_speaks_of_laying_melds_and_leaves_out_what_cannot_happen(
+    cli, monkeypatch
+):
+    monkeypatch.setenv("COLUMNS", "240")  # (no header wrapped across lines)
+    gin = cli("simulate", "gin", "--games", "3", "--seed", "1").stdout
+    assert "laid melds" in gin and "own turns to lay melds" in gin
+    for words in ("went down", "go down", "one-turn outs", "buys", "joker swaps"):
+        assert words not in gin, words
+    contract = cli("simulate", "contract", "--games", "2", "--seed", "1").stdout
+    for words in ("went down", "own turns to go down", "buys", "one-turn outs"):
+        assert words in contract, words
+    assert "joker swaps" not in contract  # (Contract has no joker exchange)
+    swaps = cli("simulate", "contract-gamerules", "--games", "1", "--seed", "1").stdout
+    assert "joker swaps" in swaps
+
+
 def test_cli_simulate_text(cli):
     result = cli("simulate", "shanghai", "--games", "2", "--bots", "greedy,random")
     assert result.exit_code == 0

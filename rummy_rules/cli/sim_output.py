@@ -11,9 +11,14 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..spec.schema import VariantSpec
 
 __all__ = [
+    "Shown",
     "capped_note",
     "console",
     "number",
@@ -78,6 +83,66 @@ def _column(table: Any, header: str, *, right: bool = False) -> None:
     table.add_column(header, overflow="fold", justify="right" if right else "left")
 
 
+def _print_deals(out: Any, data: dict[str, Any], shown: Shown) -> None:
+    """The two tables of each deal, in the words of the variant's family: a knock
+    game lays melds at the knock (no "going down", no one-turn outs), and a
+    figure its rules cannot make (buys, wild exchanges) is left out."""
+    down = "lay melds" if shown.knock else "go down"
+    length = _table("Deals: length")
+    for header in ("deal", "turns", "median (p10 to p90)", f"own turns to {down}"):
+        _column(length, header, right=header != "deal")
+    figures: list[tuple[str, str, bool]] = [
+        ("laid melds" if shown.knock else "went down", "went_down_rate", True)
+    ]
+    if shown.buys:
+        figures.append(("buys", "buys", False))
+    if shown.exchanges:
+        figures.append(("joker swaps", "joker_exchanges", False))
+    if not shown.knock:
+        figures.append(("one-turn outs", "one_turn_out_rate", True))
+    figures.append(("points caught", "points_caught_in_hand", False))
+    events = _table("Deals: what happened")
+    for header in ("deal", *(f[0] for f in figures), "ended by"):
+        _column(events, header, right=header not in ("deal", "ended by"))
+    for row in data["deals"]:
+        pct = row["turns_percentiles"]
+        length.add_row(
+            row["label"],
+            with_interval(row["turns"]),
+            f"{pct['p50']} ({pct['p10']} to {pct['p90']})",
+            with_interval(row["own_turns_to_go_down"]),
+        )
+        events.add_row(
+            row["label"],
+            *(number(row[key]["value"], percent=percent) for _, key, percent in figures),
+            ", ".join(
+                f"{k.replace('_', ' ')} {v} ({number(row['ended_by_rate'][k]['value'], percent=True)})"
+                for k, v in row["ended_by"].items()
+            ),
+        )
+    out.print(length)
+    out.print(
+        "turns: per deal, with the median and the 10th and 90th percentiles; own "
+        f"turns to {down}: the turns a player takes before "
+        f"{'laying melds' if shown.knock else 'going down'}."
+    )
+    out.print(events)
+    legend = [
+        "laid melds: the share of players who laid melds (the knocker, and the other "
+        "players answering the knock)"
+        if shown.knock
+        else "went down: the share of players who did"
+    ]
+    counted = [w for w, on in (("buys", shown.buys), ("joker swaps", shown.exchanges)) if on]
+    if counted:
+        legend.append(f"{' and '.join(counted)}: per deal")
+    if not shown.knock:
+        legend.append("one-turn outs: the share of deals won by going out in one turn")
+    legend.append("points caught: per player left holding cards")
+    legend.append("ended by: how many deals ended each way, and their share")
+    out.print("; ".join(legend) + ". Means without intervals here; --json gives them.")
+
+
 def _no_figures(out: Any, data: dict[str, Any]) -> None:
     """Nothing finished (every game capped, failed or interrupted): say so, for
     tables of zeros would read as results."""
@@ -88,10 +153,39 @@ def _no_figures(out: Any, data: dict[str, Any]) -> None:
     out.print("No game finished, so there are no figures to show.")
 
 
+@dataclass(frozen=True)
+class Shown:
+    """What a variant's report shows of each deal: ``knock`` (melds laid only at
+    a knock: "lay melds" for "go down", no one-turn outs), and whether buys and
+    wild exchanges can happen at all (their columns are left out when not)."""
+
+    knock: bool = False
+    buys: bool = True
+    exchanges: bool = True
+
+    @classmethod
+    def of(cls, spec: VariantSpec) -> Shown:
+        """What ``spec``'s rules let happen."""
+        from ..render.wild_sentences import has_wilds
+
+        return cls(
+            knock=spec.going_out.knock is not None,
+            buys=spec.buying.enabled,
+            exchanges=spec.wilds.exchange.allowed is not False and has_wilds(spec),
+        )
+
+
 def print_simulation(
-    name: str, players: int, kinds: list[str], seed: int, data: dict[str, Any]
+    name: str,
+    players: int,
+    kinds: list[str],
+    seed: int,
+    data: dict[str, Any],
+    shown: Shown | None = None,
 ) -> None:
-    """The figures of one simulation: wins by seat, each deal, the whole game."""
+    """The figures of one simulation: wins by seat, each deal, the whole game
+    (``shown``: which deal figures the variant's rules make meaningful)."""
+    shown = shown or Shown()
     out = console()
     note = " (interrupted)" if data["interrupted"] else ""
     failed = f", {data['failed_games']} stopped by a bot error" if data["failed_games"] else ""
@@ -125,46 +219,7 @@ def print_simulation(
         f"Seats are p1 to p{players}; in each deal turn order 1 is the first to play "
         f"and {players} the dealer."
     )
-    length = _table("Deals: length")
-    for header in ("deal", "turns", "median (p10 to p90)", "own turns to go down"):
-        _column(length, header, right=header != "deal")
-    events = _table("Deals: what happened")
-    headers = ("deal", "went down", "buys", "joker swaps", "one-turn outs", "points caught")
-    for header in (*headers, "ended by"):
-        _column(events, header, right=header not in ("deal", "ended by"))
-    for row in data["deals"]:
-        pct = row["turns_percentiles"]
-        length.add_row(
-            row["label"],
-            with_interval(row["turns"]),
-            f"{pct['p50']} ({pct['p10']} to {pct['p90']})",
-            with_interval(row["own_turns_to_go_down"]),
-        )
-        events.add_row(
-            row["label"],
-            number(row["went_down_rate"]["value"], percent=True),
-            number(row["buys"]["value"]),
-            number(row["joker_exchanges"]["value"]),
-            number(row["one_turn_out_rate"]["value"], percent=True),
-            number(row["points_caught_in_hand"]["value"]),
-            ", ".join(
-                f"{k.replace('_', ' ')} {v} ({number(row['ended_by_rate'][k]['value'], percent=True)})"
-                for k, v in row["ended_by"].items()
-            ),
-        )
-    out.print(length)
-    out.print(
-        "turns: per deal, with the median and the 10th and 90th percentiles; own "
-        "turns to go down: the turns a player takes before going down."
-    )
-    out.print(events)
-    out.print(
-        "went down: the share of players who did; buys and joker swaps: per deal; "
-        "one-turn outs: the share of deals won by going out in one turn; points "
-        "caught: per player left holding cards; ended by: how many deals ended each way, "
-        "and their share. "
-        "Means without intervals here; --json gives them."
-    )
+    _print_deals(out, data, shown)
     left = [row for row in data["deals"] if row["left_deal_by_cost"]]
     if left:
         out.print(

@@ -37,7 +37,7 @@ from .runs import (
     running,
     worker_count,
 )
-from .sim_output import print_simulation
+from .sim_output import Shown, print_simulation
 
 
 @handle_errors
@@ -124,7 +124,7 @@ def simulate(
             }
         )
     else:
-        print_simulation(spec.name, count, kinds, seed, data)
+        print_simulation(spec.name, count, kinds, seed, data, Shown.of(spec))
     if ctx.sink is not None:
         note(f"wrote {records}: {ctx.sink.games} game records")
     report_errors(stats.failed, stats.errors)
