@@ -396,6 +396,30 @@ def test_the_hint_names_the_cards_that_would_complete_the_contract():
         assert found is not None, text
 
 
+@pytest.mark.parametrize(
+    ("variant", "players", "word"), [("gin", 2, "knock"), ("indian-rummy", 2, "declare")]
+)
+def test_the_hint_offers_a_legal_knock_and_never_says_going_out_is_impossible(
+    variant, players, word
+):
+    for seed in range(60):
+        game = session(variant, players, seed=seed)
+        for _ in range(80):  # the person plays the first listed draw and discard
+            list(game.bot_moves())
+            if game.over() or any(t.startswith("knock") for t in game.legal()):
+                break
+            legal = game.legal()
+            game.play(next((t for t in legal if t.startswith(("draw", "discard"))), legal[0]))
+        if not game.over() and any(t.startswith("knock") for t in game.legal()):
+            break
+    else:
+        raise AssertionError(f"no seed gave a legal {word}")
+    # (the session speaks the notation, "knock"; the screen shows the game's word)
+    hint = game.hint()
+    assert f"you can {word} now: knock " in hint, hint
+    assert "cannot" not in hint
+
+
 def test_a_refused_action_comes_with_the_rulebook_sentence_for_its_rule():
     game = session("basic-rummy", 2)
     list(game.bot_moves())

@@ -59,6 +59,8 @@ _WRONG_DECLARATION = RefusalKind(
 )
 _CAN_GO_DOWN = RefusalKind("hint.down", (), N_("you can go down: {action}"))
 _NOT_YET = RefusalKind("hint.not_yet", (), N_("you cannot go down with these cards yet"))()
+_CAN_KNOCK = RefusalKind("hint.knock", (), N_("you can knock now: {action}"))
+_CAN_DECLARE = RefusalKind("hint.declare", (), N_("you can declare now: {action}"))
 _ANY_ONE_OF = RefusalKind(
     "hint.any_one_of",
     (),
@@ -274,6 +276,10 @@ class PlaySession:
         action = self.state.suggest_down()
         if action is not None:
             return _CAN_GO_DOWN(action=action)
+        knock = self._best_knock()
+        if knock is not None:
+            said = _CAN_DECLARE if self.state.rules.play.declares else _CAN_KNOCK
+            return said(action=knock)
         state = self.state
         rules = state.deal_rules_of(self.seat)
         if not rules.parts or self.view().down[self.seat]:
@@ -294,6 +300,24 @@ class PlaySession:
             have = describe_contract(found.met, all_out=False)
             return _HAVE_NOT_ENOUGH(have=have)
         return _NOT_ENOUGH
+
+    def _best_knock(self) -> Action | None:
+        """The legal knock (or declaration) that leaves the least deadwood, if any
+        (a hint must never say going out is impossible while it is legal)."""
+        state = self.state
+        knocks = [a for a in state.legal_actions() if a.kind == "knock"]
+        if not knocks:
+            return None
+        hand = state.hand(self.seat)
+
+        def left(action: Action) -> int:
+            rest = list(hand)
+            for face in (action.card, *(f for m in action.melds for f in m.cards)):
+                if face in rest:
+                    rest.remove(face)
+            return sum(state.value(face) for face in rest)
+
+        return min(knocks, key=left)
 
     # -- playing ----------------------------------------------------------------
 
