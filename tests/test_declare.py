@@ -185,3 +185,8 @@ def test_meld_shows_a_joker_with_its_stand_in_and_says_when_the_runs_are_missing
     assert "5D JK=6D 7D" in text
     lone = cli("meld", "indian-rummy", *"2H 3H 4H 7S 7D 7C 9C 9D 9H KH KC KS QS".split()).stdout
     assert "no layout of these cards holds 2 runs, 1 pure" in lone
+    # The fallback it shows is a new layout: the remembered ones stay as found
+    # (a layout asked for with no needs always meets them).
+    from rummy_rules.engine import deadwood
+
+    assert all(found.meets for key, found in deadwood._LAYOUTS.items() if key[4] == (0, 0))

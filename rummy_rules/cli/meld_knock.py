@@ -26,7 +26,7 @@ def knock_answer(
     spec: VariantSpec, rules: Rules, hand: list[int], names: CardNames, *, as_json: bool
 ) -> None:
     """Print (or emit as JSON) what ``hand`` can knock with under ``spec``."""
-    from ..engine.deadwood import best_layout, knock_discards
+    from ..engine.deadwood import Layout, best_layout, knock_discards
     from ..engine.rules import UNLIMITED
 
     knock = spec.going_out.knock
@@ -46,9 +46,9 @@ def knock_answer(
         found = best_layout(cards, rules.melds, values, wilds, needs)
         if found.meets:
             return found
-        fallback = best_layout(cards, rules.melds, values, wilds)
-        fallback.meets = False
-        return fallback
+        best = best_layout(cards, rules.melds, values, wilds)
+        # A new layout: the ones best_layout gives are remembered and shared.
+        return Layout(best.melds, best.deadwood, best.value, meets=False)
 
     discard: int | None = None
     discards: list[int] = []
