@@ -293,6 +293,7 @@ def _greedy_discards(
         down=(down, False, False, False),
         seat=0,
         players=4,
+        next_seat=1,
         melds=melds,
         hand_sizes=(len(hand), 7, 7, 7),
         stock_size=52 - len(hand) - 21 - on_table - 1,

@@ -246,6 +246,19 @@ def test_compare_finds_the_rule_change_and_uses_the_same_seeds(cli):
     assert a["statistics"]["games"] == b["statistics"]["games"] == 6
 
 
+def test_a_seat_sees_who_plays_after_it_in_either_direction():
+    """Played counterclockwise, the seat after p1 is p4: the greedy bot keeps
+    from feeding that player, as it keeps from feeding p2 clockwise. (It used to
+    watch p2 whatever the direction: counterclockwise Contract ran 5% shorter.)"""
+    from rummy_rules.engine import GameState, compile_rules
+    from rummy_rules.engine.view import seat_view
+
+    for direction, after in (("clockwise", 1), ("counterclockwise", 3)):
+        spec = load_variant("contract", [f"table.direction={direction}"])
+        state = GameState(compile_rules(spec, 4), seed=1)
+        assert seat_view(state, 0).next_seat == after
+
+
 def test_comparing_a_rule_set_with_itself_finds_no_difference(cli):
     result = cli("compare", "may-i", "may-i", "--games", "3", "--seed", "3", "--json")
     doc = json.loads(result.stdout)["comparison"]

@@ -8,6 +8,7 @@ from typing import Any
 
 from .actions import Action
 from .dropping import check_drop, drop_cost
+from .game import step_active
 from .state import GameState
 
 __all__ = ["MeldView", "SeatView", "live_seat_view", "seat_view"]
@@ -60,6 +61,9 @@ class SeatView:
     foot_sizes: tuple[int, ...] = ()
     """Per seat, the cards of its foot (its team's, with ``foot_per: team``) still
     face down (``deals[].foot``); empty without feet."""
+    next_seat: int = -1
+    """The seat that plays after this one: in the direction of play
+    (``table.direction``), seats out of the game skipped."""
 
 
 def _seat(state: GameState, seat: int) -> int:
@@ -176,6 +180,10 @@ def _aside(state: GameState, seat: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(faces[c] for c in cards) for cards in g.deal.aside)
 
 
+def _next_seat(state: GameState, seat: int) -> int:
+    return step_active(state.game.active, seat, state.rules.play.direction)
+
+
 #: How each field of a :class:`SeatView` is worked out, in field order.
 _FIELDS: dict[str, Callable[[GameState, int], Any]] = {
     "seat": _seat,
@@ -199,6 +207,7 @@ _FIELDS: dict[str, Callable[[GameState, int], Any]] = {
     "own_turn": _own_turn,
     "aside": _aside,
     "foot_sizes": _foot_sizes,
+    "next_seat": _next_seat,
 }
 _GETTERS = tuple(_FIELDS.values())
 

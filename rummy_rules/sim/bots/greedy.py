@@ -623,7 +623,7 @@ class GreedyBot:
         # random, as a player would, so that a standoff can break.
         stuck = (down or not self.parts) and (self.stale > _PATIENCE or self.rebuilds > 0)
         # A card the next player could lay off is a gift once that player is down.
-        feeds_next = view.down[(view.seat + 1) % view.players] and view.players > 1
+        feeds_next = view.down[view.next_seat] and view.next_seat != view.seat
         wild = self.wild
         fitting: set[int] = set()
         if down or feeds_next:
