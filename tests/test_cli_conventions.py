@@ -20,7 +20,7 @@ VARIANT_METAVARS = {"VARIANT", "A", "B", "A B [C...]", "PATH_OR_ID"}
 #: Commands that compute a result, which --json prints as one document.
 RESULT_COMMANDS = {
     "validate", "list", "show", "meld", "diff", "simulate", "compare", "sweep", "ladder",
-    "replay",
+    "replay", "audit",
 }  # fmt: skip
 #: Every format name a --format option may take.
 FORMATS = {"md", "html", "pdf", "txt", "card"}

@@ -165,6 +165,25 @@ def test_dask_gives_the_same_figures_as_local_processes(cluster):
     assert sweep(DaskExecutor(client=cluster), chunk=4) == sweep(LocalExecutor(1), chunk=12)
 
 
+def test_the_audit_on_dask_is_the_audit_on_local_processes(cluster):
+    from rummy_rules.engine.rules import compile_rules
+    from rummy_rules.sim.audit import candidate_changes, plan_audit, run_audit
+
+    def audit(executor, chunk):
+        spec = load_variant("gin")
+        plan = plan_audit(
+            lambda extra: load_variant("gin", extra),
+            candidate_changes(spec, ["going_out.knock.undercut", "game_end.game_bonus"]),
+            lambda s: compile_rules(s, 2),
+        )
+        result = run_audit(
+            plan, players=2, bots=["greedy"] * 2, games=6, seed=2, executor=executor, chunk=chunk
+        )
+        return json.dumps(result.to_dict(), sort_keys=True)
+
+    assert audit(DaskExecutor(client=cluster), 2) == audit(LocalExecutor(1), 6)
+
+
 def test_a_killed_dask_worker_loses_nothing(cluster):
     killed = []
 

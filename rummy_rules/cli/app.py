@@ -7,6 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from .. import __version__
+from .audit_cmd import audit
 from .common import QUIET
 from .compare_cmd import compare
 from .diff_cmd import diff
@@ -155,6 +156,7 @@ app.command("diff")(diff)
 app.command("simulate")(simulate)
 app.command("compare")(compare)
 app.command("sweep")(sweep)
+app.command("audit")(audit)
 app.command("ladder")(ladder)
 app.command("play")(play)
 app.command("watch")(watch)

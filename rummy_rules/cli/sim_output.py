@@ -22,6 +22,7 @@ __all__ = [
     "capped_note",
     "console",
     "number",
+    "print_audit",
     "print_comparison",
     "print_simulation",
     "print_sweep",
@@ -328,7 +329,12 @@ def print_comparison(
             row.append(with_interval(d, percent=percent, sign=True) + star)
         table.add_row(*row)
     out.print(table)
-    out.print("* significant at 95%; differences of rates are in percentage points (pts).")
+    tested = data["significance"]["figures_tested"]
+    out.print(
+        f"* significant: Holm's procedure over all {tested} differences keeps the chance "
+        "that any starred one is not there at 5%; intervals are 95%; differences of rates "
+        "are in percentage points (pts)."
+    )
     for line in data["summary"]:
         out.print(line)
 
@@ -377,4 +383,93 @@ def print_sweep(
         figure = with_interval(result.metric(closest, metric), percent=labels[metric].percent)
         console().print(
             f"Closest to {target} for {labels[metric].label}: {combo.label()} ({figure})."
+        )
+
+
+#: How many figures a change's line names at most (the rest are in --json).
+_AUDIT_FIGURES = 3
+
+
+def _audit_figures(change: dict[str, Any]) -> str:
+    """The figures a change moved (Holm), largest first by p-value, as text."""
+    from ..sim.compare import METRICS
+
+    labels = {m.key: m for m in METRICS}
+    moved = sorted((item["p"], key) for key, item in change["figures"].items() if item["different"])
+    parts = [
+        f"{labels[key].label} {with_interval(change['figures'][key], percent=labels[key].percent, sign=True)}"
+        for _, key in moved[:_AUDIT_FIGURES]
+    ]
+    if len(moved) > _AUDIT_FIGURES:
+        parts.append(f"{len(moved) - _AUDIT_FIGURES} more")
+    return "; ".join(parts) if parts else "no figure told apart"
+
+
+def print_audit(name: str, data: dict[str, Any]) -> None:
+    """The audit in four groups: changes that alter play, same moves, not used, not valid."""
+    out = console()
+    groups = {g: [c for c in data["changes"] if c["group"] == g] for g in data["groups"]}
+    played = sum(len(groups[g]) for g in ("changes_play", "same_moves", "no_difference"))
+    out.print(
+        f"Audit of {name}: {len(data['changes'])} changes, {data['games']} games each, "
+        f"{data['players']} players ({', '.join(data['bots'])}), seed {data['seed']}; "
+        "the same seeds for every change."
+    )
+    if data["base_games_unfinished"]:
+        out.print(
+            f"{data['base_games_unfinished']} of the file's own games did not finish "
+            "(a safety stop or a bot's failure): their pairs are left out."
+        )
+    sections = (
+        ("changes_play", f"Changes play ({len(groups['changes_play'])} of {played} played)"),
+        (
+            "same_moves",
+            f"Same moves, other scores ({len(groups['same_moves'])} of {played} played): the "
+            "rule came into play and the bots do not answer to it",
+        ),
+        (
+            "no_difference",
+            f"No difference in any game ({len(groups['no_difference'])} of {played} played): "
+            "the rule never came into play, or the bots never used what it allows",
+        ),
+    )
+    for group, title in sections:
+        if not groups[group]:
+            continue
+        table = _table(title)
+        _column(table, "change")
+        if group == "changes_play":
+            _column(table, "games played otherwise", right=True)
+        _column(table, "figures that differ (95% CI)")
+        for change in groups[group]:
+            row = [f"{change['path']}: {change['from']} → {change['to']}"]
+            if group == "changes_play":
+                row.append(f"{change['games_played_differently']} of {change['games_compared']}")
+            row.append(_audit_figures(change))
+            table.add_row(*row)
+        out.print(table)
+    if groups["not_used"]:
+        out.print(
+            f"Not used by this file ({len(groups['not_used'])}): the rules the engine plays "
+            "are the same."
+        )
+        for change in groups["not_used"]:
+            out.print(f"  {change['path']}: {change['from']} → {change['to']}")
+    if groups["invalid"]:
+        out.print(f"Not valid ({len(groups['invalid'])}):")
+        for change in groups["invalid"]:
+            reason = change["reason"]
+            reason = reason if len(reason) <= 160 else reason[:157] + "..."
+            out.print(f"  {change['path']}: {change['from']} → {change['to']}: {reason}")
+    tested = data["different_figures"]["figures_tested"]
+    out.print(
+        f"Figures told apart: Holm's procedure over all {tested:,} figures of the changes "
+        "played keeps the chance of naming any difference that is not there at 5%; "
+        "differences of rates are in percentage points (pts)."
+    )
+    if played:
+        alike = played - len(groups["changes_play"])
+        out.print(
+            f"The bots played alike under {alike} of the {played} changes played "
+            f"({data['same_moves_share'] * 100:.0f}%)."
         )

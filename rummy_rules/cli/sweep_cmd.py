@@ -191,7 +191,7 @@ def sweep(
 
     with stop_signals() as guard:  # Ctrl-C, SIGTERM and SIGHUP stop it alike
         result = _run(combos, count, kinds, games, seed, precision, kept, json_output,
-                      executor=_executor(executor, scheduler, workers, games * valid),
+                      executor=make_executor(executor, scheduler, workers, games * valid),
                       chunk=chunk)  # fmt: skip
     closest = None if target is None or metric is None else result.closest(metric, target)
     document: dict[str, Any] = {
@@ -374,7 +374,9 @@ def _combinations(
     return combos
 
 
-def _executor(choice: ExecutorChoice, scheduler: str | None, workers: int, games: int) -> Any:
+def make_executor(choice: ExecutorChoice, scheduler: str | None, workers: int, games: int) -> Any:
+    """The executor of ``--executor``: a local pool of up to ``workers`` processes
+    (no more than ``games``), or Dask (at ``scheduler``, or a local cluster)."""
     from ..sim.sweep import DaskExecutor, LocalExecutor
     from .runs import worker_count
 

@@ -175,7 +175,7 @@ def _differences(plt: Any, comparison: dict[str, Any], letters: list[str]) -> st
     ax.axvline(0, color="#222", linewidth=0.8)
     ax.set_yticks(ys, labels)
     ax.set_xlabel(f"difference from {letters[0]}: % of {letters[0]}'s figure (rates: points)")
-    ax.set_title("What changes (red: significant at 95%)")
+    ax.set_title("What changes (red: significant, Holm at 5%; bars: 95% intervals)")
     return _svg(fig, plt)
 
 
@@ -240,6 +240,7 @@ def render_compare_report(run: dict[str, Any], comparison: dict[str, Any]) -> st
         charts=charts,
         errors=errors,
         summary=summary,
+        tested=comparison.get("significance", {}).get("figures_tested", len(rows)),
     )
 
 

@@ -27,8 +27,10 @@ from .simulate import (
     play_sides,
     run_games,
 )
+from .stats import holm, paired_p_value
 
 __all__ = [
+    "ALPHA",
     "METRICS",
     "CompareStats",
     "Metric",
@@ -38,6 +40,10 @@ __all__ = [
     "game_metrics",
     "iter_errors",
 ]
+
+
+#: The family-wise error rate of the differences called significant.
+ALPHA = 0.05
 
 
 def differences_decided(result: CompareStats, precision: Precision) -> str | None:
@@ -130,6 +136,7 @@ class CompareStats:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: per side its statistics and metric means; per challenger the differences."""
+        tested = self.tested()
         out_sides = []
         for i, (label, stats) in enumerate(zip(self.labels, self.sides, strict=True)):
             side: dict[str, Any] = {
@@ -146,7 +153,11 @@ class CompareStats:
             }
             if i:
                 side["difference_from_first"] = {
-                    k: {**as_interval(m.interval()), "significant": _significant(m)}
+                    k: {
+                        **as_interval(m.interval()),
+                        "p": round(tested[i - 1][k][0], 4),
+                        "significant": tested[i - 1][k][1],
+                    }
                     for k, m in self.differences[i - 1].items()
                 }
             out_sides.append(side)
@@ -155,18 +166,36 @@ class CompareStats:
             "interrupted": self.interrupted,
             "stop_reason": self.stop_reason,
             "sides": out_sides,
+            "significance": {
+                "method": "holm",
+                "family_wise_error_rate": ALPHA,
+                "figures_tested": sum(len(d) for d in tested),
+            },
             "summary": self.summary(),
         }
 
+    def tested(self) -> list[dict[str, tuple[float, bool]]]:
+        """Per challenger and figure: (p-value of the paired t test, significant),
+        significant by Holm's procedure over every figure of every challenger at
+        a family-wise error rate of :data:`ALPHA`."""
+        keys = [(i, k) for i, diffs in enumerate(self.differences) for k in diffs]
+        p_values = [paired_p_value(self.differences[i][k]) for i, k in keys]
+        out: list[dict[str, tuple[float, bool]]] = [{} for _ in self.differences]
+        for (i, k), p, verdict in zip(keys, p_values, holm(p_values, ALPHA), strict=True):
+            out[i][k] = (p, verdict)
+        return out
+
     def summary(self) -> list[str]:
-        """Plain-language sentences: which differences are significant at 95%."""
+        """Plain-language sentences: which differences are significant (Holm's
+        procedure over every figure compared, at a family-wise error rate of 5%)."""
         lines = []
         base = self.labels[0]
+        tested = self.tested()
         for i, label in enumerate(self.labels[1:]):
             found = []
             for metric in METRICS:
                 diff = self.differences[i][metric.key]
-                if not _significant(diff):
+                if not tested[i][metric.key][1]:
                     continue
                 value, low, high = diff.interval()
                 before = self.means[0][metric.key].mean
@@ -185,10 +214,10 @@ class CompareStats:
                     f"difference {fig(value, True)}, 95% CI {fig(low, True)} to {fig(high, True)})"
                 )
             if found:
-                lines.append(f"{label} against {base}, significant at 95%:")
+                lines.append(f"{label} against {base}, significant (Holm, 5% over all):")
                 lines.extend(f"  - {text}" for text in found)
             else:
-                lines.append(f"{label} against {base}: no significant difference at 95%.")
+                lines.append(f"{label} against {base}: no significant difference.")
         return lines
 
 

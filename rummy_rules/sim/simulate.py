@@ -120,6 +120,9 @@ class GameSummary:
     counted apart from the statistics; empty for a game that finished."""
     record: str | None = None
     """The game's record (JSON Lines), when records were asked for."""
+    moves: tuple[str, ...] = ()
+    """When asked for (``rummy-rules audit``): per deal, a digest of its actions,
+    by seat, in order; two deals with the same digest were played alike."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +140,8 @@ class _Job:
     """The engine's turn cap for each deal (``None``: its default, 40 × the pack)."""
     deal_cap: int | None = None
     """The engine's deal cap for each game (``None``: its default, 200 deals)."""
+    moves: bool = False
+    """Summarise each game's moves as a digest (:attr:`GameSummary.moves`)."""
 
 
 @lru_cache(maxsize=8)
@@ -250,6 +255,7 @@ def play_summary(job: _Job, index: int) -> GameSummary:
             extra["side"] = job.side
         lines = record_lines(state, variant, seats=job.bots, extra=extra)
         record = "\n".join(lines) + "\n"
+    moves = _deal_moves(state) if job.moves else ()
     return GameSummary(
         index=index,
         seed=seed,
@@ -263,7 +269,24 @@ def play_summary(job: _Job, index: int) -> GameSummary:
         margin=margin,
         spread=spread,
         record=record,
+        moves=moves,
     )
+
+
+def _deal_moves(state: GameState) -> tuple[str, ...]:
+    """Per deal, a digest of its actions (seat and text, in order)."""
+    digests = []
+    played = None
+    for entry in state.log:
+        if "deck" in entry:
+            if played is not None:
+                digests.append(played.hexdigest())
+            played = hashlib.blake2b(digest_size=12)
+        elif "action" in entry and played is not None:
+            played.update(f"{entry['seat']} {entry['action']}\n".encode())
+    if played is not None:
+        digests.append(played.hexdigest())
+    return tuple(digests)
 
 
 def capped_by(state: GameState) -> str:
@@ -301,12 +324,14 @@ def make_job(
     records: bool,
     side: str | None = None,
     caps: tuple[int | None, int | None] = (None, None),
+    moves: bool = False,
 ) -> _Job:
     """What a worker needs to play game *i* of a run (picklable); ``caps`` are
-    the engine's (turn cap, deal cap), ``None`` for its defaults."""
+    the engine's (turn cap, deal cap), ``None`` for its defaults; ``moves``:
+    give each game's :attr:`GameSummary.moves`."""
     variant_json = json.dumps(spec.model_dump(mode="json"), sort_keys=True)
     compile_rules(spec, players)  # fail early on a bad player count
-    return _Job(variant_json, players, tuple(bots), seed, records, side, *caps)
+    return _Job(variant_json, players, tuple(bots), seed, records, side, *caps, moves)
 
 
 #: An automatic run (``--games auto``) checks whether to stop every this many

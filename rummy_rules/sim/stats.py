@@ -13,7 +13,15 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .simulate import DealSummary, GameSummary
 
-__all__ = ["MAX_ERRORS", "RunningMean", "SimulationStats", "as_interval", "wilson"]
+__all__ = [
+    "MAX_ERRORS",
+    "RunningMean",
+    "SimulationStats",
+    "as_interval",
+    "holm",
+    "paired_p_value",
+    "wilson",
+]
 
 
 @dataclass(slots=True)
@@ -59,6 +67,69 @@ def wilson(successes: float, n: int) -> tuple[float, float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return p, max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _beta_fraction(a: float, b: float, x: float) -> float:
+    """The continued fraction of the incomplete beta function (modified Lentz)."""
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1)
+    d = 1 / (d if abs(d) > tiny else tiny)
+    out = d
+    for m in range(1, 300):
+        for numerator in (
+            m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+            -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1)),
+        ):
+            d = 1 + numerator * d
+            d = 1 / (d if abs(d) > tiny else tiny)
+            c = 1 + numerator / c
+            c = c if abs(c) > tiny else tiny
+            out *= d * c
+        if abs(d * c - 1) < 1e-14:
+            break
+    return out
+
+
+def _incomplete_beta(a: float, b: float, x: float) -> float:
+    """The regularised incomplete beta function I_x(a, b), 0 <= x <= 1."""
+    if x <= 0:
+        return 0.0
+    if x >= 1:
+        return 1.0
+    front = math.exp(
+        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    )
+    if x < (a + 1) / (a + b + 2):
+        return front * _beta_fraction(a, b, x) / a
+    return 1 - front * _beta_fraction(b, a, 1 - x) / b
+
+
+def paired_p_value(diff: RunningMean) -> float:
+    """Two-sided p-value of Student's t test that the mean of the paired
+    differences in ``diff`` is 0 (n - 1 degrees of freedom). Differences that
+    are all 0 give 1; all equal and not 0, 0; fewer than two, 1."""
+    if diff.n < 2:
+        return 1.0
+    variance = diff.m2 / (diff.n - 1)
+    if variance <= 1e-24 * max(1.0, diff.mean * diff.mean):
+        return 1.0 if diff.mean == 0 else 0.0
+    t = diff.mean / math.sqrt(variance / diff.n)
+    df = diff.n - 1
+    return min(1.0, _incomplete_beta(df / 2, 0.5, df / (df + t * t)))
+
+
+def holm(p_values: list[float], alpha: float = 0.05) -> list[bool]:
+    """Holm's step-down test over many p-values at family-wise error rate
+    ``alpha``: which are significant (the k-th smallest is, if it and every
+    smaller one is at most alpha / (m - k + 1))."""
+    order = sorted(range(len(p_values)), key=lambda i: p_values[i])
+    out = [False] * len(p_values)
+    m = len(p_values)
+    for rank, index in enumerate(order):
+        if p_values[index] > alpha / (m - rank):
+            break
+        out[index] = True
+    return out
 
 
 def as_interval(values: tuple[float, float, float], digits: int = 3) -> dict[str, float]:

@@ -1,0 +1,191 @@
+"""rummy-rules audit: each rule changed in turn, the same games, each change sorted
+by what it did; the statistics checked against slow, obviously-correct oracles."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+
+import pytest
+
+from rummy_rules import load_variant
+from rummy_rules.engine.rules import compile_rules
+from rummy_rules.sim.audit import Change, candidate_changes, plan_audit, run_audit
+from rummy_rules.sim.stats import RunningMean, holm, paired_p_value
+from rummy_rules.sim.sweep import LocalExecutor
+
+
+def _t_tail(t: float, df: int, steps: int = 20_000) -> float:
+    """Two-sided tail of Student's t by Simpson's rule over the density (oracle)."""
+    const = math.exp(math.lgamma((df + 1) / 2) - math.lgamma(df / 2)) / math.sqrt(df * math.pi)
+
+    def density(x: float) -> float:
+        return const * (1 + x * x / df) ** (-(df + 1) / 2)
+
+    t = abs(t)
+    width = t / steps
+    inner = density(0) + density(t)
+    inner += sum((4 if i % 2 else 2) * density(i * width) for i in range(1, steps))
+    return 1 - 2 * inner * width / 3
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_p_value_is_students_two_sided_tail(seed):
+    rng = random.Random(seed)
+    diff = RunningMean()
+    for _ in range(rng.randint(3, 60)):
+        diff.add(rng.gauss(rng.uniform(-1, 1), rng.uniform(0.2, 3)))
+    t = diff.mean / math.sqrt(diff.m2 / (diff.n - 1) / diff.n)
+    assert paired_p_value(diff) == pytest.approx(_t_tail(t, diff.n - 1), abs=1e-6)
+
+
+def test_differences_all_zero_or_all_equal_have_no_spread_to_test():
+    zero, same = RunningMean(), RunningMean()
+    for _ in range(5):
+        zero.add(0.0)
+        same.add(2.0)
+    assert paired_p_value(zero) == 1.0
+    assert paired_p_value(same) == 0.0
+    one = RunningMean()
+    one.add(3.0)
+    assert paired_p_value(one) == 1.0
+
+
+def _holm_by_definition(p_values: list[float], alpha: float) -> list[bool]:
+    """Holm's procedure as its definition reads: the k-th smallest p-value (from
+    1) is rejected when it and every smaller one is <= alpha / (m - j + 1)."""
+    m = len(p_values)
+    ranked = sorted(p_values)
+    out = []
+    for p in p_values:
+        k = ranked.index(p) + ranked.count(p)  # the last rank this value holds
+        out.append(all(ranked[j] <= alpha / (m - j) for j in range(k)))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_holm_matches_its_definition(seed):
+    rng = random.Random(seed)
+    p_values = [rng.choice([rng.random() * 0.02, rng.random()]) for _ in range(rng.randint(1, 25))]
+    assert holm(p_values, 0.05) == _holm_by_definition(p_values, 0.05)
+
+
+def test_the_changes_offered_are_every_other_value_of_each_rule_key():
+    gin = load_variant("gin")
+    offered = {(c.path, c.value) for c in candidate_changes(gin)}
+    # A closed choice: every other value.
+    assert ("going_out.knock.undercut", "lower") in offered
+    assert ("going_out.knock.undercut", "equal_or_lower") not in offered
+    # A number: one less, one more; where null (unlimited) is allowed, that too.
+    assert {("melds.set.max_size", v) for v in ("3", "5", "null")} <= offered
+    # A choice or a number (deadwood_limit: 10, upcard or any).
+    assert {("going_out.knock.deadwood_limit", v) for v in ("9", "11", "upcard", "any")} <= offered
+    # Yes or no.
+    assert ("going_out.knock.big_gin", "true") in offered
+    # Not rules of play: names, the player count, words; lists are left to sweep.
+    paths = {c.path for c in candidate_changes(gin)}
+    assert not {p for p in paths if p.startswith(("players", "translations", "deals"))}
+    assert "name" not in paths and not any(p.endswith("word") for p in paths)
+
+
+def test_key_selects_that_key_and_the_keys_under_it():
+    gin = load_variant("gin")
+    under = {c.path for c in candidate_changes(gin, ["going_out.knock"])}
+    assert under and all(p.startswith("going_out.knock.") for p in under)
+    assert {c.path for c in candidate_changes(gin, ["going_out.knock.undercut"])} == {
+        "going_out.knock.undercut"
+    }
+
+
+def _audit(changes, *, chunk=25, workers=1, games=8):
+    plan = plan_audit(
+        lambda extra: load_variant("gin", extra),
+        changes,
+        lambda spec: compile_rules(spec, 2),
+    )
+    return run_audit(
+        plan,
+        players=2,
+        bots=["greedy", "greedy"],
+        games=games,
+        seed=3,
+        executor=LocalExecutor(workers),
+        chunk=chunk,
+    )
+
+
+#: One change of each group in Gin Rummy.
+GROUPED = {
+    "changes_play": Change("going_out.knock.defender_lays_off", "false", "true"),
+    "same_moves": Change("game_end.game_bonus", "150", "100"),
+    "no_difference": Change("scoring.stakes.out", "2", "1"),
+    "not_used": Change("table.first_dealer", "low_card", "random"),
+    "invalid": Change("table.deal_batch", "0", "1"),
+}
+
+
+def test_each_change_is_sorted_by_what_it_did():
+    result = _audit(list(GROUPED.values()))
+    groups = {r.change.path: r.group for r in result.changes}
+    assert groups == {c.path: g for g, c in GROUPED.items()}
+    played = {r.change.path: r for r in result.changes}
+    assert played["going_out.knock.defender_lays_off"].moved > 0
+    bonus = played["game_end.game_bonus"]
+    assert bonus.moved == 0 and bonus.differences["final_margin"].mean == pytest.approx(50)
+    # A difference the same in every game is told apart; a change of nothing is not.
+    assert bonus.significant["final_margin"]
+    assert not any(played["scoring.stakes.out"].significant.values())
+    assert "at least 1" in played["table.deal_batch"].reason
+    assert not played["table.deal_batch"].reason.startswith("--set")
+
+
+def test_the_audit_does_not_depend_on_the_chunks_or_the_workers():
+    changes = [GROUPED["changes_play"], GROUPED["same_moves"]]
+    one = json.dumps(_audit(changes, games=6).to_dict(), sort_keys=True)
+    assert one == json.dumps(_audit(changes, games=6, chunk=2).to_dict(), sort_keys=True)
+    assert one == json.dumps(_audit(changes, games=6, chunk=3, workers=2).to_dict(), sort_keys=True)
+
+
+def test_audit_json_names_every_change_and_group(cli):
+    result = cli(
+        "audit", "gin", "--key", "going_out.knock.defender_lays_off", "--key",
+        "table.first_dealer", "--games", "4", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["groups"]["changes_play"] == 1 and data["groups"]["not_used"] == 2
+    assert data["different_figures"]["method"] == "holm"
+    change = next(c for c in data["changes"] if c["group"] == "changes_play")
+    assert (change["path"], change["from"], change["to"]) == (
+        "going_out.knock.defender_lays_off", "true", "false",
+    )  # fmt: skip
+    assert change["games_compared"] == 4 and set(change["figures"]["turns_per_game"]) >= {
+        "value", "low", "high", "p", "different",
+    }  # fmt: skip
+
+
+def test_audit_text_names_the_groups(cli):
+    result = cli(
+        "audit", "gin", "--key", "going_out.knock.defender_lays_off", "--key",
+        "game_end.game_bonus", "--games", "3",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert "Changes play (1 of 3 played)" in result.stdout
+    assert "Same moves, other scores (2 of 3 played)" in result.stdout
+    assert "Holm" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--key", "nothing.here"], "no rule key of gin"),
+        (["--games", "1"], "at least two games"),
+        (["--games", "many"], "not a number of games"),
+        (["--scheduler", "tcp://h:1"], "--scheduler needs --executor dask"),
+    ],
+)
+def test_audit_usage_errors_exit_2_with_one_line(cli, args, words):
+    result = cli("audit", "gin", *args)
+    assert result.exit_code == 2 and words in result.stderr
+    assert "Traceback" not in result.stderr
