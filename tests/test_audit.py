@@ -10,7 +10,6 @@ import random
 import pytest
 
 from rummy_rules import load_variant
-from rummy_rules.engine.rules import compile_rules
 from rummy_rules.sim.audit import Change, candidate_changes, plan_audit, run_audit
 from rummy_rules.sim.stats import RunningMean, holm, paired_p_value
 from rummy_rules.sim.sweep import LocalExecutor
@@ -102,7 +101,7 @@ def _audit(changes, *, chunk=25, workers=1, games=8):
     plan = plan_audit(
         lambda extra: load_variant("gin", extra),
         changes,
-        lambda spec: compile_rules(spec, 2),
+        2,
     )
     return run_audit(
         plan,
@@ -119,7 +118,8 @@ def _audit(changes, *, chunk=25, workers=1, games=8):
 GROUPED = {
     "changes_play": Change("going_out.knock.defender_lays_off", "false", "true"),
     "same_moves": Change("game_end.game_bonus", "150", "100"),
-    "no_difference": Change("scoring.stakes.out", "2", "1"),
+    # One pack, no wild card: no set can grow past four cards.
+    "no_difference": Change("melds.set.max_size", "5", "4"),
     "not_used": Change("table.first_dealer", "low_card", "random"),
     "invalid": Change("table.deal_batch", "0", "1"),
 }
@@ -135,9 +135,66 @@ def test_each_change_is_sorted_by_what_it_did():
     assert bonus.moved == 0 and bonus.differences["final_margin"].mean == pytest.approx(50)
     # A difference the same in every game is told apart; a change of nothing is not.
     assert bonus.significant["final_margin"]
-    assert not any(played["scoring.stakes.out"].significant.values())
+    assert not any(played["melds.set.max_size"].significant.values())
     assert "at least 1" in played["table.deal_batch"].reason
     assert not played["table.deal_batch"].reason.startswith("--set")
+
+
+def test_a_key_that_cannot_act_in_the_file_is_not_played_and_says_why():
+    stakes = Change("scoring.stakes.out", "2", "1")
+    buying = Change("buying.cost.penalty_cards", "2", "1")
+    result = _audit([stakes, buying], games=2)
+    reasons = {r.change.path: (r.group, r.reason) for r in result.changes}
+    assert reasons == {
+        "scoring.stakes.out": ("not_used", "scoring.model is not stakes"),
+        "buying.cost.penalty_cards": ("not_used", "buying.enabled is false: nobody buys"),
+    }
+    assert result.changes[0].to_dict()["reason"] == "scoring.model is not stakes"
+
+
+def _inert_changes(variant: str, players: int) -> list[Change]:
+    from rummy_rules.sim.relevance import inert_reason
+
+    spec = load_variant(variant)
+    out = []
+    for change in candidate_changes(spec):
+        try:
+            changed = load_variant(variant, [change.override()])
+        except Exception:
+            continue
+        if inert_reason(changed, change.path, players) is not None:
+            out.append(change)
+    return out
+
+
+def _games_alike(variant: str, players: int, changes: list[Change], games: int) -> list[str]:
+    """The changes whose games differ from the file's in moves or totals (oracle: play)."""
+    from rummy_rules.sim.simulate import make_job, play_summary
+
+    def played(spec):
+        job = make_job(spec, players, ["greedy"] * players, 7, records=False, moves=True)
+        return [(g.moves, g.totals) for g in (play_summary(job, i) for i in range(games))]
+
+    base = played(load_variant(variant))
+    return [c.label() for c in changes if played(load_variant(variant, [c.override()])) != base]
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "games"),
+    [
+        ("gin", 2, 2),
+        pytest.param("contract", 4, 2, marks=pytest.mark.long),
+        pytest.param("indian-rummy", 4, 2, marks=pytest.mark.long),
+        pytest.param("canasta", 4, 1, marks=pytest.mark.long),
+        pytest.param("rummikub", 4, 2, marks=pytest.mark.long),
+    ],
+)
+def test_every_key_called_unable_to_act_plays_every_game_alike(variant, players, games):
+    """Every change the audit would not play for a reason is played here: each
+    game has the same moves and totals as the file's own."""
+    changes = _inert_changes(variant, players)
+    assert changes
+    assert _games_alike(variant, players, changes, games) == []
 
 
 def test_the_audit_does_not_depend_on_the_chunks_or_the_workers():
@@ -155,6 +212,7 @@ def test_audit_json_names_every_change_and_group(cli):
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["groups"]["changes_play"] == 1 and data["groups"]["not_used"] == 2
+    assert all(c["reason"] for c in data["changes"] if c["group"] == "not_used")
     assert data["different_figures"]["method"] == "holm"
     change = next(c for c in data["changes"] if c["group"] == "changes_play")
     assert (change["path"], change["from"], change["to"]) == (

@@ -166,7 +166,6 @@ def test_dask_gives_the_same_figures_as_local_processes(cluster):
 
 
 def test_the_audit_on_dask_is_the_audit_on_local_processes(cluster):
-    from rummy_rules.engine.rules import compile_rules
     from rummy_rules.sim.audit import candidate_changes, plan_audit, run_audit
 
     def audit(executor, chunk):
@@ -174,7 +173,7 @@ def test_the_audit_on_dask_is_the_audit_on_local_processes(cluster):
         plan = plan_audit(
             lambda extra: load_variant("gin", extra),
             candidate_changes(spec, ["going_out.knock.undercut", "game_end.game_bonus"]),
-            lambda s: compile_rules(s, 2),
+            2,
         )
         result = run_audit(
             plan, players=2, bots=["greedy"] * 2, games=6, seed=2, executor=executor, chunk=chunk

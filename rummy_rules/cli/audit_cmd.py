@@ -76,7 +76,6 @@ def audit(
     Runs on this machine or a Dask cluster, like `sweep`; the result does not
     depend on where.
     """
-    from ..engine.rules import compile_rules
     from ..sim.audit import candidate_changes, plan_audit, run_audit
     from ..spec.loader import load_variant
     from .sweep_cmd import make_executor
@@ -96,7 +95,7 @@ def audit(
             "to try (write a key's dotted path, as in docs/format.md)",
             param_hint="'--key'",
         )
-    plan = plan_audit(_loader(source, sets), changes, lambda spec: compile_rules(spec, count))
+    plan = plan_audit(_loader(source, sets), changes, count)
     played = len(plan.specs) - 1
     if not json_output:
         skipped = len(changes) - played

@@ -449,12 +449,9 @@ def print_audit(name: str, data: dict[str, Any]) -> None:
             table.add_row(*row)
         out.print(table)
     if groups["not_used"]:
-        out.print(
-            f"Not used by this file ({len(groups['not_used'])}): the rules the engine plays "
-            "are the same."
-        )
+        out.print(f"Not used by this file ({len(groups['not_used'])}), not played:")
         for change in groups["not_used"]:
-            out.print(f"  {change['path']}: {change['from']} → {change['to']}")
+            out.print(f"  {change['path']}: {change['from']} → {change['to']}: {change['reason']}")
     if groups["invalid"]:
         out.print(f"Not valid ({len(groups['invalid'])}):")
         for change in groups["invalid"]:

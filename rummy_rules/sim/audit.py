@@ -20,9 +20,11 @@ same seed everywhere), and each change is put in one of five groups:
     totals: the rule never came into play in these games, or the bots never
     used what it allows.
 ``not_used``
-    The change does not reach the rules the engine plays (the compiled rules
-    are equal): this file never uses the key (buying limits where there is no
-    buying).
+    The change cannot come into play: the rules the engine plays are the same
+    (the compiled rules are equal), or the key cannot act in this file
+    (:func:`~rummy_rules.sim.relevance.inert_reason`: buying limits where
+    nobody buys, wild-card rules where the pack has no wild card); the reason
+    is kept.
 ``invalid``
     The changed file does not validate, or is not played yet; the reason is
     kept.
@@ -50,6 +52,7 @@ from ..errors import RummyRulesError
 from ..spec.schema import VariantSpec
 from .compare import ALPHA, game_metrics
 from .metrics import METRICS
+from .relevance import inert_reason
 from .simulate import GameSummary, as_interval, make_job
 from .stats import RunningMean, holm, paired_p_value
 from .sweep import Executor
@@ -202,10 +205,8 @@ class ChangeResult:
             "to": self.change.value,
             "group": self.group,
         }
-        if self.group == "invalid":
+        if self.group in ("invalid", "not_used"):
             out["reason"] = self.reason
-            return out
-        if self.group == "not_used":
             return out
         out["games_compared"] = self.games
         out["games_played_differently"] = self.moved
@@ -262,6 +263,7 @@ def _loaded(
     compiled: Callable[[VariantSpec], Any],
     base_rules: Any,
     change: Change,
+    players: int,
 ) -> tuple[ChangeResult, VariantSpec | None]:
     result = ChangeResult(change)
     try:
@@ -271,8 +273,17 @@ def _loaded(
         # The change's own --set text opens each of its messages: said once, by the label.
         result.reason = " ".join(str(exc).replace(f"--set {change.override()}: ", "").split())
         return result, None
-    result.group = "not_used" if rules == base_rules else "changes_play"
-    return result, spec if result.group == "changes_play" else None
+    if rules == base_rules:
+        result.group = "not_used"
+        result.reason = "the rules the engine plays are the same"
+        return result, None
+    inert = inert_reason(spec, change.path, players)
+    if inert is not None:
+        result.group = "not_used"
+        result.reason = inert
+        return result, None
+    result.group = "changes_play"
+    return result, spec
 
 
 def _chunks(games: int, chunk: int) -> list[tuple[int, int]]:
@@ -297,19 +308,23 @@ class AuditPlan:
 
 
 def plan_audit(
-    load: Callable[[list[str]], VariantSpec],
-    changes: Sequence[Change],
-    compiled: Callable[[VariantSpec], Any],
+    load: Callable[[list[str]], VariantSpec], changes: Sequence[Change], players: int
 ) -> AuditPlan:
     """Load each change. ``load(overrides)`` gives the variant with ``overrides``
     (raising :class:`~rummy_rules.errors.RummyRulesError` when they make it
-    invalid); ``compiled(spec)`` the rules the engine plays, compared to tell a
-    change that is not used."""
+    invalid). A change is not used when the rules the engine plays for
+    ``players`` are the same as the file's, or when its key cannot come into
+    play in the changed file (:func:`~rummy_rules.sim.relevance.inert_reason`)."""
+    from ..engine.rules import compile_rules
+
+    def compiled(spec: VariantSpec) -> Any:
+        return compile_rules(spec, players)
+
     specs: list[VariantSpec] = [load([])]
     base_rules = compiled(specs[0])
     results = []
     for change in changes:
-        result, spec = _loaded(load, compiled, base_rules, change)
+        result, spec = _loaded(load, compiled, base_rules, change, players)
         results.append(result)
         if spec is not None:
             specs.append(spec)

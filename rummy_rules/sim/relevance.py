@@ -1,0 +1,114 @@
+"""Keys that cannot come into play in a variant, and why.
+
+:func:`inert_reason` answers, for one key of a variant played by a given
+number of players, whether its value can change a game at all: buying keys
+where nobody buys, wild-card keys where the pack has no wild card, the
+second direction of play at a table of two. ``rummy-rules audit`` reports a
+change of such a key as not used by the file, with the reason, instead of
+playing it. Each reason is a plain consequence of the rules as the docs
+state them; ``tests/test_audit.py`` plays every change the reasons cover in
+the shipped files and finds each game move for move the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..spec.schema import VariantSpec
+from ..spec.schema.base import evaluate_count
+
+__all__ = ["inert_reason"]
+
+
+def _no_wild_cards(spec: VariantSpec, players: int) -> str | None:
+    deck = spec.deck
+    decks = evaluate_count(deck.decks, players) or 0
+    jokers = evaluate_count(deck.jokers, players, decks=decks) or 0
+    wild_jokers = jokers > 0 and deck.joker_role == "wild"
+    if wild_jokers or deck.wild_ranks or deck.wild_cards:
+        return None
+    if deck.cut_wild or deck.wild_rank_follows_deal:
+        return None
+    return "the pack has no wild card"
+
+
+def _no_buying(spec: VariantSpec, players: int) -> str | None:
+    return None if spec.buying.enabled else "buying.enabled is false: nobody buys"
+
+
+def _no_exchange(spec: VariantSpec, players: int) -> str | None:
+    if spec.wilds.exchange.allowed:
+        return None
+    return "wilds.exchange.allowed is not true: no wild card is taken back"
+
+
+def _no_partners(spec: VariantSpec, players: int) -> str | None:
+    if spec.partnerships.teams != "none":
+        return None
+    return "partnerships.teams is none: everyone plays alone"
+
+
+def _no_contracts(spec: VariantSpec, players: int) -> str | None:
+    if any(deal.contract for deal in spec.deals):
+        return None
+    return "no deal has a contract"
+
+
+def _no_deep_take(spec: VariantSpec, players: int) -> str | None:
+    if spec.draw.discard_pile == "any_depth":
+        return None
+    return "draw.discard_pile is not any_depth: nobody takes from deeper in the pile"
+
+
+def _no_stakes(spec: VariantSpec, players: int) -> str | None:
+    return None if spec.scoring.model == "stakes" else "scoring.model is not stakes"
+
+
+def _two_players(spec: VariantSpec, players: int) -> str | None:
+    return "with two players both directions of play are the same" if players == 2 else None
+
+
+def _no_jokers(spec: VariantSpec, players: int) -> str | None:
+    decks = evaluate_count(spec.deck.decks, players) or 0
+    if evaluate_count(spec.deck.jokers, players, decks=decks):
+        return None
+    return "the pack has no joker"
+
+
+def _no_runs(spec: VariantSpec, players: int) -> str | None:
+    return None if spec.melds.run.allowed else "melds.run.allowed is false: there are no runs"
+
+
+#: (key or the start of keys, keys left out, why the keys may not come into play).
+_RULES: tuple[tuple[str, tuple[str, ...], Callable[[VariantSpec, int], str | None]], ...] = (
+    ("buying.", ("buying.enabled",), _no_buying),
+    ("wilds.exchange.", ("wilds.exchange.allowed",), _no_exchange),
+    ("wilds.", (), _no_wild_cards),
+    ("melds.set.wilds_allowed", (), _no_wild_cards),
+    ("melds.run.wilds_allowed", (), _no_wild_cards),
+    ("melds.joker_set_min_size", (), _no_jokers),
+    ("melds.canasta_takes_wilds", (), _no_wild_cards),
+    ("opening.wild_value", (), _no_wild_cards),
+    ("scoring.melded_wild_value", (), _no_wild_cards),
+    ("deck.joker_role", (), _no_jokers),
+    ("partnerships.", ("partnerships.teams",), _no_partners),
+    ("contract.", (), _no_contracts),
+    ("draw.deep_", (), _no_deep_take),
+    ("scoring.stakes.", (), _no_stakes),
+    ("table.direction", (), _two_players),
+    ("melds.run.", ("melds.run.allowed",), _no_runs),
+)
+
+
+def inert_reason(spec: VariantSpec, path: str, players: int) -> str | None:
+    """Why the key at ``path`` (dotted, as ``--set`` writes it) cannot change a
+    game of ``spec`` for ``players`` players, whatever its value; ``None``
+    when it may."""
+    for start, left_out, reason in _RULES:
+        if path in left_out:
+            continue
+        if path == start or (start[-1] in "._" and path.startswith(start)):
+            why = reason(spec, players)
+            if why is not None:
+                return why
+    return None
