@@ -17,8 +17,9 @@ HANDS = {
 
 
 def dug(*overrides):
-    """p2 and p1 have each drawn and discarded once: the pile is KC 9S 2D, p2 to draw."""
-    over = ["game_end.target_score=10000", *overrides]
+    """p2 and p1 have each drawn and discarded once: the pile is KC 9S 2D, p2 to draw
+    (Rummy 500 with the top discard taken freely: these tests are about digging)."""
+    over = ["game_end.target_score=10000", "draw.discard_condition=none", *overrides]
     state = stacked_state(
         "rummy-500", 2, HANDS, upcard="KC", stock=("AC", "AD", "AH"), overrides=over
     )

@@ -48,7 +48,9 @@ def _bonus_event(event: str, s: VariantSpec) -> str:
         ),
         "undercut": _("undercutting the knocker"),
         "natural_canasta": _("each natural canasta (no wild card) on the table when the deal ends"),
-        "mixed_canasta": _("each mixed canasta (with a wild card) on the table when the deal ends"),
+        "mixed_canasta": _(
+            "each mixed canasta (with one or more wild cards) on the table when the deal ends"
+        ),
         "run_canasta": _(
             "each canasta that is a run on the table when the deal ends, instead of the "
             "natural or mixed canasta bonus"

@@ -265,7 +265,8 @@ def _sets(s: VariantSpec) -> Iterator[str]:
         ).format(ranks=", ".join(rank_name(s, rank) for rank in r.pair_ranks))
     if s.melds.canasta_size is not None:
         yield _(
-            "A meld of {n} cards or more is a canasta: natural with no wild card, mixed with one."
+            "A meld of {n} cards or more is a canasta: natural with no wild card, mixed with "
+            "one or more."
         ).format(n=s.melds.canasta_size)
         if not s.melds.canasta_takes_wilds:
             yield _("No wild card is laid off on a canasta.")

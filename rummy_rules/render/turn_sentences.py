@@ -70,6 +70,51 @@ def draw_sentences(s: VariantSpec) -> Iterator[str]:
         yield _("Taking a card from under others takes {above}, and {use}.").format(
             above=above, use=use
         )
+    yield from _natural_pair_sentences(s)
+    if d.pile_cards is not None:
+        yield _(
+            "Taking from the discard pile picks up its top {n} cards (all of them if there "
+            "are fewer); the rules for taking apply to the top card, and the others go to "
+            "the hand."
+        ).format(n=number_word(d.pile_cards))
+    if d.stock_cards > 1:
+        yield _(
+            "A player who draws from the stock takes {n} cards; the turn still ends with one "
+            "discard."
+        ).format(n=number_word(d.stock_cards))
+    if d.stop_cards:
+        yield _(
+            "A stop card ({cards}) on top of the discard pile stops the next player from "
+            "taking from it."
+        ).format(cards=", ".join(d.stop_cards))
+    if d.discard_condition != "none":
+        yield {
+            "meld_now": _("A card taken from the discard pile must be melded at once."),
+            "opening_or_after": _(
+                "Before going down, a player may take the discard only to use it at once in "
+                "the opening meld."
+            ),
+            "forces_opening": _(
+                "A player who has not gone down and takes the top discard must go down in "
+                "the same turn."
+            ),
+        }[d.discard_condition]
+    if not d.discard_after_going_down:
+        yield _("A player who has gone down may no longer take discards.")
+    if d.push:
+        yield _(
+            "A player who draws from the stock first pushes the top discard and the top stock "
+            "card to the next player, who adds both to their hand; then they draw the next "
+            "stock card."
+        )
+    if d.stock_look_forfeits_discard:
+        yield _("Looking at the stock card gives up the right to the discard.")
+    yield from force_sentences(s)
+
+
+def _natural_pair_sentences(s: VariantSpec) -> Iterator[str]:
+    """``draw.natural_pair``: taking the pile with a natural pair."""
+    d = s.draw
     if d.natural_pair == "always":
         yield _(
             "A card taken from the discard pile must be melded at once with two natural "
@@ -94,42 +139,6 @@ def draw_sentences(s: VariantSpec) -> Iterator[str]:
         )
         if s.deck.bonus_cards:
             yield _("A bonus card in the discard pile freezes it too.")
-    if d.pile_cards is not None:
-        yield _(
-            "Taking from the discard pile picks up its top {n} cards (all of them if there "
-            "are fewer); the rules for taking apply to the top card, and the others go to "
-            "the hand."
-        ).format(n=number_word(d.pile_cards))
-    if d.stock_cards > 1:
-        yield _(
-            "A player who draws from the stock takes {n} cards; the turn still ends with one "
-            "discard."
-        ).format(n=number_word(d.stock_cards))
-    if d.stop_cards:
-        yield _(
-            "A stop card ({cards}) on top of the discard pile stops the next player from "
-            "taking from it."
-        ).format(cards=", ".join(d.stop_cards))
-    if d.discard_condition != "none":
-        yield {
-            "meld_now": _("A card taken from the discard pile must be melded at once."),
-            "opening_or_after": _(
-                "Before going down, a player may take the discard only to use it at once in "
-                "the opening meld."
-            ),
-            "forces_opening": _("Taking the top discard obliges you to lay down in the same turn."),
-        }[d.discard_condition]
-    if not d.discard_after_going_down:
-        yield _("A player who has gone down may no longer take discards.")
-    if d.push:
-        yield _(
-            "A player who draws from the stock first pushes the top discard and the top stock "
-            "card to the next player, who adds both to their hand; then they draw the next "
-            "stock card."
-        )
-    if d.stock_look_forfeits_discard:
-        yield _("Looking at the stock card gives up the right to the discard.")
-    yield from force_sentences(s)
 
 
 def buying_sentences(s: VariantSpec) -> Iterator[str]:

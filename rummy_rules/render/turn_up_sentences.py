@@ -37,7 +37,9 @@ def turn_up_sentences(s: VariantSpec) -> Iterator[str]:
             "Before going down, a player may take a card only to use it at once in the "
             "opening meld."
         ),
-        "forces_opening": _("Taking a card obliges you to lay down in the same turn."),
+        "forces_opening": _(
+            "A player who has not gone down and takes a card must go down in the same turn."
+        ),
     }[s.draw.discard_condition]
     if not s.draw.discard_after_going_down:
         yield _("A player who has gone down may no longer take a face-up card.")
