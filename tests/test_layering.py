@@ -226,6 +226,22 @@ def test_a_number_out_of_range_or_not_a_number_gets_plain_words(setting, expecte
         assert "(write null for unlimited)" in problem.message
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("notes:\n  - Taking it: fine\n", "expected text, not a mapping (a ': ' inside text"),
+        ("notes:\n  - 12\n", "expected text, not a number"),
+        ("name: [a, b]\n", "expected text, not a list"),
+    ],
+)
+def test_text_written_as_something_else_gets_plain_words(write, text, expected):
+    """An unquoted note with ': ' in it is a mapping in YAML: say so, and how to mend it."""
+    report = check_variant(write("h.yaml", "extends: gin\n" + text))
+    [problem] = report.errors
+    assert expected in problem.message, problem.message
+    assert "Input should be" not in problem.message and problem.line == 3 - text.startswith("name")
+
+
 def test_a_whole_variant_without_id_takes_its_file_name(write):
     from pathlib import Path
 

@@ -642,8 +642,12 @@ def _null_meaning(path: PathT) -> str | None:
 
 
 def _number_message(kind: str, err: Any, path: PathT) -> str | None:
-    """Pydantic's number messages in the file's words (None: not one of them)."""
+    """Pydantic's number and text messages in the file's words (None: not one of them)."""
     value = err.get("input")
+    if kind == "string_type":  # a ': ' in unquoted YAML text makes it a mapping
+        what = {dict: "a mapping (a ': ' inside text starts one: put the text in quotes)",
+                list: "a list", bool: "true or false", type(None): "null"}  # fmt: skip
+        return f"expected text, not {what.get(type(value), 'a number')}"
     shown_value = value if isinstance(value, (int, float)) else repr(value)
     ctx = err.get("ctx", {})
     bounds = {
