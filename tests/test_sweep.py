@@ -165,6 +165,25 @@ def test_dask_gives_the_same_figures_as_local_processes(cluster):
     assert sweep(DaskExecutor(client=cluster), chunk=4) == sweep(LocalExecutor(1), chunk=12)
 
 
+def test_a_target_names_the_combinations_the_data_cannot_tell_from_the_closest(cli):
+    """20 games: 9 is closest to 130 turns (141.6, 115.7 to 167.4), but 10 and
+    11 (111.7, 95.8 to 127.6) may be as near: no single 'closest' is claimed."""
+    result = cli(
+        "sweep", "gin", "--vary", "going_out.knock.deadwood_limit=9,10,11", "--games", "20",
+        "--metric", "turns_per_game", "--target", "130", "--json",
+    )  # fmt: skip
+    data = json.loads(result.stdout)
+    assert data["closest"] == {"going_out.knock.deadwood_limit": 9}
+    assert data["not_told_apart"] == [
+        {"going_out.knock.deadwood_limit": 10}, {"going_out.knock.deadwood_limit": 11},
+    ]  # fmt: skip
+    text = cli(
+        "sweep", "gin", "--vary", "going_out.knock.deadwood_limit=9,10,11", "--games", "20",
+        "--metric", "turns_per_game", "--target", "130",
+    ).stdout  # fmt: skip
+    assert "cannot tell it apart" in text and "deadwood_limit=10; " in text
+
+
 def test_the_audit_on_dask_is_the_audit_on_local_processes(cluster):
     from rummy_rules.sim.audit import candidate_changes, plan_audit, run_audit
 

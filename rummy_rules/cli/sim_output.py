@@ -352,10 +352,17 @@ def _path_header(path: str, width: int = 14) -> str:
 
 
 def print_sweep(
-    result: Any, paths: list[str], metric: str | None, target: float | None, closest: int | None
+    result: Any,
+    paths: list[str],
+    metric: str | None,
+    target: float | None,
+    closest: int | None,
+    tied: list[int] | None = None,
 ) -> None:
     """A sweep's figures: one row per combination, its values and figures with
-    95% intervals; the combination closest to ``target`` marked and named."""
+    95% intervals; the combination closest to ``target`` marked and named, and
+    those the data cannot tell apart from it (``tied``) marked and named too."""
+    tied = tied or []
     from ..sim.compare import METRICS
 
     keys = [metric] if metric else ["turns_per_game", "first_player_win_rate", "not_gone_out_rate"]
@@ -375,15 +382,22 @@ def print_sweep(
         figures = [
             with_interval(result.metric(i, key), percent=labels[key].percent) for key in keys
         ]
-        mark = " ←" if i == closest else ""
+        mark = " ←" if i == closest else " ≈" if i in tied else ""
         table.add_row(*row, str(stats.games), *figures[:-1], figures[-1] + mark)
     console().print(table)
     if closest is not None and metric is not None:
         combo = result.combinations[closest]
         figure = with_interval(result.metric(closest, metric), percent=labels[metric].percent)
         console().print(
-            f"Closest to {target} for {labels[metric].label}: {combo.label()} ({figure})."
+            f"Closest to {target} for {labels[metric].label}: {combo.label()} ({figure}) ←."
         )
+        if tied:
+            console().print(
+                "The data cannot tell it apart from (≈: their 95% intervals come as near "
+                f"the target): {'; '.join(result.combinations[i].label() for i in tied)}."
+            )
+        else:
+            console().print("No other combination's 95% interval comes as near the target.")
 
 
 #: How many figures a change's line names at most (the rest are in --json).

@@ -193,7 +193,7 @@ def sweep(
         result = _run(combos, count, kinds, games, seed, precision, kept, json_output,
                       executor=make_executor(executor, scheduler, workers, games * valid),
                       chunk=chunk)  # fmt: skip
-    closest = None if target is None or metric is None else result.closest(metric, target)
+    closest, tied = _aimed_at(result, metric, target)
     document: dict[str, Any] = {
         "variant": base.id,
         "overrides": sets,
@@ -206,7 +206,12 @@ def sweep(
         "seed": seed,
         "games": int(games_text) if games_text.strip().isdigit() else games_text.strip(),
         **result.to_dict(),
-        **_aim(metric, target, None if closest is None else combos[closest].values),
+        **_aim(
+            metric,
+            target,
+            None if closest is None else combos[closest].values,
+            [combos[i].values for i in tied],
+        ),
     }
     if report is not None:
         words = [f"--vary {shlex.quote(text)}" for text in vary]
@@ -221,9 +226,20 @@ def sweep(
     else:
         from .sim_output import print_sweep
 
-        print_sweep(result, [v.path for v in varies], metric, target, closest)
+        print_sweep(result, [v.path for v in varies], metric, target, closest, tied)
     if result.interrupted:
         _stopped(checkpoint, guard.exit_code or 130)
+
+
+def _aimed_at(
+    result: Any, metric: str | None, target: float | None
+) -> tuple[int | None, list[int]]:
+    """The combination closest to --target (None without one), and the others
+    the data cannot tell apart from it."""
+    if target is None or metric is None:
+        return None, []
+    closest = result.closest(metric, target)
+    return closest, [] if closest is None else result.not_told_apart(metric, target, closest)
 
 
 def _run(
@@ -397,7 +413,10 @@ def _write_report(path: Path, command: str, name: str, document: dict[str, Any])
 
 
 def _aim(
-    metric: str | None, target: float | None, closest: dict[str, str] | None
+    metric: str | None,
+    target: float | None,
+    closest: dict[str, str] | None,
+    tied: list[dict[str, str]],
 ) -> dict[str, Any]:
     """The --metric and --target part of the JSON document."""
     out: dict[str, Any] = {}
@@ -408,4 +427,5 @@ def _aim(
         from ..sim.sweep import typed_values
 
         out["closest"] = None if closest is None else typed_values(closest)
+        out["not_told_apart"] = [typed_values(values) for values in tied]
     return out

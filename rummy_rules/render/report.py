@@ -336,6 +336,7 @@ def render_sweep_report(run: dict[str, Any], sweep: dict[str, Any]) -> str:
             figures.append(format_interval(m, percent=pct))
         games = entry["statistics"]["games"] if "statistics" in entry else "—"
         closest = sweep.get("closest") == entry["values"]
+        tied = entry["values"] in sweep.get("not_told_apart", [])
         rows.append(
             {
                 "values": [entry["values"][p] for p in paths],
@@ -343,6 +344,7 @@ def render_sweep_report(run: dict[str, Any], sweep: dict[str, Any]) -> str:
                 "figures": figures,
                 "error": entry.get("error"),
                 "closest": closest,
+                "tied": tied,
             }
         )
     template = template_environment().get_template("sweep.html.j2")

@@ -366,6 +366,28 @@ class SweepResult:
                 best = (gap, i)
         return None if best is None else best[1]
 
+    def _distance(self, index: int, key: str, target: float) -> tuple[float, float]:
+        """The 95% interval of how far metric ``key`` of combination ``index`` lies
+        from ``target``: (0, farthest end) when the interval holds the target."""
+        item = self.metric(index, key)
+        ends = (abs(item["low"] - target), abs(item["high"] - target))
+        near = 0.0 if item["low"] <= target <= item["high"] else min(ends)
+        return near, max(ends)
+
+    def not_told_apart(self, key: str, target: float, best: int) -> list[int]:
+        """The other valid combinations the data cannot tell from ``best`` (the
+        :meth:`closest`): their 95% interval of the distance to ``target`` reaches
+        as near as the far end of ``best``'s; in the order of the sweep."""
+        reach = self._distance(best, key, target)[1]
+        return [
+            i
+            for i, stats in enumerate(self.stats)
+            if i != best
+            and stats is not None
+            and stats.games
+            and self._distance(i, key, target)[0] <= reach
+        ]
+
     def to_dict(self) -> dict[str, Any]:
         """The results as JSON: one entry per combination, in order."""
         out = []
