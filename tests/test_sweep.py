@@ -184,6 +184,14 @@ def test_a_target_names_the_combinations_the_data_cannot_tell_from_the_closest(c
     assert "cannot tell it apart" in text and "deadwood_limit=10; " in text
 
 
+def test_a_sweep_of_a_knock_game_shows_its_own_figures(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # headers on one line
+    text = cli(
+        "sweep", "gin", "--vary", "going_out.knock.deadwood_limit=9,10", "--games", "3"
+    ).stdout  # fmt: skip
+    assert "share of deals nobody knocked" in text and "went out" not in text
+
+
 def test_the_audit_on_dask_is_the_audit_on_local_processes(cluster):
     from rummy_rules.sim.audit import candidate_changes, plan_audit, run_audit
 

@@ -77,6 +77,7 @@ def audit(
     depend on where.
     """
     from ..sim.audit import candidate_changes, plan_audit, run_audit
+    from ..sim.metrics import family_labels
     from ..spec.loader import load_variant
     from .sweep_cmd import make_executor
 
@@ -129,6 +130,7 @@ def audit(
         "bots": kinds,
         "seed": seed,
         **result.to_dict(),
+        "labels": family_labels([base]),
     }
     if json_output:
         emit_json(document)

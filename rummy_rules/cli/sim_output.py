@@ -295,7 +295,7 @@ def print_comparison(
     data: dict[str, Any], labels: list[str], count: int, kinds: list[str], seed: int
 ) -> None:
     """Each side's figures and its difference from the first, with 95% intervals."""
-    from ..sim.compare import METRICS
+    from ..sim.metrics import shown_metrics
 
     out = console()
     note = " (interrupted)" if data["interrupted"] else ""
@@ -319,7 +319,7 @@ def print_comparison(
     for letter in letters[1:]:
         _column(table, f"{letter} − {letters[0]} (95% CI)", right=True)
     sides = data["sides"]
-    for metric in METRICS:
+    for metric in shown_metrics(data.get("labels")):
         percent = metric.percent
         row = [metric.label]
         row += [number(s["metrics"][metric.key]["value"], percent=percent) for s in sides]
@@ -358,15 +358,16 @@ def print_sweep(
     target: float | None,
     closest: int | None,
     tied: list[int] | None = None,
+    words: dict[str, str] | None = None,
 ) -> None:
     """A sweep's figures: one row per combination, its values and figures with
     95% intervals; the combination closest to ``target`` marked and named, and
     those the data cannot tell apart from it (``tied``) marked and named too."""
     tied = tied or []
-    from ..sim.compare import METRICS
+    from ..sim.metrics import METRICS, headline_keys, shown_metrics
 
-    keys = [metric] if metric else ["turns_per_game", "first_player_win_rate", "not_gone_out_rate"]
-    labels = {m.key: m for m in METRICS}
+    keys = [metric] if metric else headline_keys(words)
+    labels = {m.key: m for m in METRICS} | {m.key: m for m in shown_metrics(words)}
     table = _table()
     for path in paths:
         _column(table, _path_header(path))
@@ -404,12 +405,16 @@ def print_sweep(
 _AUDIT_FIGURES = 3
 
 
-def _audit_figures(change: dict[str, Any]) -> str:
+def _audit_figures(change: dict[str, Any], words: dict[str, str] | None) -> str:
     """The figures a change moved (Holm), largest first by p-value, as text."""
-    from ..sim.compare import METRICS
+    from ..sim.metrics import METRICS, shown_metrics
 
-    labels = {m.key: m for m in METRICS}
-    moved = sorted((item["p"], key) for key, item in change["figures"].items() if item["different"])
+    labels = {m.key: m for m in METRICS} | {m.key: m for m in shown_metrics(words)}
+    moved = sorted(
+        (item["p"], key)
+        for key, item in change["figures"].items()
+        if item["different"] and (words is None or key in words)
+    )
     parts = [
         f"{labels[key].label} {with_interval(change['figures'][key], percent=labels[key].percent, sign=True)}"
         for _, key in moved[:_AUDIT_FIGURES]
@@ -459,7 +464,7 @@ def print_audit(name: str, data: dict[str, Any]) -> None:
             row = [f"{change['path']}: {change['from']} → {change['to']}"]
             if group == "changes_play":
                 row.append(f"{change['games_played_differently']} of {change['games_compared']}")
-            row.append(_audit_figures(change))
+            row.append(_audit_figures(change, data.get("labels")))
             table.add_row(*row)
         out.print(table)
     if groups["not_used"]:

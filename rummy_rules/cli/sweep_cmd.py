@@ -168,6 +168,7 @@ def sweep(
     chunks finished (exit status 130); with --checkpoint FILE the same
     command goes on from them.
     """
+    from ..sim.metrics import family_labels
     from ..sim.sweep import typed_values
     from ..spec.loader import load_variant
 
@@ -206,6 +207,7 @@ def sweep(
         "seed": seed,
         "games": int(games_text) if games_text.strip().isdigit() else games_text.strip(),
         **result.to_dict(),
+        "labels": family_labels([base]),
         **_aim(
             metric,
             target,
@@ -226,7 +228,9 @@ def sweep(
     else:
         from .sim_output import print_sweep
 
-        print_sweep(result, [v.path for v in varies], metric, target, closest, tied)
+        print_sweep(
+            result, [v.path for v in varies], metric, target, closest, tied, document["labels"]
+        )
     if result.interrupted:
         _stopped(checkpoint, guard.exit_code or 130)
 

@@ -154,13 +154,14 @@ def render_report(run: dict[str, Any], statistics: dict[str, Any]) -> str:
 def _differences(plt: Any, comparison: dict[str, Any], letters: list[str]) -> str:
     """Each metric's difference from the first side, relative to the first side's
     figure (rates: in percentage points), with its 95% interval."""
-    from ..sim.compare import METRICS
+    from ..sim.metrics import shown_metrics
 
+    metrics = shown_metrics(comparison.get("labels"))
     sides = comparison["sides"]
-    fig, ax = plt.subplots(figsize=(6.5, 0.35 * len(METRICS) * (len(sides) - 1) + 1.2))
+    fig, ax = plt.subplots(figsize=(6.5, 0.35 * len(metrics) * (len(sides) - 1) + 1.2))
     labels, values, lows, highs, colours = [], [], [], [], []
     for i, side in enumerate(sides[1:], 1):
-        for metric in METRICS:
+        for metric in metrics:
             diff = side["difference_from_first"][metric.key]
             base = sides[0]["metrics"][metric.key]["value"]
             scale = 100.0 if metric.percent else (100.0 / abs(base) if base else 0.0)
@@ -199,7 +200,8 @@ def render_compare_report(run: dict[str, Any], comparison: dict[str, Any]) -> st
     """The HTML page for a comparison: ``run`` holds its parameters (with ``labels``,
     one per side), ``comparison`` what
     :meth:`rummy_rules.sim.compare.CompareStats.to_dict` returns."""
-    from ..sim.compare import METRICS, format_figure, format_interval
+    from ..sim.compare import format_figure, format_interval
+    from ..sim.metrics import shown_metrics
     from .rulebook import template_environment
 
     plt = pyplot()
@@ -210,7 +212,7 @@ def render_compare_report(run: dict[str, Any], comparison: dict[str, Any]) -> st
         for letter, label in zip(letters, labels, strict=True)
     ]
     rows = []
-    for metric in METRICS:
+    for metric in shown_metrics(comparison.get("labels")):
         pct = metric.percent
         values = [
             format_figure(s["metrics"][metric.key]["value"], percent=pct)
@@ -242,15 +244,6 @@ def render_compare_report(run: dict[str, Any], comparison: dict[str, Any]) -> st
         summary=summary,
         tested=comparison.get("significance", {}).get("figures_tested", len(rows)),
     )
-
-
-#: The figures a sweep report plots when no --metric is given.
-SWEEP_HEADLINES = (
-    "turns_per_game",
-    "first_player_win_rate",
-    "not_gone_out_rate",
-    "buys_per_game",
-)
 
 
 def _sweep_lines(plt: Any, sweep: dict[str, Any], key: str, metric: Any, paths: list[str]) -> str:
@@ -310,12 +303,17 @@ def _sweep_heat_map(plt: Any, sweep: dict[str, Any], metric: Any) -> str:
 def render_sweep_report(run: dict[str, Any], sweep: dict[str, Any]) -> str:
     """The HTML page for a sweep: ``run`` holds its parameters (``command``,
     ``engine``, ``variant_name``), ``sweep`` the document ``sweep --json`` prints."""
-    from ..sim.compare import METRICS, format_interval
+    from ..sim.compare import format_interval
+    from ..sim.metrics import METRICS, headline_keys, shown_metrics
     from .rulebook import template_environment
 
     plt = pyplot()
-    by_key = {m.key: m for m in METRICS}
-    shown = [sweep["metric"]] if sweep.get("metric") else list(SWEEP_HEADLINES)
+    words = sweep.get("labels")
+    by_key = {m.key: m for m in METRICS} | {m.key: m for m in shown_metrics(words)}
+    # The headline figures, and buys where the variant buys.
+    shown = [sweep["metric"]] if sweep.get("metric") else headline_keys(words)
+    if not sweep.get("metric") and (words is None or "buys_per_game" in words):
+        shown.append("buys_per_game")
     paths = [v["path"] for v in sweep["varied"]]
     charts = [
         (f"{by_key[key].label} by {path}", _sweep_lines(plt, sweep, path, by_key[key], paths))

@@ -51,7 +51,7 @@ from pydantic import BaseModel
 from ..errors import RummyRulesError
 from ..spec.schema import VariantSpec
 from .compare import ALPHA, game_metrics
-from .metrics import METRICS
+from .metrics import METRICS, family_labels
 from .relevance import inert_reason
 from .simulate import GameSummary, as_interval, make_job
 from .stats import RunningMean, holm, paired_p_value
@@ -352,19 +352,23 @@ def run_audit(
         if on_chunk is not None:
             on_chunk()
     base = played[0]
+    # The figures the file's rules can make happen (family_labels): the others are not tested.
+    keys = tuple(family_labels(plan.specs[:1]))
     index = 1
     for result in plan.results:
         if result.group != "changes_play":
             continue
-        _fold(result, base, played[index])
+        _fold(result, base, played[index], keys)
         index += 1
     _decide(plan.results)
     return AuditResult(plan.results, games, sum(not _finished(g) for g in base))
 
 
-def _fold(result: ChangeResult, base: list[GameSummary], changed: list[GameSummary]) -> None:
-    """One change's games against the base games, pair by pair."""
-    result.differences = {m.key: RunningMean() for m in METRICS}
+def _fold(
+    result: ChangeResult, base: list[GameSummary], changed: list[GameSummary], keys: tuple[str, ...]
+) -> None:
+    """One change's games against the base games, pair by pair (the figures ``keys``)."""
+    result.differences = {key: RunningMean() for key in keys}
     scored_alike = True
     for before, after in zip(base, changed, strict=True):
         if not (_finished(before) and _finished(after)):
@@ -375,9 +379,9 @@ def _fold(result: ChangeResult, base: list[GameSummary], changed: list[GameSumma
         result.moved += any(a != b for a, b in zip(before.moves, after.moves, strict=False))
         scored_alike = scored_alike and before.totals == after.totals
         first, second = game_metrics(before), game_metrics(after)
-        for key, value in second.items():
-            if not (math.isnan(value) or math.isnan(first[key])):
-                result.differences[key].add(value - first[key])
+        for key in keys:
+            if not (math.isnan(second[key]) or math.isnan(first[key])):
+                result.differences[key].add(second[key] - first[key])
     if result.games and not result.moved:
         result.group = "no_difference" if scored_alike else "same_moves"
 

@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import UsageError
 from ..spec.schema import VariantSpec
 from . import simulate as _sim
-from .metrics import METRICS, Metric
+from .metrics import METRICS, Metric, family_labels
 from .simulate import (
     GameSummary,
     Precision,
@@ -112,6 +112,8 @@ class CompareStats:
     interrupted: bool = False
     stop_reason: str = ""
     """Why an automatic run (``--games auto``) stopped where it did."""
+    words: dict[str, str] = field(default_factory=lambda: {m.key: m.label for m in METRICS})
+    """Each figure's name in the family's words (:func:`~.metrics.family_labels`)."""
 
     def __post_init__(self) -> None:
         self.means = [{m.key: RunningMean() for m in METRICS} for _ in self.sides]
@@ -169,18 +171,24 @@ class CompareStats:
             "significance": {
                 "method": "holm",
                 "family_wise_error_rate": ALPHA,
-                "figures_tested": sum(len(d) for d in tested),
+                "figures_tested": len(self.differences) * len(self.words),
             },
+            "labels": dict(self.words),
             "summary": self.summary(),
         }
 
     def tested(self) -> list[dict[str, tuple[float, bool]]]:
         """Per challenger and figure: (p-value of the paired t test, significant),
-        significant by Holm's procedure over every figure of every challenger at
-        a family-wise error rate of :data:`ALPHA`."""
-        keys = [(i, k) for i, diffs in enumerate(self.differences) for k in diffs]
+        significant by Holm's procedure over every figure of every challenger
+        that the rules can make happen (those in :attr:`words`) at a family-wise
+        error rate of :data:`ALPHA`; the others are never significant."""
+        keys = [
+            (i, k) for i, diffs in enumerate(self.differences) for k in diffs if k in self.words
+        ]
         p_values = [paired_p_value(self.differences[i][k]) for i, k in keys]
-        out: list[dict[str, tuple[float, bool]]] = [{} for _ in self.differences]
+        out: list[dict[str, tuple[float, bool]]] = [
+            {k: (paired_p_value(d), False) for k, d in diffs.items()} for diffs in self.differences
+        ]
         for (i, k), p, verdict in zip(keys, p_values, holm(p_values, ALPHA), strict=True):
             out[i][k] = (p, verdict)
         return out
@@ -210,7 +218,8 @@ class CompareStats:
                     return format_figure(x, percent=pct, sign=sign)
 
                 found.append(
-                    f"{metric.label}: {fig(before)} → {fig(after)} ({direction}; "
+                    f"{self.words.get(metric.key, metric.label)}: {fig(before)} → {fig(after)} "
+                    f"({direction}; "
                     f"difference {fig(value, True)}, 95% CI {fig(low, True)} to {fig(high, True)})"
                 )
             if found:
@@ -290,6 +299,7 @@ def compare(
         for i, (_, spec) in enumerate(sides)
     )
     result = CompareStats(
+        words=family_labels([spec for _, spec in sides]),
         labels=[label for label, _ in sides],
         sides=[
             SimulationStats(players=players, deals=len(spec.deals), bots=tuple(bots))

@@ -3,9 +3,14 @@ light to import, for the command line's help)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-__all__ = ["METRICS", "Metric"]
+if TYPE_CHECKING:
+    from ..spec.schema import VariantSpec
+
+__all__ = ["METRICS", "Metric", "family_labels", "headline_keys", "shown_metrics"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,3 +43,47 @@ METRICS: tuple[Metric, ...] = (
     Metric("comeback_rate", "games won from last place", percent=True),
     Metric("deals_nobody_won_rate", "share of deals nobody went out or knocked", percent=True),
 )
+
+
+def family_labels(specs: Sequence[VariantSpec]) -> dict[str, str]:
+    """Each figure's name in the words of the variants' family, for the figures
+    their rules can make happen (the JSON keeps every figure): in a knock or
+    declare game (every spec has ``going_out.knock``) a deal is won by knocking
+    or declaring, melds are laid only then (by the knocker and the others
+    answering), no one goes out in one turn, and the share of deals nobody went
+    out would count every knock; buys only where some spec buys,
+    joker exchanges only where some spec has wild cards to take back."""
+    from .relevance import has_wild_cards
+
+    labels = {m.key: m.label for m in METRICS}
+    knocks = [s.going_out.knock for s in specs]
+    if knocks and all(k is not None for k in knocks):
+        declares = all(k is not None and k.word == "declare" for k in knocks)
+        for key in ("not_gone_out_rate", "one_turn_outs_per_game"):
+            del labels[key]
+        labels["own_turns_to_go_down"] = "own turns until a player lays melds"
+        labels["deals_nobody_won_rate"] = (
+            "share of deals nobody declared" if declares else "share of deals nobody knocked"
+        )
+    if not any(s.buying.enabled for s in specs):
+        del labels["buys_per_game"]
+    if not any(s.wilds.exchange.allowed is not False and has_wild_cards(s) for s in specs):
+        del labels["joker_exchanges_per_game"]
+    return labels
+
+
+def shown_metrics(labels: dict[str, str] | None) -> tuple[Metric, ...]:
+    """The figures named in ``labels`` (as :func:`family_labels` gives them), each
+    with that label, in the order of :data:`METRICS`; all of them without labels."""
+    if labels is None:
+        return METRICS
+    return tuple(replace(m, label=labels[m.key]) for m in METRICS if m.key in labels)
+
+
+def headline_keys(labels: dict[str, str] | None) -> list[str]:
+    """The figures a sweep shows when none is asked for: length, the first
+    player's share of wins, and how often a deal is played for nothing."""
+    nothing = "not_gone_out_rate"
+    if labels is not None and nothing not in labels:
+        nothing = "deals_nobody_won_rate"
+    return ["turns_per_game", "first_player_win_rate", nothing]

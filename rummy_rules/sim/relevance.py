@@ -17,19 +17,28 @@ from collections.abc import Callable
 from ..spec.schema import VariantSpec
 from ..spec.schema.base import evaluate_count
 
-__all__ = ["inert_reason"]
+__all__ = ["has_wild_cards", "inert_reason"]
+
+
+def has_wild_cards(spec: VariantSpec, players: int | None = None) -> bool:
+    """Whether the pack for ``players`` (for any player count the variant allows,
+    by default) holds a wild card: a wild joker, a wild rank or card, a rank
+    the cut or the deal makes wild."""
+    deck = spec.deck
+    if deck.wild_ranks or deck.wild_cards or deck.cut_wild or deck.wild_rank_follows_deal:
+        return True
+    if deck.joker_role != "wild":
+        return False
+    counts = [players] if players else range(spec.players.min, spec.players.max + 1)
+    for count in counts:
+        decks = evaluate_count(deck.decks, count) or 0
+        if evaluate_count(deck.jokers, count, decks=decks):
+            return True
+    return False
 
 
 def _no_wild_cards(spec: VariantSpec, players: int) -> str | None:
-    deck = spec.deck
-    decks = evaluate_count(deck.decks, players) or 0
-    jokers = evaluate_count(deck.jokers, players, decks=decks) or 0
-    wild_jokers = jokers > 0 and deck.joker_role == "wild"
-    if wild_jokers or deck.wild_ranks or deck.wild_cards:
-        return None
-    if deck.cut_wild or deck.wild_rank_follows_deal:
-        return None
-    return "the pack has no wild card"
+    return None if has_wild_cards(spec, players) else "the pack has no wild card"
 
 
 def _no_buying(spec: VariantSpec, players: int) -> str | None:
