@@ -166,7 +166,9 @@ CASES: dict[str, Case] = {
     "take.not_in_pile": Case("basic-rummy", (), 6, 0, 0, "take AC"),
     "take.only_upcard": Case("gin", (), 2, 0, 0, "take AC"),
     "take.skip": Case("numbered-contract", (), 5, 0, 92, "take KC"),
-    "take.stock_closed_meld_now": Case("canasta-2p", (), 2, 1, 371, "take 9C"),
+    "take.stock_closed_meld_now": Case(
+        "canasta-2p", ("stock_exhausted.must_take=never",), 2, 1, 371, "take 9C"
+    ),
     "take.stock_only": Case("basic-rummy", ("draw.discard_pile=none",), 6, 0, 0, "take AC"),
     "take.stop_card": Case("canasta-2p", (), 2, 0, 19, "take 3C"),
     "take.top_only": Case("basic-rummy", (), 6, 0, 14, "take 9D"),
@@ -290,6 +292,7 @@ CASES: dict[str, Case] = {
         "canasta-2p", (), 2, 0, 242, "down QD QS 2D=QC / 10C 10C 10S 10S / 5D 5H 5S"
     ),
     "down.not_contract": Case("contract-gamerules", (), 5, 0, 180, "down AC AD AS / JC JD JH"),
+    "pass.must_take": Case("canasta-2p", (), 2, 0, 407, "pass"),
     "exchange.after_earlier_turn": Case("contract-gamerules", (), 5, 2, 133, "exchange 4C@1"),
     "exchange.all_missing_suits": Case(
         "kalooki",

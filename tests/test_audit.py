@@ -223,7 +223,8 @@ def test_audit_json_names_every_change_and_group(cli):
     }  # fmt: skip
 
 
-def test_audit_text_names_the_groups(cli):
+def test_audit_text_names_the_groups(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # titles on one line
     result = cli(
         "audit", "gin", "--key", "going_out.knock.defender_lays_off", "--key",
         "game_end.game_bonus", "--games", "3",

@@ -691,3 +691,24 @@ def test_bonus_cards_laid_aside_count_out_of_the_pack_in_the_deck_check():
     messages = [p.message for p in report.errors]
     assert any("52 of them bonus cards laid aside" in m for m in messages), messages
     assert any("(1 deck + 0 jokers)" in m for m in messages), messages
+
+
+def test_with_the_stock_gone_a_discard_that_fits_the_sides_meld_must_be_taken():
+    """Britannica: once the stock is exhausted a player must take the discard if
+    it matches a meld of their side (stock_exhausted.must_take: lay_off)."""
+    from rummy_rules.engine.actions import parse_action
+
+    from .refusal_cases import CASES, position
+
+    state = position(CASES["pass.must_take"])
+    texts = [str(a) for a in state.legal_actions()]
+    assert "pass" not in texts and all(t.startswith("take") for t in texts)
+    refusal = state.check(parse_action("pass"))
+    assert refusal is not None and refusal.code == "pass.must_take"
+    state.apply(state.legal_actions()[0])
+    assert any(a.kind == "layoff" for a in state.legal_actions())
+    # Without the rule the same player, in the same position, may pass.
+    free = position(
+        CASES["pass.must_take"]._replace(overrides=("stock_exhausted.must_take=never",))
+    )
+    assert "pass" in [str(a) for a in free.legal_actions()]

@@ -171,6 +171,7 @@ NEEDS: dict[Any, dict[str, Any]] = {
     ("discard.allowed", False): _NO_PILE,
     ("deals.foot_per", "team"): {**_PAIRS, **_FEET},
     ("stock_exhausted.foot_to_stock", True): _FEET,
+    ("stock_exhausted.must_take", "lay_off"): {"stock_exhausted.action": "meldable_discards_only"},
     ("deals.foot_word", "morto"): _FEET,
     ("scoring.bonuses.event", "foot_left"): _FEET,
     ("table.exact_cut", "feet"): _FEET,

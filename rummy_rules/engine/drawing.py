@@ -38,6 +38,11 @@ _STOCK_CLOSED = refusal(
     ("stock_exhausted.action",),
     N_("the stock is empty: take a discard you can meld at once, or pass"),
 )
+_MUST_TAKE = refusal_kind(
+    "pass.must_take",
+    ("stock_exhausted.must_take",),
+    N_("the stock is empty and {card} can be laid off on your side's meld: take it"),
+)
 _DRAW_FIRST = refusal("draw.first", (), N_("draw first: from the stock, or take the discard"))
 _TURNED = refusal_kind(
     "turned.take_or_pass",
@@ -179,7 +184,7 @@ def draw_actions(g: Game) -> list[Action]:
             actions.append(_TAKES[face])
         return sorted(actions, key=action_text)
     closed = stock_closed(g)
-    actions = [shared_action("pass" if closed else "draw")]
+    actions = [] if closed and _must_take(g) else [shared_action("pass" if closed else "draw")]
     if check_drop(g) is None:
         actions.append(DROP)
     if g.rules.play.call and check_call(g) is None:
@@ -231,7 +236,9 @@ def check_draw_phase(g: Game, action: Action) -> Refusal | None:
         return None
     if stock_closed(g):
         if kind == "pass":
-            return None
+            return (
+                _MUST_TAKE(card=format_card(g.faces[g.deal.discard[-1]])) if _must_take(g) else None
+            )
         if kind == "draw":
             return _STOCK_CLOSED
     elif kind == "pass":
@@ -400,6 +407,21 @@ def _check_take_at(g: Game, face: int, depth: int) -> Refusal | None:
     if must_open:
         return _MUST_OPEN
     return _take_refusal(g, face, depth, duty)
+
+
+def _must_take(g: Game) -> bool:
+    """``stock_exhausted.must_take: lay_off``, the stock gone: whether the player
+    in turn must take the top discard, as they may take it and then lay it off
+    on a meld of their side."""
+    d = g.deal
+    if not g.rules.play.must_take_lay_off or not d.discard:
+        return False
+    face = g.faces[d.discard[-1]]
+    if not fits_table(g, face) or _check_take_at(g, face, 0) is not None:
+        return False
+    trial = g.trial()
+    _take(trial, face)
+    return any(a.kind == "layoff" and a.card == face for a in play_actions(trial))
 
 
 def _only_barred_after(g: Game, face: int) -> bool:

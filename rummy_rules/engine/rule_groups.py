@@ -53,6 +53,8 @@ def canasta_rules(spec: VariantSpec) -> dict[str, Any]:
         "stall_turns": spec.draw.stall_turns,
         "pile_cards": spec.draw.pile_cards or 0,
         "foot_to_stock": spec.stock_exhausted is not None and spec.stock_exhausted.foot_to_stock,
+        "must_take_lay_off": spec.stock_exhausted is not None
+        and spec.stock_exhausted.must_take == "lay_off",
     }
 
 

@@ -408,12 +408,14 @@ class PlayRules:
     ask_partner: str = "never"
     going_out_limited: bool = False
     foot_to_stock: bool = False
+    must_take_lay_off: bool = False
     stall_turns: int | None = None
     pile_cards: int = 0
     """Going out has conditions beyond an empty hand: canastas, or a partner's yes. Above:
     ``deck.bonus_cards``, ``scoring.bonus_cards_unopened``, ``melds.canasta_takes_wilds``,
     ``table.cover_upcard``, ``draw.stock_cards``, ``melds.going_out_only``, ``unmeldable``,
-    ``going_out.*_canastas``, ``ask_partner``, ``stock_exhausted.foot_to_stock``, ``draw.stall_turns``,
+    ``going_out.*_canastas``, ``ask_partner``, ``stock_exhausted.foot_to_stock``, ``must_take``,
+    ``draw.stall_turns``,
     ``draw.pile_cards`` (0: none)."""
     cut_wild: bool = False
     """``deck.cut_wild``: a card turned up after the deal makes its rank wild."""

@@ -66,6 +66,11 @@ def stock_sentences(s: VariantSpec) -> Iterator[str]:
                 "and is scored as it stands."
             ),
         }[st.action]
+    if st.action == "meldable_discards_only" and st.must_take == "lay_off":
+        yield _(
+            "While the stock is empty, a player who can lay the top discard off on a meld "
+            "of their side must take it."
+        )
     if st.action == "void" and st.void_when_left and st.void_take == "to_knock":
         yield _(
             "With the stock down to that many cards, the next player may still take the "

@@ -84,6 +84,13 @@ def _no_jokers(spec: VariantSpec, players: int) -> str | None:
     return "the pack has no joker"
 
 
+def _stock_not_closed(spec: VariantSpec, players: int) -> str | None:
+    stock = spec.stock_exhausted
+    if stock is not None and stock.action == "meldable_discards_only":
+        return None
+    return "stock_exhausted.action is not meldable_discards_only: no take is ever required"
+
+
 def _no_runs(spec: VariantSpec, players: int) -> str | None:
     return None if spec.melds.run.allowed else "melds.run.allowed is false: there are no runs"
 
@@ -105,6 +112,7 @@ _RULES: tuple[tuple[str, tuple[str, ...], Callable[[VariantSpec, int], str | Non
     ("draw.deep_", (), _no_deep_take),
     ("scoring.stakes.", (), _no_stakes),
     ("table.direction", (), _two_players),
+    ("stock_exhausted.must_take", (), _stock_not_closed),
     ("melds.run.", ("melds.run.allowed",), _no_runs),
 )
 

@@ -531,6 +531,16 @@ def _check_draw(spec: VariantSpec, out: list[Finding]) -> None:
     draw = spec.draw
     _check_upcard_offer(spec, out)
     _check_buying(spec, out)
+    stock = spec.stock_exhausted
+    if stock and stock.must_take != "never" and stock.action != "meldable_discards_only":
+        out.append(
+            (
+                ("stock_exhausted", "must_take"),
+                f"has no effect: stock_exhausted.action is {stock.action} (a take is "
+                "required only with meldable_discards_only)",
+                "warning",
+            )
+        )
     if draw.discard_pile == "none":
         if spec.buying.enabled:
             out.append(

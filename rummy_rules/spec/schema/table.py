@@ -403,6 +403,15 @@ class StockExhausted(StrictModel):
             "counted as not picked up."
         ),
     )
+    must_take: Literal["never", "lay_off"] = Field(
+        default="never",
+        description=(
+            "With meldable_discards_only: whether a player must take the top discard "
+            "rather than pass: never; lay_off: when they could lay it off on a meld of "
+            "their side (Canasta, Britannica: a player must take a discard that "
+            "matches a meld of their side)."
+        ),
+    )
     blocked_after: int | None = Field(
         default=2,
         ge=1,
