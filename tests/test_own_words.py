@@ -109,3 +109,23 @@ def test_a_wrong_declaration_is_explained_in_the_games_word(lang):
             text = refusal_text(reason)
         assert re.findall(_KNOCK_WORDS[lang], text, re.IGNORECASE) == [], text
         assert _DECLARE_WORDS[lang] in text.lower()
+
+
+_JOIN_WORDS = {"en": "join", "bg": "слей", "hy": "միացրու"}
+
+
+@pytest.mark.parametrize("lang", sorted(_JOIN_WORDS))
+def test_samba_joins_its_sets_in_every_language(lang):
+    """Samba's only rearrangement joins a side's sets of one rank (melds.set.join):
+    play and watch show it, and read it typed, as 'join', never 'rearrange'."""
+    from rummy_rules.render.action_words import game_words
+
+    samba = load_variant("samba")
+    assert samba.melds.set.join and not samba.melding.rearrange_table
+    with language(lang), game_words(False, joins=True):
+        shown = shown_action("p2 rearrange 2,5 into 7H 7S 7D 7C")
+        assert shown.split()[1] == _JOIN_WORDS[lang]
+        assert typed_action(shown.split(" ", 1)[1]) == "rearrange 2,5 into 7H 7S 7D 7C"
+        assert typed_action("join 2,5 into 7H 7S 7D") == "rearrange 2,5 into 7H 7S 7D"
+    with language(lang):  # Rummikub and Machiavelli rearrange
+        assert shown_action("rearrange 2,5 into 7H 7S 7D").split()[0] != _JOIN_WORDS[lang]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
-from ..render.action_words import declare_word, shown_action, typed_action, typed_command
+from ..render.action_words import game_words, shown_action, typed_action, typed_command
 from ..render.i18n import N_, _
 from .common import (
     ForceOption,
@@ -147,8 +147,9 @@ def play(
         session = _new_game(source, overrides, players, seat, bots, seed, record, force=force)
     knock = session.spec.going_out.knock
     declares = knock is not None and knock.word == "declare"
+    joins = session.spec.melds.set.join and not session.spec.melding.rearrange_table
     # The record is this game's alone until it ends; its words are the game's own.
-    with session, declare_word(declares):
+    with session, game_words(declares, joins):
         if plain:
             with language(code):
                 play_plain(session, sys.stdin, sys.stdout)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
-from ..render.action_words import declare_word, shown_action
+from ..render.action_words import game_words, shown_action
 from ..render.i18n import N_, _
 from .common import (
     GameLangOption,
@@ -56,6 +56,8 @@ class Steps:
         knock = self.spec.going_out.knock
         #: Whether the game calls a knock a declaration (``going_out.knock.word``).
         self.declares = knock is not None and knock.word == "declare"
+        #: Whether its only rearrangement joins a side's sets (Samba: *join*).
+        self.joins = self.spec.melds.set.join and not self.spec.melding.rearrange_table
 
     def _add(self, state: GameState, action: str, deal: int, end: int | None) -> None:
         self.states.append(state)
@@ -223,7 +225,7 @@ def watch(
     if not plain:
         needs_terminal("the full-screen viewer", "step line by line with --plain")
     if plain:
-        with language(code), declare_word(steps.declares):
+        with language(code), game_words(steps.declares, steps.joins):
             watch_plain(steps, shown, sys.stdin, sys.stdout)
         return
     try:
@@ -234,7 +236,7 @@ def watch(
             "(or step line by line with --plain)"
         )
         raise typer.Exit(1) from None
-    with language(code), declare_word(steps.declares):
+    with language(code), game_words(steps.declares, steps.joins):
         run_watch(steps, shown)
 
 

@@ -20,26 +20,31 @@ from .i18n import pgettext
 
 __all__ = [
     "action_words",
-    "declare_word",
+    "game_words",
     "shown_action",
     "typed_action",
     "typed_command",
 ]
 
 #: Whether the game being played or watched calls a knock *declare*
-#: (``going_out.knock.word``); set for a session by :func:`declare_word`.
+#: (``going_out.knock.word``); set for a session by :func:`game_words`.
 _DECLARES: ContextVar[bool] = ContextVar("declares", default=False)
+#: Whether its only rearrangement is joining a side's sets of one rank
+#: (``melds.set.join`` without ``melding.rearrange_table``): *join*.
+_JOINS: ContextVar[bool] = ContextVar("joins", default=False)
 
 
 @contextmanager
-def declare_word(declares: bool) -> Iterator[None]:
-    """Within the block, show and read ``knock`` as the game's word, *declare*
-    (a ``play`` or ``watch`` session of a game that declares); as before after it."""
-    token = _DECLARES.set(declares)
+def game_words(declares: bool, joins: bool = False) -> Iterator[None]:
+    """Within the block, show and read actions in the game's own words: ``knock``
+    as *declare* (a game that declares), ``rearrange`` as *join* (a game whose
+    only rearrangement joins sets, Samba); as before after it."""
+    tokens = _DECLARES.set(declares), _JOINS.set(joins)
     try:
         yield
     finally:
-        _DECLARES.reset(token)
+        _DECLARES.reset(tokens[0])
+        _JOINS.reset(tokens[1])
 
 
 _SEAT = re.compile(r"p\d+")
@@ -65,7 +70,9 @@ def _kinds(declares: bool | None = None) -> dict[str, str]:
         "meld": pgettext("action", "meld"),
         "layoff": pgettext("action", "layoff"),
         "exchange": pgettext("action", "exchange"),
-        "rearrange": pgettext("action", "rearrange"),
+        "rearrange": pgettext("action", "join")
+        if _JOINS.get()
+        else pgettext("action", "rearrange"),
         "undo": pgettext("action", "undo"),
         "knock": pgettext("action", "declare") if declares else pgettext("action", "knock"),
         "discard": pgettext("action", "discard"),
@@ -143,5 +150,7 @@ def typed_action(text: str, declares: bool | None = None) -> str:
     kinds = {word.lower(): kind for kind, word in _kinds(declares).items()}
     if declares:
         kinds["declare"] = "knock"
+    if _JOINS.get():
+        kinds["join"] = "rearrange"
     joins = {word.lower(): join for join, word in _joins().items()}
     return _swap(" ".join(text.split()), kinds, joins)
