@@ -126,7 +126,7 @@ GROUPED = {
 
 
 def test_each_change_is_sorted_by_what_it_did():
-    result = _audit(list(GROUPED.values()))
+    result = _audit(list(GROUPED.values()), games=4)
     groups = {r.change.path: r.group for r in result.changes}
     assert groups == {c.path: g for g, c in GROUPED.items()}
     played = {r.change.path: r for r in result.changes}
@@ -152,22 +152,27 @@ def test_a_key_that_cannot_act_in_the_file_is_not_played_and_says_why():
     assert result.changes[0].to_dict()["reason"] == "scoring.model is not stakes"
 
 
-def _inert_changes(variant: str, players: int) -> list[Change]:
+def _inert_changes(variant: str, players: int) -> list[tuple[Change, object]]:
+    """Each change the audit would not play for a reason, with its changed spec."""
     from rummy_rules.sim.relevance import inert_reason
 
     spec = load_variant(variant)
     out = []
     for change in candidate_changes(spec):
+        # A key that can act in the file may still be made inert by its own
+        # change (buying.enabled aside, none is): load only the likely ones.
+        if inert_reason(spec, change.path, players) is None:
+            continue
         try:
             changed = load_variant(variant, [change.override()])
         except Exception:
             continue
         if inert_reason(changed, change.path, players) is not None:
-            out.append(change)
+            out.append((change, changed))
     return out
 
 
-def _games_alike(variant: str, players: int, changes: list[Change], games: int) -> list[str]:
+def _games_alike(variant: str, players: int, changes: list, games: int) -> list[str]:
     """The changes whose games differ from the file's in moves or totals (oracle: play)."""
     from rummy_rules.sim.simulate import make_job, play_summary
 
@@ -176,13 +181,13 @@ def _games_alike(variant: str, players: int, changes: list[Change], games: int) 
         return [(g.moves, g.totals) for g in (play_summary(job, i) for i in range(games))]
 
     base = played(load_variant(variant))
-    return [c.label() for c in changes if played(load_variant(variant, [c.override()])) != base]
+    return [c.label() for c, spec in changes if played(spec) != base]
 
 
 @pytest.mark.parametrize(
     ("variant", "players", "games"),
     [
-        ("gin", 2, 2),
+        ("gin", 2, 1),
         pytest.param("contract", 4, 2, marks=pytest.mark.long),
         pytest.param("indian-rummy", 4, 2, marks=pytest.mark.long),
         pytest.param("canasta", 4, 1, marks=pytest.mark.long),
@@ -199,9 +204,9 @@ def test_every_key_called_unable_to_act_plays_every_game_alike(variant, players,
 
 def test_the_audit_does_not_depend_on_the_chunks_or_the_workers():
     changes = [GROUPED["changes_play"], GROUPED["same_moves"]]
-    one = json.dumps(_audit(changes, games=6).to_dict(), sort_keys=True)
-    assert one == json.dumps(_audit(changes, games=6, chunk=2).to_dict(), sort_keys=True)
-    assert one == json.dumps(_audit(changes, games=6, chunk=3, workers=2).to_dict(), sort_keys=True)
+    one = json.dumps(_audit(changes, games=4).to_dict(), sort_keys=True)
+    assert one == json.dumps(_audit(changes, games=4, chunk=1).to_dict(), sort_keys=True)
+    assert one == json.dumps(_audit(changes, games=4, chunk=3, workers=2).to_dict(), sort_keys=True)
 
 
 def test_audit_json_names_every_change_and_group(cli):

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from .cli_fuzz import DrawChoices, make_case, record_sample, run_case
+from .conftest import examples
 
 
 @pytest.fixture(scope="module")
@@ -19,7 +20,7 @@ def sample() -> str:
 
 
 @settings(
-    max_examples=60,
+    max_examples=examples(30, 60),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )

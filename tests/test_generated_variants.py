@@ -30,7 +30,7 @@ from .knob_values import VALUES
 
 _TMP = Path(tempfile.mkdtemp(prefix="rummy-generated-"))
 
-EXAMPLES = int(os.environ.get("RUMMY_GENERATED_EXAMPLES", str(examples(6, 100))))
+EXAMPLES = int(os.environ.get("RUMMY_GENERATED_EXAMPLES", str(examples(4, 100))))
 
 
 @st.composite

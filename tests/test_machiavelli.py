@@ -68,7 +68,8 @@ def test_the_cards_left_count_one_each_and_the_fewest_win():
     assert state.is_terminal() and state.winners() == [1]
 
 
-@pytest.mark.parametrize("bots", ["greedy", "random"])
+# The greedy games take longer: CI's long run plays them, the quick suite the random ones.
+@pytest.mark.parametrize("bots", [pytest.param("greedy", marks=pytest.mark.long), "random"])
 def test_simulated_machiavelli_games_pass_the_referee(cli, tmp_path, bots):
     games = 100 if long_run() else (8 if bots == "greedy" else 4)
     counts = simulate_and_referee(cli, tmp_path, "machiavelli", games, bots)

@@ -122,6 +122,7 @@ def test_a_variant_that_rearranges_the_table_plays_through_openspiels_own_checks
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
+@pytest.mark.long  # CI runs it; kept out of the quick suite's five CPU-minutes
 def test_openspiels_ismcts_bot_plays_through_the_binding_against_the_greedy_bot():
     # The research docs' example (benchmarks/ismcts_vs_greedy.py), one short
     # game each: IS-MCTS searches resampled worlds through the binding.

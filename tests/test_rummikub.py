@@ -113,7 +113,8 @@ def test_the_validator_asks_a_play_or_draw_file_to_say_there_is_no_pile(write):
 # -- the records, read as a referee would (docs/records.md) ------------------------
 
 
-@pytest.mark.parametrize("bots", ["greedy", "random"])
+# The greedy games take longer: CI's long run plays them, the quick suite the random ones.
+@pytest.mark.parametrize("bots", [pytest.param("greedy", marks=pytest.mark.long), "random"])
 def test_simulated_rummikub_games_pass_the_referee(cli, tmp_path, bots):
     games = 200 if long_run() else (12 if bots == "greedy" else 6)
     counts = simulate_and_referee(cli, tmp_path, "rummikub", games, bots)

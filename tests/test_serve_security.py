@@ -121,6 +121,7 @@ def _run(coroutine):  # type: ignore[no-untyped-def]
     return asyncio.run(asyncio.wait_for(coroutine, 120))
 
 
+@pytest.mark.long  # CI runs it; kept out of the quick suite's five CPU-minutes
 @linux_only
 def test_the_save_dialog_of_a_page_writes_only_inside_the_folder(tmp_path):
     """A page quits, is asked where to save, and answers with paths out of the
@@ -200,6 +201,7 @@ def _pages_then_close(count: int, tmp_path: Path, *, kill_server: bool) -> tuple
     return seen, left
 
 
+@pytest.mark.long  # CI runs it; kept out of the quick suite's five CPU-minutes
 @linux_only
 def test_closing_pages_at_once_leaves_no_game_running(tmp_path):
     seen, left = _pages_then_close(6, tmp_path, kill_server=False)
@@ -291,6 +293,7 @@ def _address_space_cap(pid: int) -> int | None:
     return None
 
 
+@pytest.mark.long  # CI runs it; kept out of the quick suite's five CPU-minutes
 @linux_only
 def test_a_second_page_on_one_record_is_refused_and_the_record_stays_whole(tmp_path):
     """serve play --resume R: the first page plays R; a second page is told R
