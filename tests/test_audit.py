@@ -253,3 +253,31 @@ def test_audit_usage_errors_exit_2_with_one_line(cli, args, words):
     result = cli("audit", "gin", *args)
     assert result.exit_code == 2 and words in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_change_whose_games_never_finish_is_not_called_a_change_of_play():
+    from rummy_rules.sim.audit import ChangeResult, _fold
+    from rummy_rules.sim.simulate import GameSummary
+
+    capped = [GameSummary(index=i, seed=i, first_player=0, capped="turn_cap") for i in range(3)]
+    result = ChangeResult(Change("table.deal_batch", "3", "1"), group="changes_play")
+    _fold(result, capped, capped, ("turns_per_game",))
+    assert result.group == "unfinished" and result.games == 0
+    assert "none of the 3 games finished" in result.reason
+    assert result.to_dict()["reason"] == result.reason
+
+
+def test_an_audited_limit_says_how_often_each_side_reached_it(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    args = ["audit", "contract", "--set", "buying.limits.per_deal=2", "--key",
+            "buying.limits.per_deal", "--games", "2", "--seed", "1"]  # fmt: skip
+    data = json.loads(cli(*args, "--json").stdout)
+    reached = {c["to"]: c["limit_reached"] for c in data["changes"]}
+    assert set(reached) == {"1", "3", "null"}
+    for side in reached.values():
+        assert side["from"]["games"] == 2 and side["from"]["times"] > 0
+    assert reached["1"]["to"]["times"] > reached["1"]["from"]["times"]
+    assert reached["null"]["to"] == {"games": 0, "times": 0}
+    text = cli(*args).stdout
+    assert "buying.limits.per_deal: 2 → unlimited" in text
+    assert "limit reached: 2 of 2 (" in text and "buy offers) → never" in text

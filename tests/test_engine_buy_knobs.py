@@ -145,3 +145,21 @@ def test_a_buy_before_the_draw_is_offered_only_if_the_stock_also_holds_the_drawe
     del two.game.deal.stock[:-2]  # two cards: the penalty and the draw
     act(two, "draw")
     assert two.phase == "buy"
+
+
+def test_a_buy_limit_reached_is_counted_where_it_withholds_the_offer():
+    # A designer asks whether a limit ever came into play: the engine counts
+    # each buy offer a limit withholds, under the limit's own key.
+    free = asked()
+    offered = len(free.game.deal.buy_queue)
+    assert offered > 1 and free.limits_bound == {}
+    for key in ("buying.limits.per_deal", "buying.limits.per_game", "deals.1.buy_limit"):
+        state = contract_state(overrides=[f"{key}=0"])
+        act(state, "draw")  # p2 draws 5D: nobody may buy KC
+        assert state.phase == "play" and state.to_move == 1, key
+        assert state.limits_bound == {key: offered}, key
+    # A limit not reached withholds nothing.
+    state = asked("buying.limits.per_deal=1")
+    assert state.limits_bound == {}
+    act(state, "buy")
+    assert state.limits_bound == {}

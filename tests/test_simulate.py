@@ -547,3 +547,14 @@ def test_compare_leaves_out_the_seeds_a_cap_stopped_on_either_side(cli, monkeypa
     assert result.differences[0]["turns_per_game"].n == 20 - capped
     text = cli("compare", "gin", "gin", "--games", "20", "--seed", "4", "--deal-cap", "5").stdout
     assert "its seeds are left out of every difference" in text
+
+
+def test_simulate_says_which_limits_players_reached(cli):
+    # Kalooki without buy-backs: every player out would have bought back.
+    args = ["simulate", "kalooki", "--set", "game_end.buy_backs=0", "--games", "2"]
+    data = json.loads(cli(*args, "--json").stdout)["statistics"]
+    reached = data["limits_bound"]["game_end.buy_backs"]
+    assert reached["games"] == 2 and reached["times"] >= 2
+    text = " ".join(cli(*args).stdout.split())
+    assert "Limits reached (games, actions withheld): game_end.buy_backs 2 of 2 (" in text
+    assert "buy-backs)" in text

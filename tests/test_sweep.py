@@ -425,6 +425,23 @@ def test_a_scheduler_that_does_not_answer_is_reported_within_seconds(cli):
     assert time.monotonic() - started < 9
 
 
+def test_a_report_names_null_in_words_shows_limits_reached_and_heat_map_intervals(cli, tmp_path):
+    pytest.importorskip("matplotlib")
+    report = tmp_path / "limits.html"
+    result = cli(
+        "sweep", "contract", "--vary", "buying.limits.per_deal=1,null",
+        "--vary", "buying.limits.per_game=2,null", "--games", "2", "--report", str(report),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    page = report.read_text()
+    assert "None" not in page and "<td>unlimited</td>" in page
+    assert "buying.limits.per_deal reached (games, buy offers withheld)" in page
+    assert "<td>no limit</td>" in page and "Limit reached: in how many" in page
+    # Each heat-map cell carries its interval, and the axes name unlimited.
+    assert "95% intervals in each cell" in page
+    assert page.count("unlimited") >= 4
+
+
 def test_a_report_without_a_target_is_written(cli, tmp_path):
     pytest.importorskip("matplotlib")  # the report extra
     report = tmp_path / "r.html"
@@ -459,3 +476,20 @@ def test_sigterm_stops_a_sweep_with_its_figures_and_status_143(tmp_path):
     assert process.returncode == 143, err
     assert b"stopped" in err and b"run the same command to go on" in err
     assert b"games" in out
+
+
+def test_a_sweep_of_a_limit_says_how_often_it_was_reached(cli, monkeypatch):
+    # Limits 3 and unlimited can give the same games because no player reaches
+    # 3 buys: the sweep must say so rather than show a flat line.
+    monkeypatch.setenv("COLUMNS", "200")
+    args = ["sweep", "contract", "--vary", "buying.limits.per_deal=1,3,null", "--games", "3"]
+    doc = json.loads(cli(*args, "--json").stdout)
+    bound = [c["statistics"]["limits_bound"] for c in doc["combinations"]]
+    one = bound[0]["buying.limits.per_deal"]
+    assert one["games"] == 3 and one["times"] > 0
+    assert bound[1] == {} and bound[2] == {}
+    text = cli(*args).stdout
+    assert f"3 of 3 ({one['times']:,})" in text and "(buy offers;" in text
+    rows = {line.split("│")[1].strip(): line for line in text.splitlines() if "│" in line}
+    assert "never" in rows["3"] and "no limit" in rows["unlimited"]
+    assert "no player reached the limit" in " ".join(text.split())

@@ -14,6 +14,8 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..sim.metrics import bound_words
+
 if TYPE_CHECKING:
     from ..spec.schema import VariantSpec
 
@@ -80,8 +82,11 @@ def _table(title: str | None = None) -> Any:
     return Table(title=title, header_style="bold", expand=False)
 
 
-def _column(table: Any, header: str, *, right: bool = False) -> None:
-    table.add_column(header, overflow="fold", justify="right" if right else "left")
+def _column(table: Any, header: str, *, right: bool = False, whole: bool = False) -> None:
+    """A column whose cells wrap; with ``whole``, one whose cells are kept whole
+    (a key path, already broken into lines: the other columns wrap instead)."""
+    justify = "right" if right else "left"
+    table.add_column(header, overflow="fold", justify=justify, no_wrap=whole)
 
 
 def _print_deals(out: Any, data: dict[str, Any], shown: Shown) -> None:
@@ -235,6 +240,9 @@ def print_simulation(
         )
     if data.get("contracts"):
         _print_contracts(out, data["contracts"])
+    reached = _limits_reached(data)
+    if reached:
+        out.print(f"Limits reached (games, actions withheld): {reached}.")
     out.print(
         f"Per game: {with_interval(data['turns_per_game'])} turns, "
         f"{with_interval(data['deals_per_game'])} deals; winning margin "
@@ -329,6 +337,10 @@ def print_comparison(
             row.append(with_interval(d, percent=percent, sign=True) + star)
         table.add_row(*row)
     out.print(table)
+    for letter, side in zip(letters, sides, strict=True):
+        reached = _limits_reached(side["statistics"])
+        if reached:
+            out.print(f"{letter}: limits reached (games, actions withheld): {reached}.")
     tested = data["significance"]["figures_tested"]
     out.print(
         f"* significant: Holm's procedure over all {tested} differences keeps the chance "
@@ -364,28 +376,42 @@ def print_sweep(
     95% intervals; the combination closest to ``target`` marked and named, and
     those the data cannot tell apart from it (``tied``) marked and named too."""
     tied = tied or []
-    from ..sim.metrics import METRICS, headline_keys, shown_metrics
+    from ..sim.metrics import METRICS, headline_keys, limit_withholds, shown_metrics, value_label
 
     keys = [metric] if metric else headline_keys(words)
     labels = {m.key: m for m in METRICS} | {m.key: m for m in shown_metrics(words)}
+    limits = {path: limit_withholds(path) for path in paths}
+    counted = [path for path in paths if limits[path]]
     table = _table()
     for path in paths:
-        _column(table, _path_header(path))
+        _column(table, _path_header(path), whole=True)
     _column(table, "games", right=True)
+    for path in counted:
+        _column(table, f"{path} reached" if len(counted) > 1 else "limit reached", right=True)
     for key in keys:
         _column(table, labels[key].label, right=True)
     for i, combo in enumerate(result.combinations):
         stats = result.stats[i]
-        row = [combo.values[path] for path in paths]
+        row = [value_label(path, combo.values[path]) for path in paths]
         if stats is None:
-            table.add_row(*row, "—", *["invalid" for _ in keys])
+            table.add_row(*row, "—", *["—" for _ in counted], *["invalid" for _ in keys])
             continue
+        row.append(str(stats.games))
+        for path in counted:
+            row.append(_bound_cell(stats, path, combo.values[path]))
         figures = [
             with_interval(result.metric(i, key), percent=labels[key].percent) for key in keys
         ]
         mark = " ←" if i == closest else " ≈" if i in tied else ""
-        table.add_row(*row, str(stats.games), *figures[:-1], figures[-1] + mark)
+        table.add_row(*row, *figures[:-1], figures[-1] + mark)
     console().print(table)
+    if counted:
+        console().print(
+            "limit reached: in how many finished games a player reached the limit and it "
+            f"withheld an action, and in brackets how many it withheld ({_withheld(limits)}; "
+            "a bot may have declined them: where the figures match a row without the limit, "
+            "it did); never: no player reached the limit, so these games cannot show what it does."
+        )
     if closest is not None and metric is not None:
         combo = result.combinations[closest]
         figure = with_interval(result.metric(closest, metric), percent=labels[metric].percent)
@@ -399,6 +425,52 @@ def print_sweep(
             )
         else:
             console().print("No other combination's 95% interval comes as near the target.")
+
+
+def _change_text(change: dict[str, Any]) -> str:
+    """``path: from → to``, a null value in the key's own words ("unlimited")."""
+    from ..sim.metrics import value_label
+
+    path = change["path"]
+    ends = (value_label(path, change[end]) for end in ("from", "to"))
+    return f"{path}: {' → '.join(ends)}"
+
+
+def _audit_reached(change: dict[str, Any]) -> str:
+    """For a counted limit: in how many games a player reached it, each side."""
+    reached = change.get("limit_reached")
+    if not reached:
+        return ""
+    from ..sim.metrics import limit_withholds
+
+    action = limit_withholds(change["path"]) or "action"
+    games = change["games_compared"]
+    sides = " → ".join(bound_words(reached[side], games, action) for side in ("from", "to"))
+    return f"; limit reached: {sides}"
+
+
+def _limits_reached(data: dict[str, Any]) -> str:
+    """Each counted limit a player reached in these games, as text ("" for none)."""
+    from ..sim.metrics import limit_withholds
+
+    return "; ".join(
+        f"{path} {bound_words(entry, data['games'], limit_withholds(path) or 'action')}"
+        for path, entry in data.get("limits_bound", {}).items()
+    )
+
+
+def _bound_cell(stats: Any, path: str, value: str) -> str:
+    if value == "null":
+        return "no limit"
+    entry = stats.to_dict()["limits_bound"].get(path)
+    if not entry or not entry["times"]:
+        return "never"
+    return f"{entry['games']} of {stats.games} ({entry['times']:,})"
+
+
+def _withheld(limits: dict[str, str | None]) -> str:
+    """What the varied limits withhold, as words: "buy offers", "buy offers, buy-backs"."""
+    return ", ".join(dict.fromkeys(f"{action}s" for action in limits.values() if action))
 
 
 #: How many figures a change's line names at most (the rest are in --json).
@@ -461,12 +533,16 @@ def print_audit(name: str, data: dict[str, Any]) -> None:
             _column(table, "games played otherwise", right=True)
         _column(table, "figures that differ (95% CI)")
         for change in groups[group]:
-            row = [f"{change['path']}: {change['from']} → {change['to']}"]
+            row = [_change_text(change)]
             if group == "changes_play":
                 row.append(f"{change['games_played_differently']} of {change['games_compared']}")
-            row.append(_audit_figures(change, data.get("labels")))
+            row.append(_audit_figures(change, data.get("labels")) + _audit_reached(change))
             table.add_row(*row)
         out.print(table)
+    if groups.get("unfinished"):
+        out.print(f"Played, nothing compared ({len(groups['unfinished'])}):")
+        for change in groups["unfinished"]:
+            out.print(f"  {change['path']}: {change['from']} → {change['to']}: {change['reason']}")
     if groups["not_used"]:
         out.print(f"Not used by this file ({len(groups['not_used'])}), not played:")
         for change in groups["not_used"]:

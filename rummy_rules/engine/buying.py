@@ -203,21 +203,36 @@ def open_buy_window(g: Game) -> None:
             continue
         if d.down[seat] and not play.buy_after_going_down:
             continue
-        own = d.rules_of(seat).buy_limit  # the buyer's own deal, where each has one
-        limit = own if own is not None else play.buy_limit_deal
-        if limit is not None and d.buys[seat] >= limit:
-            continue
-        if play.buy_limit_game is not None and g.buys_game[seat] >= play.buy_limit_game:
-            continue
         if payable is not None and buy_cost(g, seat) > payable:
             continue
         if play.buyer_discards and not d.hands[seat]:
             continue  # no card held before the buy to discard after it
+        # Last, so that a count means the limit alone withheld the offer.
+        limit = _limit_reached(g, seat)
+        if limit is not None:
+            g.bound[limit] = g.bound.get(limit, 0) + 1
+            continue
         queue.append(seat)
     if queue:
         d.buy_queue = queue
         d.buy_card = d.discard[-1]
         d.phase = BUY
+
+
+def _limit_reached(g: Game, seat: int) -> str | None:
+    """The key of the buying limit ``seat`` has reached (the deal's own limit,
+    where it has one, or the variant's per deal; the per-game limit), or ``None``."""
+    d = g.deal
+    play = g.rules.play
+    own = d.rules_of(seat)  # the buyer's own deal, where each has one
+    if own.buy_limit is not None:
+        if d.buys[seat] >= own.buy_limit:
+            return f"deals.{own.number}.buy_limit"
+    elif play.buy_limit_deal is not None and d.buys[seat] >= play.buy_limit_deal:
+        return "buying.limits.per_deal"
+    if play.buy_limit_game is not None and g.buys_game[seat] >= play.buy_limit_game:
+        return "buying.limits.per_game"
+    return None
 
 
 def _buy(g: Game, seat: int, *, give: bool = False) -> None:

@@ -304,7 +304,11 @@ def _eliminate(g: Game) -> tuple[tuple[int, ...], list[int], tuple[int, ...]]:
     out: list[int] = []
     for seat in over:
         allowed = play.buy_back_limit is None or (safe and max(safe) <= play.buy_back_limit)
-        if safe and allowed and g.buy_backs_used[seat] < play.buy_backs:
+        left = g.buy_backs_used[seat] < play.buy_backs
+        if safe and not (allowed and left):  # a limit withheld the buy-back
+            key = "game_end.buy_backs" if allowed else "game_end.buy_back_limit"
+            g.bound[key] = g.bound.get(key, 0) + 1
+        if safe and allowed and left:
             g.buy_backs_used[seat] += 1
             fresh = max(safe) if play.buy_back_total == "highest_remaining" else 0
             adjust[seat] = fresh - g.totals[seat]

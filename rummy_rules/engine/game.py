@@ -459,6 +459,12 @@ class Game:
     """With ``game_end.games_at_once`` above 1 (Hollywood scoring): the games
     scored at once, in order; ``totals`` is then the sum of their totals.
     Empty otherwise."""
+    bound: dict[str, int] = field(default_factory=dict)
+    """How often a limit in the rules withheld an action from a player, by the
+    rule's key (``buying.limits.per_deal``: a buy not offered because the player
+    had bought as often as the limit allows). Only real play counts: a trial
+    (:meth:`trial`) shares this mapping but never opens a buy window or ends a
+    deal, where limits bind."""
 
     def copy(self) -> Game:
         """An independent copy, chance included (log entries are never changed, so shared)."""
@@ -483,6 +489,7 @@ class Game:
             deal_index=self.deal_index,
             stage=list(self.stage),
             columns=list(self.columns),
+            bound=dict(self.bound),
         )
 
     def trial(self) -> Game:
@@ -514,6 +521,7 @@ class Game:
             deal_index=self.deal_index,
             stage=self.stage,
             columns=self.columns,
+            bound=self.bound,
         )
 
     def next_seat(self, seat: int, step: int = 1) -> int:

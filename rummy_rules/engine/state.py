@@ -196,6 +196,12 @@ class GameState:
         return self.game.buys_game
 
     @property
+    def limits_bound(self) -> dict[str, int]:
+        """How often each limit in the rules withheld an action (a buy, a buy-back),
+        by the rule's key: a key missing never bound."""
+        return dict(self.game.bound)
+
+    @property
     def log(self) -> list[dict[str, Any]]:
         """Every chance outcome and action, in order (a game record is written from it)."""
         return self.game.log

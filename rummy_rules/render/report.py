@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from ..errors import RummyRulesError
+from ..sim.metrics import bound_words, limit_withholds, value_label
 
 __all__ = ["pyplot", "render_compare_report", "render_report"]
 
@@ -255,7 +256,9 @@ def _sweep_lines(plt: Any, sweep: dict[str, Any], key: str, metric: Any, paths: 
     for entry in sweep["combinations"]:
         if "metrics" not in entry:
             continue
-        label = ", ".join(f"{p}={entry['values'][p]}" for p in others) or metric.label
+        label = (
+            ", ".join(f"{p}={value_label(p, entry['values'][p])}" for p in others) or metric.label
+        )
         x = values.index(entry["values"][key])
         lines.setdefault(label, []).append((x, entry["metrics"][metric.key]))
     scale = 100.0 if metric.percent else 1.0
@@ -266,7 +269,7 @@ def _sweep_lines(plt: Any, sweep: dict[str, Any], key: str, metric: Any, paths: 
         low = [max(0.0, (m["value"] - m["low"]) * scale) for _, m in points]
         high = [max(0.0, (m["high"] - m["value"]) * scale) for _, m in points]
         ax.errorbar(xs, ys, yerr=[low, high], marker="o", capsize=3, label=label)
-    ax.set_xticks(range(len(values)), values)
+    ax.set_xticks(range(len(values)), [value_label(key, v) for v in values])
     ax.set_xlabel(key)
     ax.set_ylabel(metric.label + (" (%)" if metric.percent else ""))
     if others:
@@ -280,23 +283,29 @@ def _sweep_heat_map(plt: Any, sweep: dict[str, Any], metric: Any) -> str:
     (first, rows), (second, cols) = ((v["path"], v["values"]) for v in sweep["varied"])
     scale = 100.0 if metric.percent else 1.0
     grid = [[math.nan] * len(cols) for _ in rows]
+    ends: dict[tuple[int, int], tuple[float, float]] = {}
     for entry in sweep["combinations"]:
         if "metrics" in entry:
             r = rows.index(entry["values"][first])
             c = cols.index(entry["values"][second])
-            grid[r][c] = entry["metrics"][metric.key]["value"] * scale
-    fig, ax = plt.subplots(figsize=(1.2 * len(cols) + 2.5, 0.6 * len(rows) + 1.5))
+            item = entry["metrics"][metric.key]
+            grid[r][c] = item["value"] * scale
+            ends[r, c] = (item["low"] * scale, item["high"] * scale)
+    fig, ax = plt.subplots(figsize=(1.5 * len(cols) + 2.5, 0.8 * len(rows) + 1.5))
     image = ax.imshow(grid, cmap="viridis", aspect="auto")
-    ax.set_xticks(range(len(cols)), cols)
-    ax.set_yticks(range(len(rows)), rows)
+    ax.set_xticks(range(len(cols)), [value_label(second, v) for v in cols])
+    ax.set_yticks(range(len(rows)), [value_label(first, v) for v in rows])
     ax.set_xlabel(second)
     ax.set_ylabel(first)
-    for r, row in enumerate(grid):
-        for c, value in enumerate(row):
-            if not math.isnan(value):
-                ax.text(c, r, f"{value:.3g}", ha="center", va="center", color="white", fontsize=8)
+    for (r, c), (low, high) in ends.items():
+        # Each cell carries its 95% interval: a colour alone hides how sure it is.
+        text = f"{grid[r][c]:.3g}\n({low:.3g} to {high:.3g})"
+        dark = image.norm(grid[r][c]) < 0.6  # viridis runs from dark blue to yellow
+        ax.text(
+            c, r, text, ha="center", va="center", color="white" if dark else "black", fontsize=7
+        )
     fig.colorbar(image, ax=ax, label=metric.label)
-    ax.set_title(f"{metric.label}: {first} × {second}")
+    ax.set_title(f"{metric.label}: {first} × {second} (95% intervals in each cell)")
     return _svg(fig, plt)
 
 
@@ -315,6 +324,7 @@ def render_sweep_report(run: dict[str, Any], sweep: dict[str, Any]) -> str:
     if not sweep.get("metric") and (words is None or "buys_per_game" in words):
         shown.append("buys_per_game")
     paths = [v["path"] for v in sweep["varied"]]
+    counted = [p for p in paths if limit_withholds(p)]
     charts = [
         (f"{by_key[key].label} by {path}", _sweep_lines(plt, sweep, path, by_key[key], paths))
         for key in shown
@@ -335,21 +345,43 @@ def render_sweep_report(run: dict[str, Any], sweep: dict[str, Any]) -> str:
         games = entry["statistics"]["games"] if "statistics" in entry else "—"
         closest = sweep.get("closest") == entry["values"]
         tied = entry["values"] in sweep.get("not_told_apart", [])
+        reached = []
+        for path in counted:
+            if "statistics" not in entry:
+                reached.append("—")
+            elif entry["values"][path] is None:
+                reached.append("no limit")
+            else:
+                stats = entry["statistics"]
+                found = stats["limits_bound"].get(path)
+                action = limit_withholds(path) or "action"
+                reached.append(bound_words(found, stats["games"], action))
         rows.append(
             {
-                "values": [entry["values"][p] for p in paths],
+                "values": [value_label(p, entry["values"][p]) for p in paths],
                 "games": games,
+                "reached": reached,
                 "figures": figures,
                 "error": entry.get("error"),
                 "closest": closest,
                 "tied": tied,
             }
         )
+
+    def labelled(values: dict[str, Any]) -> dict[str, str]:
+        return {p: value_label(p, v) for p, v in values.items()}
+
     template = template_environment().get_template("sweep.html.j2")
     return template.render(
         run=run,
         sweep=sweep,
+        varied=[
+            (v["path"], [value_label(v["path"], x) for x in v["values"]]) for v in sweep["varied"]
+        ],
+        closest=labelled(sweep.get("closest") or {}),
+        tied=[labelled(values) for values in sweep.get("not_told_apart", [])],
         paths=paths,
+        reached=[f"{p} reached (games, {limit_withholds(p)}s withheld)" for p in counted],
         labels=[by_key[k].label for k in shown],
         rows=rows,
         charts=charts,

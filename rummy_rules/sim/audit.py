@@ -51,7 +51,7 @@ from pydantic import BaseModel
 from ..errors import RummyRulesError
 from ..spec.schema import VariantSpec
 from .compare import ALPHA, game_metrics
-from .metrics import METRICS, family_labels
+from .metrics import METRICS, family_labels, limit_withholds
 from .relevance import inert_reason
 from .simulate import GameSummary, as_interval, make_job
 from .stats import RunningMean, holm, paired_p_value
@@ -69,7 +69,7 @@ __all__ = [
 ]
 
 #: The groups a change falls in, in the order they are reported.
-GROUPS = ("changes_play", "same_moves", "no_difference", "not_used", "invalid")
+GROUPS = ("changes_play", "same_moves", "no_difference", "unfinished", "not_used", "invalid")
 
 #: The groups of the changes that were played.
 _PLAYED = ("changes_play", "same_moves", "no_difference")
@@ -188,7 +188,8 @@ class ChangeResult:
     change: Change
     group: str = "invalid"
     reason: str = ""
-    """Why the change was not played (``invalid``)."""
+    """Why the change was not played (``invalid``, ``not_used``), or why nothing
+    was compared (``unfinished``)."""
     games: int = 0
     """Pairs of games compared (both finished, neither capped nor failed)."""
     moved: int = 0
@@ -196,6 +197,10 @@ class ChangeResult:
     differences: dict[str, RunningMean] = field(default_factory=dict)
     p_values: dict[str, float] = field(default_factory=dict)
     significant: dict[str, bool] = field(default_factory=dict)
+    reached: dict[str, list[int]] = field(default_factory=dict)
+    """For a counted limit (:data:`~rummy_rules.sim.metrics.LIMITS`), in the games
+    compared: ``{"from": [games, times], "to": [games, times]}``, how many games
+    a player reached the limit in and how many actions it withheld, per side."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready."""
@@ -205,11 +210,16 @@ class ChangeResult:
             "to": self.change.value,
             "group": self.group,
         }
-        if self.group in ("invalid", "not_used"):
+        if self.group in ("invalid", "not_used", "unfinished"):
             out["reason"] = self.reason
             return out
         out["games_compared"] = self.games
         out["games_played_differently"] = self.moved
+        if self.reached:
+            out["limit_reached"] = {
+                side: {"games": games, "times": times}
+                for side, (games, times) in self.reached.items()
+            }
         out["figures"] = {
             m.key: {
                 **as_interval(self.differences[m.key].interval()),
@@ -369,11 +379,19 @@ def _fold(
 ) -> None:
     """One change's games against the base games, pair by pair (the figures ``keys``)."""
     result.differences = {key: RunningMean() for key in keys}
+    path = result.change.path
+    if limit_withholds(path):
+        result.reached = {"from": [0, 0], "to": [0, 0]}
     scored_alike = True
     for before, after in zip(base, changed, strict=True):
         if not (_finished(before) and _finished(after)):
             continue
         result.games += 1
+        for side, game in (("from", before), ("to", after)):
+            times = dict(game.bound).get(path, 0) if result.reached else 0
+            if times:
+                result.reached[side][0] += 1
+                result.reached[side][1] += times
         # Deals both games reached: the first deal that differs is dealt alike, so
         # its moves differ by the rule (a scoring rule may end a game sooner).
         result.moved += any(a != b for a, b in zip(before.moves, after.moves, strict=False))
@@ -382,7 +400,13 @@ def _fold(
         for key in keys:
             if not (math.isnan(second[key]) or math.isnan(first[key])):
                 result.differences[key].add(second[key] - first[key])
-    if result.games and not result.moved:
+    if not result.games:
+        result.group = "unfinished"
+        result.reason = (
+            f"none of the {len(base)} games finished under both rules "
+            "(a safety stop or a bot's failure): nothing to compare"
+        )
+    elif not result.moved:
         result.group = "no_difference" if scored_alike else "same_moves"
 
 

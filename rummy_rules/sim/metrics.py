@@ -5,12 +5,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..spec.schema import VariantSpec
 
-__all__ = ["METRICS", "Metric", "family_labels", "headline_keys", "shown_metrics"]
+__all__ = [
+    "LIMITS",
+    "METRICS",
+    "Metric",
+    "bound_words",
+    "family_labels",
+    "headline_keys",
+    "limit_withholds",
+    "shown_metrics",
+    "value_label",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,3 +97,44 @@ def headline_keys(labels: dict[str, str] | None) -> list[str]:
     if labels is not None and nothing not in labels:
         nothing = "deals_nobody_won_rate"
     return ["turns_per_game", "first_player_win_rate", nothing]
+
+
+#: The limits the engine counts when they withhold an action from a player
+#: (``GameState.limits_bound``; ``*`` a deal's place in the schedule, from 1, as
+#: ``--set`` numbers it),
+#: and the action each withholds.
+LIMITS: dict[str, str] = {
+    "buying.limits.per_deal": "buy offer",
+    "buying.limits.per_game": "buy offer",
+    "deals.*.buy_limit": "buy offer",
+    "game_end.buy_backs": "buy-back",
+    "game_end.buy_back_limit": "buy-back",
+}
+
+
+def limit_withholds(path: str) -> str | None:
+    """The action the limit at rule key ``path`` withholds when it binds (a
+    counted limit: :data:`LIMITS`), or ``None`` for a key not counted."""
+    return LIMITS.get(".".join("*" if part.isdigit() else part for part in path.split(".")))
+
+
+def value_label(path: str, value: Any) -> str:
+    """A rule value as a table or chart shows it: null (``None``, or the text
+    ``null`` as given to ``--vary``) in the words of the key's description
+    ("unlimited", "no limit"); true and false as a file writes them."""
+    if value is None or value == "null":
+        from ..spec.loader import null_meaning
+
+        parts = tuple(int(p) if p.isdigit() else p for p in path.split("."))
+        return null_meaning(parts) or "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def bound_words(entry: dict[str, Any] | None, games: int, action: str) -> str:
+    """How often a limit bound: "12 of 30 (40 buy offers)", or "never"."""
+    if not entry or not entry["times"]:
+        return "never"
+    times = entry["times"]
+    return f"{entry['games']} of {games} ({times:,} {action}{'' if times == 1 else 's'})"

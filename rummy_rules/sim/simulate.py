@@ -123,6 +123,9 @@ class GameSummary:
     moves: tuple[str, ...] = ()
     """When asked for (``rummy-rules audit``): per deal, a digest of its actions,
     by seat, in order; two deals with the same digest were played alike."""
+    bound: tuple[tuple[str, int], ...] = ()
+    """How often each limit in the rules withheld an action in this game, by the
+    rule's key, sorted (:attr:`GameState.limits_bound`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,6 +273,7 @@ def play_summary(job: _Job, index: int) -> GameSummary:
         spread=spread,
         record=record,
         moves=moves,
+        bound=tuple(sorted(state.limits_bound.items())),
     )
 
 

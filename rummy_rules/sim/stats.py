@@ -224,6 +224,9 @@ class SimulationStats:
     capped: dict[str, int] = field(default_factory=dict)
     """Games a safety stop of the engine ended (``deal_cap``) or cut short
     (``turn_cap``: one of its deals), by stop: counted here and nowhere else."""
+    bound: dict[str, list[int]] = field(default_factory=dict)
+    """Per rule key, [times the limit withheld an action, games where it did]
+    (:attr:`GameSummary.bound`): a limit missing here never bound."""
 
     def __post_init__(self) -> None:
         self.wins_by_seat = [0.0] * self.players
@@ -267,6 +270,10 @@ class SimulationStats:
         self.margin.add(game.margin)
         self.lead_changes.add(game.lead_changes)
         self.spread.add(game.spread)
+        for key, times in game.bound:
+            seen = self.bound.setdefault(key, [0, 0])
+            seen[0] += times
+            seen[1] += 1
 
     def to_dict(self) -> dict[str, Any]:
         """The statistics as a JSON-ready mapping (rates and means with 95% intervals)."""
@@ -324,6 +331,10 @@ class SimulationStats:
             "score_spread": as_interval(self.spread.count_interval(), 1),
             "lead_changes": as_interval(self.lead_changes.count_interval(), 2),
             "design": self.design(),
+            "limits_bound": {
+                key: {"times": times, "games": games, "game_rate": as_interval(wilson(games, n))}
+                for key, (times, games) in sorted(self.bound.items())
+            },
             "contracts": [
                 {
                     "contract": number,

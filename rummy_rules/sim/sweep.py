@@ -254,6 +254,7 @@ def _summary_from(data: dict[str, Any]) -> GameSummary:
             "totals": tuple(data["totals"]),
             "winners": tuple(data["winners"]),
             "deals": deals,
+            "bound": tuple((key, times) for key, times in data.get("bound", ())),
         }
     )
 

@@ -37,6 +37,7 @@ __all__ = [
     "check_variant",
     "load_base",
     "load_variant",
+    "null_meaning",
     "parse_override",
     "resolve_source",
 ]
@@ -627,8 +628,8 @@ def _fields_at(path: PathT) -> set[str]:
     return {name for model in _models_at(path) for name in model.model_fields}
 
 
-def _null_meaning(path: PathT) -> str | None:
-    """For a key that may be null, what null means there, as its description
+def null_meaning(path: PathT) -> str | None:
+    """For a key (its path, as parts) that may be null, what null means there, as its description
     says it ("null: unlimited", "or null for no limit"); "" when it says
     nothing; None when the key may not be null."""
     if not path or not isinstance(path[-1], str):
@@ -663,7 +664,7 @@ def _number_message(kind: str, err: Any, path: PathT) -> str | None:
         return None
     whole = kind.startswith("int")
     message = f"expected {'a whole number' if whole else 'a number'}, not {shown_value}"
-    meaning = _null_meaning(path)
+    meaning = null_meaning(path)
     if meaning:
         message += f" (write null for {meaning})"
     elif meaning == "":
