@@ -236,8 +236,18 @@ def test_cli_validate_bad_file_exits_1_with_located_lines(write, cli, name, cont
         ("id: x\nplayers:\n\tmin: 2\n", "tabs"),
         ("id: x\nname foo\nplayers: 2\n", "colon and a space"),
         ("id: x\nname: Rummy: our way\n", "must be quoted"),
+        ("id: x\nbuying:\n  limits:\n    per_deal: 2\n     per_game: 3\n", "same column"),
+        ("id: x\nbuying:\n  limits:\n      per_deal: 2\n    per_game: 3\n", "indented by 4"),
     ],
-    ids=["uncommented-child", "tab-after-colon", "tab-indent", "missing-colon", "colon-in-value"],
+    ids=[
+        "uncommented-child",
+        "tab-after-colon",
+        "tab-indent",
+        "missing-colon",
+        "colon-in-value",
+        "indented-under-a-value",
+        "indented-between-sections",
+    ],
 )
 def test_common_yaml_slips_get_a_located_hint(write, text, hint):
     errors = problems_of(write("v.yaml", text))

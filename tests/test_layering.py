@@ -99,6 +99,17 @@ def test_error_points_at_the_house_file_that_set_the_value(write):
     assert (error.line, error.column) == (4, 11)
 
 
+def test_a_finding_the_house_file_caused_in_a_base_value_points_at_the_house_file(write):
+    # Deal 6's contract is the base's; the house's smaller hand (and no buying)
+    # breaks it. The user sees their own line, the base's place in the message,
+    # and no player count: Contract deals the same hand to every count.
+    path = write("h.yaml", "extends: contract\nbuying:\n  enabled: false\ndeals.6: {cards: 8}\n")
+    (error,) = check_variant(path).errors
+    assert (error.file, error.line, error.path) == (str(path), 4, "deals.6.contract")
+    assert "deals.6.contract is as the file this one extends sets it: " in error.message
+    assert "contract.yaml:" in error.message and "players" not in error.message
+
+
 def test_error_in_the_base_points_at_the_base_file(write):
     write("base.yaml", "extends: contract\nplayers: {min: 3, max: 5, best: nine}\n")
     path = write("house.yaml", "extends: base.yaml\n")

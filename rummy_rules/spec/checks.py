@@ -350,7 +350,7 @@ def _check_contract(spec: VariantSpec, index: int, deal: DealSpec, out: list[Fin
             out.append(
                 (
                     where,
-                    f"{name}'s contract needs {total} cards but with {n} players a hand has "
+                    f"{name}'s contract needs {total} cards but {_with(deal, n)}a hand has "
                     f"only {hand} after the draw, and buying cannot add more",
                     "error",
                 )
@@ -360,7 +360,7 @@ def _check_contract(spec: VariantSpec, index: int, deal: DealSpec, out: list[Fin
             out.append(
                 (
                     where,
-                    f"{name}'s contract needs {total} cards but with {n} players a hand can "
+                    f"{name}'s contract needs {total} cards but {_with(deal, n)}a hand can "
                     f"reach only {hand + capacity} (the draw plus every buy allowed)",
                     "error",
                 )
@@ -375,6 +375,12 @@ def _check_contract(spec: VariantSpec, index: int, deal: DealSpec, out: list[Fin
             )
         )
         return
+
+
+def _with(deal: DealSpec, n: int) -> str:
+    """ "with N players " where the hand dealt depends on the player count; ""
+    where every count is dealt alike (the message holds for them all)."""
+    return "" if isinstance(deal.cards, int) else f"with {n} players "
 
 
 def _check_whole_hand(
@@ -396,7 +402,7 @@ def _check_whole_hand(
                 (
                     where,
                     f"{name} must be won with every card at once and its contract takes "
-                    f"{total} cards, but with {n} players a hand has {hand} after the "
+                    f"{total} cards, but {_with(deal, n)}a hand has {hand} after the "
                     "draw: players must buy to meet it",
                     "note",
                 )
@@ -406,7 +412,7 @@ def _check_whole_hand(
             out.append(
                 (
                     where,
-                    f"{name} must be won with every card at once, but with {n} players "
+                    f"{name} must be won with every card at once, but {_with(deal, n)}"
                     f"the hand after the draw has {hand} cards and the contract takes "
                     + (f"{total}" if total == most else f"{total} to {most}")
                     + " cards",

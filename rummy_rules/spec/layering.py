@@ -13,12 +13,13 @@ from typing import Any
 from ..cards import normalize_rank
 from ..errors import Problem
 from .schema.base import COUNT_FORMS
-from .yamlio import Located, PathT, format_path
+from .yamlio import Located, Mark, PathT, format_path
 
 __all__ = [
     "copy_marks",
     "drop_marks",
     "is_count",
+    "locate_finding",
     "merge_layer",
     "replaced_schedules",
 ]
@@ -212,3 +213,37 @@ def replaced_schedules(located: Located) -> list[Problem]:
         else:
             found.append(Problem(mark.file, mark.line, mark.column, "deals", told, "note"))
     return found
+
+
+def locate_finding(located: Located, path: PathT, message: str) -> tuple[Mark, str]:
+    """Where to show a check's finding at ``path``, and its message.
+
+    A value the user's file took from the file it extends is marked in that
+    base file, which the user did not write (and, shipped, may not find). Such
+    a finding is shown at the user's own key nearest to it — one in the same
+    section, and in the same list item where the path runs through one
+    (``deals.6.cards`` for a problem of ``deals.6.contract``) — with the base's
+    place named in the message; without one, where it is.
+    """
+    mark = located.mark_for(path)
+    if mark.file == located.file or mark.line is None:
+        return mark, message
+    # The shared part must reach the path's first list item, or its section.
+    need = next((i + 1 for i, part in enumerate(path) if isinstance(part, int)), 1)
+    best: tuple[int, int, Mark] | None = None
+    for own, at in located.key_marks.items():
+        if at.file != located.file or at.line is None:
+            continue
+        shared = 0
+        for a, b in zip(own, path, strict=False):
+            if a != b:
+                break
+            shared += 1
+        if shared >= need and (best is None or (-shared, at.line) < (-best[0], best[1])):
+            best = (shared, at.line, at)
+    if best is None:
+        return mark, message
+    where = f"{mark.file}:{mark.line}" + (f":{mark.column}" if mark.column else "")
+    return best[
+        2
+    ], f"{message} ({format_path(path)} is as the file this one extends sets it: {where})"

@@ -28,7 +28,7 @@ from pydantic import BaseModel, ValidationError
 from ..errors import Problem, UsageError, VariantError
 from . import registry
 from .checks import check_spec
-from .layering import drop_marks, merge_layer, replaced_schedules
+from .layering import drop_marks, locate_finding, merge_layer, replaced_schedules
 from .schema import VariantSpec
 from .yamlio import Located, Mark, PathT, format_path, read_yaml_file, read_yaml_text
 
@@ -464,8 +464,8 @@ def _validate(located: Located, report: Report) -> None:
                     "warning",
                 )
             )
-    for path, message, severity in findings:
-        mark = located.mark_for(path)
+    for path, text, severity in findings:
+        mark, message = locate_finding(located, path, text)
         problem = Problem(mark.file, mark.line, mark.column, format_path(path), message, severity)
         {"warning": report.warnings, "note": report.notes}.get(severity, report.errors).append(
             problem

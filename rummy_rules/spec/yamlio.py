@@ -427,8 +427,31 @@ def _hint(problem: str, lines: list[str], index: int) -> str | None:
             "key it belongs to as well (every '# ' above it up to its section), or "
             "comment this line out again"
         )
+    if "expected <block end>" in problem and indented:
+        width = len(line) - len(line.lstrip(" "))
+        return (
+            f"this line is indented by {width} spaces, which lines it up with no key "
+            "above it: the keys of one section start in the same column"
+        )
     if "could not find expected ':'" in problem:
         return "each setting is 'key: value', with a colon and a space after the key"
+    if "mapping values are not allowed here" in problem and _deeper_than_a_value(line, above):
+        width = len(above) - len(above.lstrip(" "))
+        return (
+            "this line is indented further than the line above, which already has its "
+            f"value: start it in the same column as that key ({width} spaces)"
+        )
     if "mapping values are not allowed here" in problem:
         return "a value that holds ': ' must be quoted, e.g. name: \"Rummy: the house way\""
     return None
+
+
+def _deeper_than_a_value(line: str, above: str) -> bool:
+    """Whether ``line`` is indented further than ``above``, a ``key: value`` line
+    (YAML then reads ``line`` as more of that value)."""
+
+    def indent(text: str) -> int:
+        return len(text) - len(text.lstrip(" "))
+
+    has_value = re.match(r"\s*(- )?[^#\s'\"][^:]*:\s+[^\s#]", above) is not None
+    return has_value and indent(line) > indent(above)
