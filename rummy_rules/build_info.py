@@ -46,6 +46,7 @@ HOT_MODULES = (
     "rummy_rules.sim.bots",
     "rummy_rules.sim.bots.greedy",
     "rummy_rules.sim.bots.knock_play",
+    "rummy_rules.sim.bots.slips",
 )
 
 

@@ -141,6 +141,41 @@ def test_late_going_down_waits_longer_than_early():
     assert sum(later) > sum(first)
 
 
+def _gin_log(specs, seed):
+    rules = compile_rules(load_variant("gin"), 2)
+    state = GameState(rules, seed=seed)
+    bots = [make_bot(parse_bot_spec(text), random.Random(s)) for s, text in enumerate(specs)]
+    play_game(state, bots)
+    return state.log
+
+
+def test_personalities_act_in_a_knock_game():
+    # Gin's easy level once played exactly as medium (a 100-of-200 ladder):
+    # the knock play ignored every personality.
+    log = _gin_log(["greedy:take=never", "greedy"], 0)
+    assert not any(
+        e.get("seat") == 0 and e["action"].startswith("take") for e in log if "action" in e
+    )
+    takes = {
+        take: sum(
+            e["action"].startswith("take")
+            for e in _gin_log([f"greedy:take={take}"] * 2, 1)
+            if "action" in e
+        )
+        for take in ("eager", "normal")
+    }
+    assert takes["eager"] > takes["normal"], takes
+    assert GreedyBot(random.Random(0), down="late").knock_weights.knock_at == 5
+    assert GreedyBot(random.Random(0)).knock_weights.knock_at == 10
+
+
+def test_slips_make_other_choices_of_the_same_kind_and_never_is_the_greedy_bot():
+    plain, never, slipping = (
+        _gin_log([spec] * 2, 5) for spec in ("greedy", "greedy:slip=never", "greedy:slip=often")
+    )
+    assert plain == never and slipping != plain
+
+
 def test_a_user_bot_class_plays_by_module_path_and_by_file(user_bots):
     spec = load_variant("may-i")
     by_module = simulate(spec, players=4, bots=["mybots:Cautious:never=buy"] * 4, games=2, seed=1)

@@ -85,8 +85,8 @@ def test_auto_stops_a_pairing_it_cannot_decide_at_the_cap(monkeypatch):
     monkeypatch.setattr(L, "AUTO_MIN", 4)
     monkeypatch.setattr(L, "AUTO_BATCH", 4)
     spec = load_variant("gin")
-    result = L.ladder(  # the same bot twice over: every mirrored pair is split
-        spec, players=2, bots=["greedy", "greedy:take=never"], games=8, seed=1, precision=0.01
+    result = L.ladder(  # the same bot twice over (Gin has no buying): every mirrored pair is split
+        spec, players=2, bots=["greedy", "greedy:buy=never"], games=8, seed=1, precision=0.01
     )
     (pairing,) = result.pairings
     assert pairing.games == 8 and pairing.stop_reason == "reached the cap of 8 games"

@@ -126,7 +126,8 @@ BotsOption = Annotated[
         help=(
             "Bots by seat, comma-separated and repeated to fill the table: random, greedy, "
             "greedy with a personality (greedy:buy=eager:down=late; buy=eager|normal|"
-            "reluctant|never, take=eager|normal|never, down=early|late), tuned (greedy with "
+            "reluctant|never, take=eager|normal|never, down=early|late, "
+            "slip=never|sometimes|often), tuned (greedy with "
             "weights tuned by self-play), search (rollouts "
             "of the deal; search:samples=8:width=8:seconds=S), a level (easy, medium, hard), "
             "or your own class as module:Class or file.py:Class (see docs/bots.md)."

@@ -51,7 +51,7 @@ BOT_KINDS = ("greedy", "random", "search", "tuned")
 
 #: Difficulty levels for people, as plain bot specs: each stands for the spec given.
 LEVELS: dict[str, str] = {
-    "easy": "greedy:take=never:buy=never:down=late",
+    "easy": "greedy:take=never:buy=never:slip=often",
     "medium": "greedy",
     "hard": "search:seconds=2",
 }
@@ -60,6 +60,7 @@ LEVELS: dict[str, str] = {
 GREEDY_PARAMETERS: dict[str, tuple[str, ...]] = {
     "buy": ("eager", "normal", "reluctant", "never"),
     "down": ("early", "late"),
+    "slip": ("never", "sometimes", "often"),
     "take": ("eager", "normal", "never"),
 }
 

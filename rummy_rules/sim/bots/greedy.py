@@ -35,7 +35,8 @@ from ...cards import JOKER_FACE, face_of, rank_of, suit_of
 from ...engine.actions import Action
 from ...engine.rules import ContractPart, DealRules, MeldRules
 from ...engine.view import MeldView, SeatView
-from .knock_play import GREEDY_WEIGHTS, knock_choice
+from .knock_play import knock_choice, personality_weights
+from .slips import SLIPS, slipped
 
 __all__ = ["GreedyBot"]
 
@@ -286,10 +287,20 @@ class GreedyBot:
         buy: str = "normal",
         take: str = "normal",
         down: str = "early",
+        slip: str = "never",
     ) -> None:
-        if buy not in _THRESHOLDS or take not in _TAKE_THRESHOLDS or down not in ("early", "late"):
-            raise ValueError(f"unknown personality buy={buy} take={take} down={down}")
+        if (
+            buy not in _THRESHOLDS
+            or take not in _TAKE_THRESHOLDS
+            or down not in ("early", "late")
+            or slip not in SLIPS
+        ):
+            raise ValueError(f"unknown personality buy={buy} take={take} down={down} slip={slip}")
         self.rng = rng
+        self.slip = SLIPS[slip]
+        """The share of its choices in which it slips (``slip=sometimes``, ``often``):
+        it overlooks a play (draws, passes or ends its turn instead, where it may),
+        or else takes another legal action of the kind it chose, at random."""
         self.wild: frozenset[int] = frozenset()
         self.sets = self.runs = True
         self.buy_threshold = _THRESHOLDS[buy]
@@ -324,8 +335,10 @@ class GreedyBot:
         self.face_up = False
         """``draw.mode: turn_up``: every legal take is melded at once, so it is taken."""
         self.knock_needs: tuple[int, int] = (0, 0)
-        self.knock_weights = GREEDY_WEIGHTS
-        """How it plays a knock game (:class:`.knock_play.KnockWeights`)."""
+        self.knock_weights = personality_weights(take, late=self.late)
+        """How it plays a knock game (:class:`.knock_play.KnockWeights`): the
+        personality's ``take`` sets how much the upcard must lower its deadwood
+        to be taken, and ``down=late`` knocks only with less deadwood."""
 
     def configure(
         self,
@@ -453,7 +466,13 @@ class GreedyBot:
         return after < before and (threshold < 5 or self._gain(face, hand) >= threshold)
 
     def choose(self, view: SeatView) -> Action:
-        """The action to play."""
+        """The action to play (now and then another of its kind, with ``slip``)."""
+        action = self._choose(view)
+        if self.slip and self.rng.random() < self.slip:
+            return slipped(self.rng, action, view.legal)
+        return action
+
+    def _choose(self, view: SeatView) -> Action:
         if self.knock_melds is not None:
             return knock_choice(
                 view,

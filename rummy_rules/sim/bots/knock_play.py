@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...cards import JOKER_FACE, rank_of, suit_of
 from ...engine.actions import Action
@@ -45,7 +45,15 @@ from ...engine.deadwood import Layout, best_layout, min_deadwood
 from ...engine.rules import MeldRules
 from ...engine.view import SeatView
 
-__all__ = ["DROP_MARGIN", "KNOCK_AT", "MIDDLE_DROP_TURN", "KnockWeights", "knock_choice"]
+__all__ = [
+    "DROP_MARGIN",
+    "KNOCK_AT",
+    "KNOCK_AT_LATE",
+    "MIDDLE_DROP_TURN",
+    "KnockWeights",
+    "knock_choice",
+    "personality_weights",
+]
 
 #: The most deadwood the greedy bot knocks with while the stock lasts.
 KNOCK_AT = 10
@@ -77,6 +85,20 @@ class KnockWeights:
 
 #: The greedy bot's weights.
 GREEDY_WEIGHTS = KnockWeights()
+
+#: ``down=late``: the most deadwood the greedy bot knocks with.
+KNOCK_AT_LATE = 5
+
+#: How much the upcard must lower the deadwood to be taken, by the ``take``
+#: personality (``never``: more than any hand holds).
+_TAKE_MARGINS = {"eager": 0, "normal": GREEDY_WEIGHTS.take_margin, "never": 1000}
+
+
+def personality_weights(take: str, *, late: bool) -> KnockWeights:
+    """The greedy bot's weights for its personality: ``take`` sets how much the
+    upcard must gain, ``late`` (``down=late``) knocks with less deadwood."""
+    knock_at = KNOCK_AT_LATE if late else GREEDY_WEIGHTS.knock_at
+    return replace(GREEDY_WEIGHTS, knock_at=knock_at, take_margin=_TAKE_MARGINS[take])
 
 
 @dataclass(frozen=True, slots=True)
