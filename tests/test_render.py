@@ -386,3 +386,23 @@ def test_examples_and_meld_obey_first_down_must_go_out(cli):
     assert json.loads(answer.stdout)["meets"] is False
     whole = "7H 7S 7D 2C 3C 4C 5C 6C 7C 8C 9C".split()
     assert json.loads(cli("meld", "contract", *whole, *args).stdout)["meets"] is True
+
+
+def test_a_house_files_table_card_lists_what_the_house_changes(cli, tmp_path):
+    # The card people keep at the table once left out the house's own rules.
+    house = tmp_path / "ours.yaml"
+    house.write_text(
+        "extends: contract\nname: Our Contract\ndeck: {jokers: 4}\n"
+        "buying: {limits: {per_deal: 2}}\n",
+        encoding="utf-8",
+    )
+    text = cli("rulebook", str(house), "-f", "card").stdout
+    assert "HOUSE RULES" in text
+    house_part = text.split("HOUSE RULES")[1].split("DON'T FORGET")[0]
+    assert "four jokers" in house_part and "Limit: two buys" in house_part
+    html = tmp_path / "card.html"
+    assert cli("rulebook", str(house), "-f", "card", "-o", str(html)).exit_code == 0
+    assert "<h2>House rules</h2>" in html.read_text(encoding="utf-8")
+    bg = cli("rulebook", str(house), "-f", "card", "--lang", "bg").stdout
+    assert "ДОМАШНИ ПРАВИЛА" in bg
+    assert "HOUSE RULES" not in cli("rulebook", "contract", "-f", "card").stdout

@@ -148,8 +148,13 @@ def rulebook(
             players_for(spec, players)
         text = render_score_sheet(spec, markup, players=players, paper=paper, lang=language)
     elif chosen == "card":
+        # A house file's card lists what the house changes.
         text = render_rulebook(
-            spec, "card_txt" if card_text else "card", paper=paper, lang=language
+            spec,
+            "card_txt" if card_text else "card",
+            paper=paper,
+            lang=language,
+            base=load_base(source),
         )
     else:
         text = render_rulebook(spec, markup, paper=paper, lang=language, notes=notes)

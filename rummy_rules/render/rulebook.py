@@ -417,19 +417,24 @@ def render_rulebook(
     paper: str = "a4",
     lang: str = "en",
     notes: bool = False,
+    base: VariantSpec | None = None,
 ) -> str:
     """The rulebook of ``spec`` as Markdown, HTML or plain text, or its one-page table
     card as HTML (``card``) or plain text (``card_txt``), in the language ``lang``
     (a key of :data:`~rummy_rules.render.i18n.LANGUAGES`). The file's notes (where
     each value comes from, the choices made) are printed after the sources only
-    with ``notes``: they are the designer's, not the players'."""
+    with ``notes``: they are the designer's, not the players'. A table card of a
+    house file given its ``base`` lists the house's rules that differ from it
+    (its deals are in the card's table)."""
     if fmt not in ("md", "html", "txt", "card", "card_txt"):
         raise ValueError(f"unknown format {fmt!r}")
     with language(lang):
-        return _render_rulebook(spec, fmt, paper, lang, notes)
+        return _render_rulebook(spec, fmt, paper, lang, notes, base)
 
 
-def _render_rulebook(spec: VariantSpec, fmt: str, paper: str, lang: str, notes: bool) -> str:
+def _render_rulebook(
+    spec: VariantSpec, fmt: str, paper: str, lang: str, notes: bool, base: VariantSpec | None
+) -> str:
     template = {
         "md": "rulebook.md.j2",
         "html": "rulebook.html.j2",
@@ -441,6 +446,11 @@ def _render_rulebook(spec: VariantSpec, fmt: str, paper: str, lang: str, notes: 
     if not notes:
         context["notes"] = []
     context["sources_heading"] = _("Sources and notes") if context["notes"] else _("Sources")
+    context["house"] = []
+    if base is not None and fmt.startswith("card"):
+        deals = _("Deals")
+        changed = diff_topics(base, spec)
+        context["house"] = [line for title, _a, b in changed if title != deals for line in b]
     if fmt == "card_txt":
         headers = [_("deal"), _("cards"), *([_("contract")] if context["has_contracts"] else [])]
         rows = [
