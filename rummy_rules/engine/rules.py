@@ -22,7 +22,7 @@ from ..cards import (
     Pack,
     rank_of,
 )
-from ..spec.schema import VariantSpec, evaluate_count
+from ..spec.schema import VariantSpec, choices, evaluate_count
 from .rule_groups import (
     UNLIMITED,
     call_rules,
@@ -57,20 +57,20 @@ class MeldRules:
 
     set_min: int
     set_max: int
-    set_suits: str
+    set_suits: choices.SetSuits
     set_wilds: bool
     run_min: int
     run_max: int
-    ace: str
+    ace: choices.RunAce
     run_wilds: bool
     wild_caps: tuple[int, ...]
     """``wild_caps[length]``: the most wild cards in a meld of that length."""
-    versus_naturals: str
+    versus_naturals: choices.WildsVersusNaturals
     adjacent_wilds: bool
     jokers_natural: bool
     joker_set_min: int
-    same_suit_runs: str
-    sets_of_same_rank: str
+    same_suit_runs: choices.SameSuitRuns
+    sets_of_same_rank: choices.SetsOfSameRank
     long_meld_counts_once: bool = True
     """``False``: one long meld may stand for several contract melds of its kind."""
     run_any_suit: bool = False
@@ -206,22 +206,22 @@ class PlayRules:
 
     direction: int
     """+1 clockwise, -1 counter-clockwise (seat numbers rise clockwise)."""
-    dealer_rotation: str
-    cutter: str
+    dealer_rotation: choices.DealerRotation
+    cutter: choices.Cutter
     cut_feet: bool  # table.exact_cut: feet
-    discard_pile: str
+    discard_pile: choices.DiscardPileDepth
     deep_take_all_above: bool
-    deep_card_use: str
+    deep_card_use: choices.DeepCardUse
     buying: bool
-    buy_priority: str
+    buy_priority: choices.BuyPriority
     discarder_may_buy: bool
     buy_after_going_down: bool
     buy_cost: tuple[int, ...]
     """Penalty cards for a player's 1st, 2nd, … buy in a deal (the last repeats)."""
     buy_points: int
-    buy_short_stock: str
+    buy_short_stock: choices.BuyShortStock
     """``no_buy`` or ``pay_what_is_left``: when the stock cannot pay the penalty cards."""
-    buy_current_player: str
+    buy_current_player: choices.BuyCurrentPlayer
     """``free_priority``, ``veto`` (the player in turn may refuse a buy) or
     ``may_give_draw`` (they may hand the card they drew to the buyer as the penalty)."""
     buyer_discards: bool
@@ -235,18 +235,18 @@ class PlayRules:
     buy_limit_game: int | None
     once_per_deal: bool
     lay_off_on_opening_turn: bool
-    not_just_taken: str
+    not_just_taken: choices.NotJustTaken
     just_taken_face: bool
     """``discard.not_just_taken_match: face``: the taken card's twin is barred too."""
-    wild_discard: str
+    wild_discard: choices.WildDiscard
     take_discarded_wild: bool
     exchange: bool
-    exchange_from: str
-    exchange_player_down: str
+    exchange_from: choices.ExchangeFrom
+    exchange_player_down: choices.ExchangePlayerDown
     exchange_use_same_turn: bool
     exchange_use_first: bool
     """``wilds.exchange.freed_wild_first``: the freed wild before any other play."""
-    exchange_owner: str  # wilds.exchange.from_owner: any, others or own
+    exchange_owner: choices.ExchangeOwner  # wilds.exchange.from_owner: any, others or own
     exchange_all_missing_suits: bool
     exchange_forces_down: bool
     """Whether a player not yet down who exchanges must go down that turn."""
@@ -261,33 +261,33 @@ class PlayRules:
     """``wilds.exchange.claim_order: first_in_rotation``: claims out of turn, in order."""
     freed_new_meld_only: bool
     """Whether a freed wild may go only into a new meld (never be laid off)."""
-    stock_exhausted: str
+    stock_exhausted: choices.StockExhaustedAction
     blocked_after: int | None
     """Rebuilt stocks in a row without a meld or lay-off before the deal is blocked."""
     void_when_left: int
     """``stock_exhausted: void``: the stock size that cancels the deal (``void_take``)."""
-    scoring_model: str
+    scoring_model: choices.ScoringModel
     bonuses: tuple[tuple[str, int, str], ...]
     """(event, points, to) for each bonus."""
-    winner: str
-    opening: str = "contract"
+    winner: choices.Winner
+    opening: choices.OpeningRequirement = "contract"
     """contract, min_points or none."""
     opening_min: int = 0
     opening_steps: tuple[tuple[int, int], ...] = ()
-    opening_wild_value: str = "represented"
+    opening_wild_value: choices.OpeningWildValue = "represented"
     opening_values: tuple[int, ...] = ()
     """Card values for the opening count (index 52: joker)."""
     new_melds: bool = False
     """Whether a player who has opened may lay down new melds in later turns."""
     melds_per_turn: int | None = None
-    lay_off_targets: str = "any"
+    lay_off_targets: choices.LayOffTargets = "any"
     lay_off_before_opening: bool = False
-    lay_off_scores_for: str = "meld_owner"
-    discard_condition: str = "none"
-    going_out: str = "any"
+    lay_off_scores_for: choices.LayOffScoresFor = "meld_owner"
+    discard_condition: choices.DiscardCondition = "none"
+    going_out: choices.GoingOutMethod = "any"
     upcard: bool = True
     """Whether the top stock card is turned up to start the discard pile."""
-    upcard_offer: str = "first_player"
+    upcard_offer: choices.UpcardOffer = "first_player"
     """Who may take the upcard before play starts: ``first_player`` (as a normal
     draw), ``each_in_turn`` or ``non_dealer_then_dealer``."""
     discard_required: bool = True
@@ -308,10 +308,10 @@ class PlayRules:
     playable_penalty: int = 0
     """Cards from the stock for discarding a card one could lay off
     (``discard.playable: penalty``); 0: such a discard is allowed."""
-    wild_reposition: str = "none"
+    wild_reposition: choices.WildReposition = "none"
     """``none``, ``slide_to_end`` or ``slide_to_end_once``: whether the natural card
     for a wild inside a run may take its place, the wild moving to an end."""
-    wild_identity: str = "fixed"
+    wild_identity: choices.WildIdentity = "fixed"
     """``fixed`` or ``may_change``: whether a melded wild may change the card it
     stands for when the natural card is laid off in its place (runs and sets)."""
     buyer_waits: bool = True
@@ -331,20 +331,20 @@ class PlayRules:
     push: bool = False
     """``draw.push``: a draw from the stock first pushes the top discard and a stock
     card to the next player."""
-    last_card_discard: str = "forbidden"
+    last_card_discard: choices.LastCardDiscard = "forbidden"
     """With ``must_meld_last``: ``forbidden``, or ``play_on`` (discarding it goes on)."""
     last_card_kept: bool = False
     """Whether a player's last card may not be discarded (``must_meld_last``, ``forbidden``)."""
-    melded_wild_value: str = "represented"
+    melded_wild_value: choices.MeldedWildValue = "represented"
     ace_low_in_run: int | None = None
     multipliers: tuple[tuple[str, int], ...] = ()
-    game_end: str = "fixed_deals"
+    game_end: choices.GameEndKind = "fixed_deals"
     target_score: int | None = None
     elimination_at: int | None = None
     buy_backs: int = 0
-    buy_back_total: str = "highest_remaining"
+    buy_back_total: choices.BuyBackTotal = "highest_remaining"
     """``highest_remaining`` or ``zero``: the total a player who buys back re-enters with."""
-    ties: str = "shared"
+    ties: choices.Ties = "shared"
     teams: bool = False
     """Fixed pairs: seat s partners seat s + players / 2 (partners sit opposite)."""
     partner_melds: bool = True
@@ -391,8 +391,8 @@ class PlayRules:
     canasta_size: int = 0
     going_out_canastas: int = 0
     stop_faces: frozenset[int] = frozenset()
-    natural_pair: str = "never"
-    opening_from_pile: str = "any"
+    natural_pair: choices.NaturalPair = "never"
+    opening_from_pile: choices.OpeningFromPile = "any"
     """``melds.canasta_size`` (0: none), ``going_out.canastas``, ``draw.stop_cards``,
     ``draw.natural_pair``, ``opening.from_pile``."""
     bonus_faces: frozenset[int] = frozenset()
@@ -405,7 +405,7 @@ class PlayRules:
     unmeldable: frozenset[int] = frozenset()
     going_out_natural: int = 0
     going_out_mixed: int = 0
-    ask_partner: str = "never"
+    ask_partner: choices.AskPartner = "never"
     going_out_limited: bool = False
     foot_to_stock: bool = False
     must_take_lay_off: bool = False

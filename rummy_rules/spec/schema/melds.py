@@ -21,6 +21,19 @@ from .base import (
     check_count_limit,
     rank_list,
 )
+from .choices import (
+    ExchangeFrom,
+    ExchangeOwner,
+    ExchangePlayerDown,
+    RunAce,
+    SameSuitRuns,
+    SetsOfSameRank,
+    SetSuits,
+    WildDiscard,
+    WildIdentity,
+    WildReposition,
+    WildsVersusNaturals,
+)
 
 __all__ = [
     "ColourRules",
@@ -47,7 +60,7 @@ class SetRules(StrictModel):
     max_size: int | None = Field(
         default=None, ge=2, description="The most cards in a set, or null for no limit."
     )
-    suits: Literal["any", "distinct", "distinct_then_all_four", "exactly_three"] = Field(
+    suits: SetSuits = Field(
         default="any",
         description=(
             "any: suits may repeat (two 7♥ from two decks); distinct: no suit twice; "
@@ -112,7 +125,7 @@ class RunRules(StrictModel):
         ge=2,
         description="The most cards in a run, or null for as long as the ace rule allows.",
     )
-    ace: Literal["low", "high", "low_or_high", "wrap"] = Field(
+    ace: RunAce = Field(
         default="low_or_high",
         description=(
             "low: A-2-3 only; high: Q-K-A only; low_or_high: either end but not both "
@@ -221,17 +234,17 @@ class JokerExchange(StrictModel):
             "stands for. Null leaves it open (sources argue) and draws a warning."
         ),
     )
-    from_melds: Literal["runs", "sets", "any"] = Field(
+    from_melds: ExchangeFrom = Field(
         default="any", description="Which melds wilds may be taken from."
     )
-    from_owner: Literal["any", "others", "own"] = Field(
+    from_owner: ExchangeOwner = Field(
         default="any",
         description=(
             "Whose melds wilds may be taken from: any meld, only other players' melds, "
             "or only the taker's own."
         ),
     )
-    player_down: Literal["not_required", "required", "before_this_turn"] = Field(
+    player_down: ExchangePlayerDown = Field(
         default="not_required",
         description=(
             "Whether the taker must already have gone down: not at all, at any time "
@@ -305,7 +318,7 @@ class WildRules(StrictModel):
             "still applies)."
         ),
     )
-    versus_naturals: Literal["any", "not_more", "fewer", "at_least_one_natural"] = Field(
+    versus_naturals: WildsVersusNaturals = Field(
         default="any",
         description=(
             "How many wilds a meld may have compared with its natural cards: any number; "
@@ -325,21 +338,21 @@ class WildRules(StrictModel):
             "every card of a wild rank is wild wherever it stands."
         ),
     )
-    declared_identity: Literal["fixed", "may_change"] = Field(
+    declared_identity: WildIdentity = Field(
         default="fixed",
         description=(
             "fixed: the card a melded wild stands for is declared and never changes; "
             "may_change: it may be moved when a natural card takes its place."
         ),
     )
-    reposition: Literal["none", "slide_to_end", "slide_to_end_once"] = Field(
+    reposition: WildReposition = Field(
         default="none",
         description=(
             "Whether a player holding the natural card for a wild inside a run may put "
             "the natural there and move the wild to an end (once, or every time)."
         ),
     )
-    discard: Literal["allowed", "forbidden", "last_card_only"] = Field(
+    discard: WildDiscard = Field(
         default="allowed",
         description="Whether a wild card may be discarded: always, never, or only as the last card.",
     )
@@ -500,14 +513,14 @@ class ContractRules(StrictModel):
             "melds may be longer than the contract asks."
         ),
     )
-    same_suit_runs: Literal["allowed", "not_contiguous", "forbidden"] = Field(
+    same_suit_runs: SameSuitRuns = Field(
         default="allowed",
         description=(
             "Whether a player's contract runs may share a suit: freely, only if they "
             "could not join into one run (3456 + 5678 is fine, 3456 + 78910 is not), or never."
         ),
     )
-    sets_of_same_rank: Literal["allowed", "forbidden"] = Field(
+    sets_of_same_rank: SetsOfSameRank = Field(
         default="allowed", description="Whether one contract may hold two sets of the same rank."
     )
     long_meld_counts_once: bool = Field(

@@ -14,8 +14,15 @@ from ...cards import JOKER, RANK_ORDER, normalize_rank
 from .base import (
     StrictModel,
 )
+from .choices import BuyBackTotal, GameEndKind, MeldedWildValue, ScoringModel, Ties, Winner
 
-__all__ = ["Bonus", "GameEnd", "Multiplier", "Scoring", "Stakes"]
+__all__ = [
+    "Bonus",
+    "GameEnd",
+    "Multiplier",
+    "Scoring",
+    "Stakes",
+]
 
 
 # --------------------------------------------------------------------------
@@ -146,14 +153,7 @@ class Stakes(StrictModel):
 class Scoring(StrictModel):
     """How a deal is scored."""
 
-    model: Literal[
-        "penalty",
-        "melded_minus_hand",
-        "winner_collects",
-        "knock_difference",
-        "losers_pay",
-        "stakes",
-    ] = Field(
+    model: ScoringModel = Field(
         description=(
             "penalty: cards left in hand count against you, lowest total wins; "
             "melded_minus_hand: melded cards score for you and cards in hand against you, "
@@ -186,7 +186,7 @@ class Scoring(StrictModel):
     ace_low_in_run: int | None = Field(
         default=None, description="The value of an ace melded low in a run (A-2-3), if different."
     )
-    melded_wild_value: Literal["represented", "own"] = Field(
+    melded_wild_value: MeldedWildValue = Field(
         default="represented",
         description="What a melded wild is worth: the card it stands for, or its own value.",
     )
@@ -240,7 +240,7 @@ class Scoring(StrictModel):
 class GameEnd(StrictModel):
     """When the game ends and who wins."""
 
-    kind: Literal["fixed_deals", "target_score", "elimination"] = Field(
+    kind: GameEndKind = Field(
         default="fixed_deals",
         description=(
             "fixed_deals: after every deal of the schedule; target_score: when someone "
@@ -257,7 +257,7 @@ class GameEnd(StrictModel):
     buy_backs: int = Field(
         default=0, ge=0, description="How many times an eliminated player may buy back in."
     )
-    buy_back_total: Literal["highest_remaining", "zero"] = Field(
+    buy_back_total: BuyBackTotal = Field(
         default="highest_remaining",
         description=(
             "The total a player who buys back re-enters with: highest_remaining, the highest "
@@ -273,10 +273,8 @@ class GameEnd(StrictModel):
             "null: no such limit."
         ),
     )
-    winner: Literal["lowest_total", "highest_total", "last_player_standing"] = Field(
-        description="Who wins."
-    )
-    ties: Literal["shared", "extra_deal"] = Field(
+    winner: Winner = Field(description="Who wins.")
+    ties: Ties = Field(
         default="shared", description="What happens on equal totals: a shared win or another deal."
     )
     game_bonus: int = Field(

@@ -24,6 +24,7 @@ from .base import (
     check_count_limit,
     rank_list,
 )
+from .choices import Cutter, DealerRotation, StockExhaustedAction, UpcardOffer
 
 __all__ = [
     "DeckSpec",
@@ -131,16 +132,14 @@ class TableRules(StrictModel):
     draw_for_deal_ace: Literal["low", "high"] = Field(
         default="low", description="Whether the ace is low or high when drawing for the deal."
     )
-    dealer_rotation: Literal["left", "right", "winner"] = Field(
+    dealer_rotation: DealerRotation = Field(
         default="left",
         description=(
             "Who deals next: the player to the left (clockwise), to the right, or the "
             "winner of the last deal."
         ),
     )
-    cutter: Literal["dealer_right", "dealer_left", "none"] = Field(
-        default="dealer_right", description="Who cuts the shuffled pack."
-    )
+    cutter: Cutter = Field(default="dealer_right", description="Who cuts the shuffled pack.")
     exact_cut: Literal["deal", "feet"] = Field(
         default="deal",
         description=(
@@ -156,7 +155,7 @@ class TableRules(StrictModel):
         default=True,
         description="Whether a card is turned up from the stock to start the discards.",
     )
-    upcard_offer: Literal["first_player", "each_in_turn", "non_dealer_then_dealer"] = Field(
+    upcard_offer: UpcardOffer = Field(
         default="first_player",
         description=(
             "Who may take the first upcard: the first player as a normal draw; each "
@@ -356,9 +355,7 @@ class DeckSpec(StrictModel):
 class StockExhausted(StrictModel):
     """What happens when the stock runs out."""
 
-    action: Literal[
-        "reshuffle_keep_top", "turn_over", "end_deal", "meldable_discards_only", "void", "pass"
-    ] = Field(
+    action: StockExhaustedAction = Field(
         description=(
             "reshuffle_keep_top: shuffle the discards except the top card into a new stock; "
             "turn_over: turn the discards over without shuffling; end_deal: the deal ends "

@@ -10,6 +10,7 @@ from pydantic import (
     model_validator,
 )
 
+from . import choices
 from .base import (
     StrictModel,
     card_list,
@@ -56,7 +57,7 @@ class DrawRules(StrictModel):
             "not taken by the next player is buried by the next one turned up."
         ),
     )
-    discard_pile: Literal["top", "any_depth", "whole_pile", "none"] = Field(
+    discard_pile: choices.DiscardPileDepth = Field(
         default="top",
         description=(
             "top: the top discard; any_depth: a deeper card with every card above it; "
@@ -77,14 +78,14 @@ class DrawRules(StrictModel):
     deep_take_all_above: bool = Field(
         default=True, description="Whether digging deeper takes every card above the chosen one."
     )
-    deep_card_use: Literal["meld_now", "this_turn", "free"] = Field(
+    deep_card_use: choices.DeepCardUse = Field(
         default="meld_now",
         description=(
             "What must happen to a card dug from deep in the pile: meld it at once, use "
             "it some time this turn, or nothing."
         ),
     )
-    discard_condition: Literal["none", "meld_now", "opening_or_after", "forces_opening"] = Field(
+    discard_condition: choices.DiscardCondition = Field(
         default="none",
         description=(
             "A condition on taking a discard: none; the card must be melded at once; "
@@ -94,7 +95,7 @@ class DrawRules(StrictModel):
     discard_after_going_down: bool = Field(
         default=True, description="Whether a player who has gone down may still take discards."
     )
-    natural_pair: Literal["never", "always", "when_frozen", "or_lay_off"] = Field(
+    natural_pair: choices.NaturalPair = Field(
         default="never",
         description=(
             "Whether taking from the discard pile needs two natural cards of the top "
@@ -179,7 +180,7 @@ class BuyCost(StrictModel):
         ),
     )
     score_points: int = Field(default=0, description="Points added to the buyer's score per buy.")
-    short_stock: Literal["no_buy", "pay_what_is_left"] = Field(
+    short_stock: choices.BuyShortStock = Field(
         default="no_buy",
         description=(
             "When the stock, even rebuilt from the discards, cannot pay a buy's penalty "
@@ -215,18 +216,16 @@ class Buying(StrictModel):
             "until_next_draw: any time before the next player draws."
         ),
     )
-    current_player: Literal["free_priority", "veto", "may_give_draw"] = Field(
+    current_player: choices.BuyCurrentPlayer = Field(
         default="free_priority",
         description=(
             "The player in turn's right: takes the discard first and free; may veto a "
             "buy; or may hand their own draw to the buyer as the penalty."
         ),
     )
-    priority: Literal["nearest_in_turn", "nearest_dealer_left", "first_to_ask", "eldest_hand"] = (
-        Field(
-            default="nearest_in_turn",
-            description="Who wins when several players want to buy the same card.",
-        )
+    priority: choices.BuyPriority = Field(
+        default="nearest_in_turn",
+        description="Who wins when several players want to buy the same card.",
     )
     discarder_may_buy: bool = Field(
         default=False, description="Whether a player may buy back their own discard."
@@ -274,7 +273,7 @@ class OpeningStep(StrictModel):
 class OpeningRules(StrictModel):
     """What a player must do to go down (open) for the first time in a deal."""
 
-    requirement: Literal["contract", "min_points", "none"] = Field(
+    requirement: choices.OpeningRequirement = Field(
         default="contract",
         description="contract: the deal's contract; min_points: melds worth at least min_points; none.",
     )
@@ -290,7 +289,7 @@ class OpeningRules(StrictModel):
             "negative total, then 50 from 0, 90 from 1500, 120 from 3000)."
         ),
     )
-    from_pile: Literal["any", "top_card_only"] = Field(
+    from_pile: choices.OpeningFromPile = Field(
         default="any",
         description=(
             "When a player opens in the turn they took several cards from the discard "
@@ -298,7 +297,7 @@ class OpeningRules(StrictModel):
             "top card, with cards already in hand (Canasta)."
         ),
     )
-    wild_value: Literal["represented", "own"] = Field(
+    wild_value: choices.OpeningWildValue = Field(
         default="represented",
         description="How a wild counts toward min_points: as the card it stands for, or its own value.",
     )
@@ -327,7 +326,7 @@ class OpeningRules(StrictModel):
 class LayOff(StrictModel):
     """Adding cards to melds already on the table."""
 
-    targets: Literal["any", "own", "own_and_partner", "none"] = Field(
+    targets: choices.LayOffTargets = Field(
         default="any", description="Whose melds a player may lay off on."
     )
     before_opening: bool = Field(
@@ -340,7 +339,7 @@ class LayOff(StrictModel):
             "melding.new_melds_after_opening allows them), in the same turn as going down."
         ),
     )
-    scores_for: Literal["meld_owner", "layer"] = Field(
+    scores_for: choices.LayOffScoresFor = Field(
         default="meld_owner",
         description=(
             "Who scores a card laid off on someone else's meld: the meld's owner, or the "
@@ -403,7 +402,7 @@ class DiscardRules(StrictModel):
             "may end the turn keeping every card."
         ),
     )
-    not_just_taken: Literal["never", "single_card_take", "always"] = Field(
+    not_just_taken: choices.NotJustTaken = Field(
         default="never",
         description=(
             "Whether the card just taken from the discard pile may be thrown back: no "
@@ -591,7 +590,7 @@ class CallRules(StrictModel):
 class GoingOut(StrictModel):
     """How a deal ends."""
 
-    method: Literal["any", "must_discard", "must_meld_last", "all_at_once"] = Field(
+    method: choices.GoingOutMethod = Field(
         default="any",
         description=(
             "any: by melding, laying off or discarding the last card; must_discard: "
@@ -600,7 +599,7 @@ class GoingOut(StrictModel):
             "no discard (every deal is then an all_out deal)."
         ),
     )
-    last_card_discard: Literal["forbidden", "play_on"] = Field(
+    last_card_discard: choices.LastCardDiscard = Field(
         default="forbidden",
         description=(
             "With must_meld_last: forbidden: the last card may not be discarded; play_on: "
@@ -629,7 +628,7 @@ class GoingOut(StrictModel):
             "or discard their last card. 0: no such rule."
         ),
     )
-    ask_partner: Literal["never", "may", "must"] = Field(
+    ask_partner: choices.AskPartner = Field(
         default="never",
         description=(
             'Asking one\'s partner "may I go out?" (Canasta, Hand and Foot): never; may '
