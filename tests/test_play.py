@@ -7,6 +7,7 @@ import json
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -697,3 +698,31 @@ def test_the_table_can_be_shown_at_every_step_of_every_shipped_variant(path):
         for seat in range(players):
             assert status_lines(state, seat)
         state.apply(rng.choice(state.legal_actions()))
+
+
+def test_every_game_is_saved_unless_asked_not_and_continue_goes_on(tmp_path, monkeypatch):
+    # Closing a terminal mid-game lost it unless --record was given.
+    from typer.testing import CliRunner
+
+    from rummy_rules.cli import app
+
+    folder = tmp_path / "games"
+    monkeypatch.setenv("RUMMY_RULES_GAMES", str(folder))
+    runner = CliRunner()
+
+    def cli(*args: str, input: str = "") -> Any:
+        return runner.invoke(app, list(args), input=input, catch_exceptions=False)
+
+    first = cli("play", "gin", "--plain", "--seed", "3", input="quit\n")
+    assert first.exit_code == 0, first.stderr
+    (saved,) = folder.glob("gin-*.jsonl")
+    assert f"saving the game in {saved}" in first.stderr
+    second = cli("play", "gin", "--plain", "--seed", "4", input="quit\n")
+    assert f"an unfinished game of Gin Rummy is saved in {saved}" in second.stderr
+    assert len(list(folder.glob("gin-*.jsonl"))) == 2  # never the same name
+    newest = max(folder.glob("gin-*.jsonl"), key=lambda p: p.stat().st_mtime)
+    went_on = cli("play", "--continue", "--plain", input="quit\n")
+    assert f"going on with {newest}" in went_on.stderr
+    assert cli("play", "contract", "--continue", "--plain").exit_code == 2
+    cli("play", "gin", "--no-save", "--plain", input="quit\n")
+    assert len(list(folder.glob("*.jsonl"))) == 2

@@ -108,6 +108,7 @@ def test_serve_says_what_to_serve(cli):
         (("play", "contract", "--bogus"), 2, "No such option: --bogus"),
         (("play", "contract", "--set", "deck.jokers=x"), 1, "deck.jokers"),
         (("play", "--resume", "nothing-here.jsonl"), 1, "cannot read the record"),
+        (("play", "contract", "--continue"), 2, "does not go on with this machine's saved games"),
         (("watch", "nothing-here.jsonl"), 1, "cannot read the record"),
     ],
 )

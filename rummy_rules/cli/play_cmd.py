@@ -12,6 +12,7 @@ import typer
 
 from ..render.action_words import game_words, shown_action, typed_action, typed_command
 from ..render.i18n import N_, _
+from .autosave import games_folder, new_game_path, unfinished_games
 from .common import (
     ForceOption,
     GameLangOption,
@@ -23,11 +24,13 @@ from .common import (
     language_for,
     needs_terminal,
     note,
+    os_error_text,
     players_for,
     read_line,
     small_number,
 )
 from .runs import PlayersOption, bot_list, check_playable
+from .served import served_folder
 
 if TYPE_CHECKING:
     from ..sim.session import PlaySession
@@ -62,6 +65,32 @@ PlayBotsOption = Annotated[
             "of the record's (a record's own bots are seated only when they are shipped "
             "bots: nothing a file names is imported)."
         ),
+    ),
+]
+
+
+ContinueOption = Annotated[
+    bool,
+    typer.Option(
+        "--continue",
+        help="Go on with the newest game left unfinished in the games folder (of "
+        "VARIANT, when given).",
+    ),
+]
+PlainOption = Annotated[
+    bool,
+    typer.Option(
+        "--plain",
+        help="Line-based play on standard input and output (screen readers, pipes, "
+        "tests) instead of the full screen.",
+    ),
+]
+NoSaveOption = Annotated[
+    bool,
+    typer.Option(
+        "--no-save",
+        help="Keep no record of this game (by default every game is saved in the "
+        "games folder as it is played; see the last paragraph above).",
     ),
 ]
 
@@ -105,14 +134,9 @@ def play(
             "--resume", metavar="FILE", help="Go on with a game recorded by `play --record`."
         ),
     ] = None,
-    plain: Annotated[
-        bool,
-        typer.Option(
-            "--plain",
-            help="Line-based play on standard input and output (screen readers, pipes, "
-            "tests) instead of the full screen.",
-        ),
-    ] = False,
+    go_on: ContinueOption = False,
+    no_save: NoSaveOption = False,
+    plain: PlainOption = False,
     force: ForceOption = False,
     lang: GameLangOption = None,
 ) -> None:
@@ -121,30 +145,32 @@ def play(
     The bots' moves are shown one by one; on your turn the legal actions are
     listed (pick one, or pick cards in your hand and go down with them). An
     illegal action is refused with the engine's reason and the rulebook's
-    sentence for the rule, and changes nothing. With --record the game is
-    saved after every action; without it, q or Ctrl-C asks where to save it.
-    --resume FILE goes on with a saved game. --lang plays in Bulgarian (bg) or
-    Armenian (hy): the table, the messages, the refusals and their rules (the
-    actions are typed as the help shows them).
+    sentence for the rule, and changes nothing. --resume FILE goes on with a
+    saved game. --lang plays in Bulgarian (bg) or Armenian (hy): the table, the
+    messages, the refusals and their rules (the actions are typed as the help
+    shows them).
+
+    Every game is saved after every action: in --record FILE, else in a new
+    file of the games folder ($RUMMY_RULES_GAMES, or rummy-rules/games in your
+    data folder: ~/.local/share on Linux), named by the variant and the time so
+    that no game replaces another. --continue goes on with the newest game
+    left unfinished there; --no-save keeps no record.
     """
-    from ..fsutil import prepare_output
     from ..render.i18n import language
-    from ..sim.session import PlaySession
 
     code = language_for(lang)
     if not plain:
         needs_terminal("the full-screen game", "play line by line with --plain")
+    if go_on:
+        resume, source = _newest_unfinished(source, resume), None
     if resume is not None:
-        if source is not None:
-            raise typer.BadParameter("give a VARIANT or --resume, not both", param_hint="VARIANT")
-        if record is not None:
-            prepare_output(record, "records", force=force)
-        session = PlaySession.resume(resume, record=record, bots=bots)
-        note(f"going on with {resume}")
+        session = _resumed(source, resume, record, bots, force=force)
     else:
         if source is None:
             raise typer.BadParameter("give the variant to play", param_hint="VARIANT")
-        session = _new_game(source, overrides, players, seat, bots, seed, record, force=force)
+        session = _new_game(
+            source, overrides, players, seat, bots, seed, record, force=force, save=not no_save
+        )
     knock = session.spec.going_out.knock
     declares = knock is not None and knock.word == "declare"
     joins = session.spec.melds.set.join and not session.spec.melding.rearrange_table
@@ -166,6 +192,23 @@ def play(
             run_screen(session)
 
 
+def _resumed(
+    source: str | None, resume: Path, record: Path | None, bots: str | None, *, force: bool
+) -> PlaySession:
+    """``--resume`` (or ``--continue``): the game recorded at ``resume``, its
+    record kept there or in ``record``."""
+    from ..fsutil import prepare_output
+    from ..sim.session import PlaySession
+
+    if source is not None:
+        raise typer.BadParameter("give a VARIANT or --resume, not both", param_hint="VARIANT")
+    if record is not None:
+        prepare_output(record, "records", force=force)
+    session = PlaySession.resume(resume, record=record, bots=bots)
+    note(f"going on with {resume}")
+    return session
+
+
 def _new_game(
     source: str,
     overrides: list[str] | None,
@@ -176,8 +219,10 @@ def _new_game(
     record: Path | None,
     *,
     force: bool,
+    save: bool = True,
 ) -> PlaySession:
-    """A new game of ``source`` for ``play``, its record (if any) written once."""
+    """A new game of ``source`` for ``play``, its record (if any) written once:
+    in ``record``, else (with ``save``) in a new file of the games folder."""
     from ..fsutil import prepare_output
     from ..sim.session import PlaySession
     from ..spec.loader import load_variant
@@ -193,9 +238,43 @@ def _new_game(
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
         note(f"seed {seed} (--seed {seed} deals this game again)")
+    served = served_folder() is not None
+    waiting = [] if served else unfinished_games(spec.id)
+    if waiting:
+        note(
+            f"an unfinished game of {waiting[0].name} is saved in {waiting[0].path}: "
+            "rummy-rules play --continue goes on with it"
+        )
+    # A served game writes only in the server's folder, where the page saves it.
+    if record is None and save and not served:
+        try:
+            record = new_game_path(spec.id)
+        except OSError as exc:
+            note(f"this game is not saved: {os_error_text(exc)} (give --record FILE)")
+        else:
+            note(f"saving the game in {record} (--no-save keeps none)")
     session = PlaySession(spec, players=count, seat=seat - 1, bots=kinds, seed=seed, record=record)
     session.save()
     return session
+
+
+def _newest_unfinished(source: str | None, resume: Path | None) -> Path:
+    """``--continue``: the newest unfinished game in the games folder (of
+    ``source``'s variant, when given)."""
+    if resume is not None:
+        raise typer.BadParameter("give --continue or --resume, not both", param_hint="--continue")
+    wanted = None
+    if source is not None:
+        from ..spec.loader import load_variant
+
+        wanted = load_variant(source).id
+    waiting = unfinished_games(wanted)
+    if not waiting:
+        of = f" of {wanted}" if wanted else ""
+        raise typer.BadParameter(
+            f"no unfinished game{of} in {games_folder()}", param_hint="--continue"
+        )
+    return waiting[0].path
 
 
 def play_plain(session: PlaySession, stdin: TextIO, stdout: TextIO) -> None:

@@ -52,16 +52,9 @@ def user_schema_path() -> Path:
     """Where ``schema --install`` puts the schema: the user's data folder
     (``$XDG_DATA_HOME`` or ``~/.local/share``; Application Support on macOS,
     ``%APPDATA%`` on Windows), under ``rummy-rules/``."""
-    import os
-    import sys
+    from .autosave import user_data_folder
 
-    if sys.platform == "win32":
-        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "rummy-rules" / "variant.schema.json"
+    return user_data_folder() / "variant.schema.json"
 
 
 def install_schema() -> Path:

@@ -56,6 +56,11 @@ def _check_params(name: str, params: dict[str, Any]) -> None:
         return
     from ..sim.session import PlaySession
 
+    if params["go_on"]:
+        raise typer.BadParameter(
+            "a served game does not go on with this machine's saved games: give --resume FILE",
+            param_hint="--continue",
+        )
     if params["resume"] is not None:
         # Read and checked, then let go: each page claims the record in turn.
         PlaySession.resume(params["resume"], bots=params["bots"]).close()
