@@ -110,6 +110,14 @@ def test_a_finding_the_house_file_caused_in_a_base_value_points_at_the_house_fil
     assert "contract.yaml:" in error.message and "players" not in error.message
 
 
+def test_a_finding_on_a_section_set_only_by_set_points_at_the_set():
+    # going_out.drop is absent from contract.yaml: the finding was located at
+    # the file's going_out line, which the user never wrote.
+    report = check_variant("contract", ["going_out.drop.first=0"])
+    (error,) = report.errors
+    assert error.path == "going_out.drop" and error.file == "--set going_out.drop.first=0"
+
+
 def test_error_in_the_base_points_at_the_base_file(write):
     write("base.yaml", "extends: contract\nplayers: {min: 3, max: 5, best: nine}\n")
     path = write("house.yaml", "extends: base.yaml\n")

@@ -218,14 +218,21 @@ def replaced_schedules(located: Located) -> list[Problem]:
 def locate_finding(located: Located, path: PathT, message: str) -> tuple[Mark, str]:
     """Where to show a check's finding at ``path``, and its message.
 
-    A value the user's file took from the file it extends is marked in that
-    base file, which the user did not write (and, shipped, may not find). Such
+    A finding on a section the files never wrote is shown where a value under
+    it was set (``--set going_out.drop.first=0``). A value the user's file took
+    from the file it extends is marked in that base file, which the user did not write (and, shipped, may not find). Such
     a finding is shown at the user's own key nearest to it — one in the same
     section, and in the same list item where the path runs through one
     (``deals.6.cards`` for a problem of ``deals.6.contract``) — with the base's
     place named in the message; without one, where it is.
     """
     mark = located.mark_for(path)
+    if tuple(path) not in located.marks:
+        # A section the file leaves out but a value under it set (by a layer or
+        # --set): that value, the last one set, is where the finding comes from.
+        depth = len(path)
+        below = [m for p, m in located.marks.items() if len(p) > depth and p[:depth] == path]
+        mark = below[-1] if below else mark
     if mark.file == located.file or mark.line is None:
         return mark, message
     # The shared part must reach the path's first list item, or its section.
