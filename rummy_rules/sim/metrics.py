@@ -100,9 +100,8 @@ def headline_keys(labels: dict[str, str] | None) -> list[str]:
 
 
 #: The limits the engine counts when they withhold an action from a player
-#: (``GameState.limits_bound``; ``*`` a deal's place in the schedule, from 1, as
-#: ``--set`` numbers it),
-#: and the action each withholds.
+#: (``GameState.limits_bound``), and the action each withholds; ``*`` is a
+#: deal's place in the schedule, from 1, as ``--set`` numbers it.
 LIMITS: dict[str, str] = {
     "buying.limits.per_deal": "buy offer",
     "buying.limits.per_game": "buy offer",

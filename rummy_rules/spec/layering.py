@@ -220,11 +220,12 @@ def locate_finding(located: Located, path: PathT, message: str) -> tuple[Mark, s
 
     A finding on a section the files never wrote is shown where a value under
     it was set (``--set going_out.drop.first=0``). A value the user's file took
-    from the file it extends is marked in that base file, which the user did not write (and, shipped, may not find). Such
-    a finding is shown at the user's own key nearest to it — one in the same
-    section, and in the same list item where the path runs through one
-    (``deals.6.cards`` for a problem of ``deals.6.contract``) — with the base's
-    place named in the message; without one, where it is.
+    from the file it extends is marked in that base file, which the user did
+    not write (and, shipped, may not find). Such a finding is shown at the
+    user's own key nearest to it — one in the same section, and in the same
+    list item where the path runs through one (``deals.6.cards`` for a problem
+    of ``deals.6.contract``) — with the base's place named in the message;
+    without one, where it is.
     """
     mark = located.mark_for(path)
     if tuple(path) not in located.marks:
@@ -251,6 +252,5 @@ def locate_finding(located: Located, path: PathT, message: str) -> tuple[Mark, s
     if best is None:
         return mark, message
     where = f"{mark.file}:{mark.line}" + (f":{mark.column}" if mark.column else "")
-    return best[
-        2
-    ], f"{message} ({format_path(path)} is as the file this one extends sets it: {where})"
+    extended = f"{format_path(path)} is as the file this one extends sets it: {where}"
+    return best[2], f"{message} ({extended})"
