@@ -226,6 +226,10 @@ def test_play_lets_a_person_drop():
     spec = load_variant(INDIAN, list(PLAIN))
     session = Session(spec, players=3, seat=1, bots=["greedy", "greedy"], state=state)
     assert "drop" in session.legal()
+    # A drop costs points and the deal: the person is asked once.
+    warning = session.play("drop")
+    assert warning is not None and "costs 20 points" in warning and "again" in warning
+    assert state.game.deal.dropped[1] == -1
     assert session.play("drop") is None
     assert state.game.deal.dropped[1] == 20
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..cards import format_card
 from ..engine.actions import Action, ActionError, format_seat_action, parse_action
+from ..engine.dropping import drop_cost
 from ..engine.hints import contract_hint, read_group
 from ..engine.knocking import complete_knock, wrong_knock
 from ..engine.refusals import GAME_OVER, N_, Refusal, RefusalKind
@@ -55,6 +56,14 @@ _WRONG_DECLARATION = RefusalKind(
     N_(
         "this declaration is wrong ({reasons}): it costs {cost} points and you leave the "
         "deal; type it again to declare it anyway"
+    ),
+)
+_DROP_WARNING = RefusalKind(
+    "play.drop_warning",
+    ("going_out.drop.first", "going_out.drop.middle"),
+    N_(
+        "dropping out costs {cost} points and you take no further part in the deal; "
+        "type it again to drop"
     ),
 )
 _CAN_GO_DOWN = RefusalKind("hint.down", (), N_("you can go down: {action}"))
@@ -344,11 +353,22 @@ class PlaySession:
         reason = self.state.check(action)
         if reason is not None:
             return self.shown(reason)
-        warning = self._wrong_declaration(action, text.strip())
+        warning = self._wrong_declaration(action, text.strip()) or self._drop_warning(action)
         if warning is not None:
             return self.shown(warning)
         self._make(action)
         return None
+
+    def _drop_warning(self, action: Action) -> Refusal | None:
+        """A drop costs points and ends the person's deal: a warning the first time
+        they ask for it, ``None`` once they ask again."""
+        asked_before = self._confirmed == "drop"
+        if asked_before:
+            self._confirmed = ""
+        if action.kind != "drop" or asked_before:
+            return None
+        self._confirmed = "drop"
+        return _DROP_WARNING(cost=drop_cost(self.state.game))
 
     def _wrong_declaration(self, action: Action, text: str) -> Refusal | None:
         """Where a wrong knock costs points (``going_out.knock.wrong_declaration``):
