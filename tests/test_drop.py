@@ -220,6 +220,7 @@ def test_play_warns_before_a_wrong_declaration_and_makes_it_when_typed_again():
 
 
 def test_play_lets_a_person_drop():
+    from rummy_rules.render.refusals import refusal_line
     from rummy_rules.sim.session import PlaySession as Session
 
     state = _three()
@@ -229,6 +230,7 @@ def test_play_lets_a_person_drop():
     # A drop costs points and the deal: the person is asked once.
     warning = session.play("drop")
     assert warning is not None and "costs 20 points" in warning and "again" in warning
+    assert refusal_line(warning).startswith("careful: dropping out costs 20 points")
     assert state.game.deal.dropped[1] == -1
     assert session.play("drop") is None
     assert state.game.deal.dropped[1] == 20

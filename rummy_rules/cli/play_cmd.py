@@ -359,7 +359,7 @@ def _offer_save(session: PlaySession, stdin: TextIO, say: Say) -> None:
 def _turn(session: PlaySession, stdin: TextIO, say: Say) -> str:
     """One prompt: show the table and the actions, read until an action is made.
     ``played``, or ``quit`` when the person quits, ``ended`` when the input ends."""
-    from ..render.refusals import refusal_text, rule_lines
+    from ..render.refusals import refusal_line, refusal_text, rule_lines
     from ..render.table_words import move_line, status_lines
 
     say("")
@@ -397,7 +397,7 @@ def _turn(session: PlaySession, stdin: TextIO, say: Say) -> str:
         if reason is None:
             say(move_line(f"p{session.seat + 1} {session.last_made}", session.last_bought))
             return "played"
-        say(_("not allowed: {reason}").format(reason=refusal_text(reason)))
+        say(refusal_line(reason))
         for rule in rule_lines(session.spec, reason):
             say("  " + _("the rule: {rule}").format(rule=rule))
 

@@ -44,7 +44,7 @@ from textual.widgets import Footer, Header, Input, OptionList, RichLog, Static
 from ..cards import CardNames
 from ..render.action_words import shown_action, typed_action, typed_command
 from ..render.i18n import N_, _, current_language
-from ..render.refusals import refusal_text, rule_lines
+from ..render.refusals import refusal_line, refusal_text, rule_lines
 from ..render.table_words import (
     deal_end_lines,
     deal_results,
@@ -479,7 +479,7 @@ class PlayApp(App[None]):
     def answer(self, text: str, reason: str | None) -> None:
         """Show a refusal (and the rule behind it), or go on after a made action."""
         if reason is not None:
-            self.log_line(_("not allowed: {reason}").format(reason=refusal_text(reason)))
+            self.log_line(refusal_line(reason))
             for rule in rule_lines(self.session.spec, reason):
                 self.log_line("  " + _("the rule: {rule}").format(rule=rule))
             self.bell()

@@ -28,7 +28,10 @@ from .i18n import _
 from .sentences import TOPICS
 from .words import contract_text
 
-__all__ = ["key_sentences", "refusal_text", "rule_lines", "rule_sentences"]
+__all__ = ["key_sentences", "refusal_line", "refusal_text", "rule_lines", "rule_sentences"]
+
+#: Answers that are not refusals but a question: the move is made when asked again.
+_ASKED_AGAIN = frozenset({"play.drop_warning", "play.wrong_declaration"})
 
 
 def refusal_text(reason: str) -> str:
@@ -41,6 +44,14 @@ def refusal_text(reason: str) -> str:
         params["reasons"] = "; ".join(refusal_text(part) for part in reason.parts)
     text = _(reason.kind.template).format(**params)
     return f"{reason.about}: {text}" if reason.about else text
+
+
+def refusal_line(reason: str) -> str:
+    """The line that answers a move not made: "not allowed: …", or "careful: …"
+    for a move made when typed again (a drop, a wrong declaration)."""
+    if isinstance(reason, Refusal) and reason.code in _ASKED_AGAIN:
+        return _("careful: {reason}").format(reason=refusal_text(reason))
+    return _("not allowed: {reason}").format(reason=refusal_text(reason))
 
 
 def _param(name: str, value: str) -> str:
