@@ -95,6 +95,27 @@ def _no_runs(spec: VariantSpec, players: int) -> str | None:
     return None if spec.melds.run.allowed else "melds.run.allowed is false: there are no runs"
 
 
+def _knocks_only(spec: VariantSpec, players: int) -> str | None:
+    if spec.going_out.knock is None or spec.melding.during_play:
+        return None
+    return (
+        "a knock ends every deal and melding.during_play is false: no meld is laid "
+        "during play and no hand is ever emptied"
+    )
+
+
+#: Keys of laying melds during play, and of going out by emptying the hand.
+_PLAY_MELDING = (
+    "melding.rearrange_table",
+    "melding.take_back",
+    "melding.lay_off.before_opening",
+    "melding.lay_off.on_opening_turn",
+    "draw.discard_after_going_down",
+    "going_out.method",
+    "going_out.last_card_discard",
+)
+
+
 #: (key or the start of keys, keys left out, why the keys may not come into play).
 _RULES: tuple[tuple[str, tuple[str, ...], Callable[[VariantSpec, int], str | None]], ...] = (
     ("buying.", ("buying.enabled",), _no_buying),
@@ -114,6 +135,7 @@ _RULES: tuple[tuple[str, tuple[str, ...], Callable[[VariantSpec, int], str | Non
     ("table.direction", (), _two_players),
     ("stock_exhausted.must_take", (), _stock_not_closed),
     ("melds.run.", ("melds.run.allowed",), _no_runs),
+    *((key, (), _knocks_only) for key in _PLAY_MELDING),
 )
 
 
