@@ -187,7 +187,7 @@ def _games_alike(variant: str, players: int, changes: list, games: int) -> list[
 @pytest.mark.parametrize(
     ("variant", "players", "games"),
     [
-        ("gin", 2, 1),
+        pytest.param("gin", 2, 1, marks=pytest.mark.long),
         pytest.param("contract", 4, 2, marks=pytest.mark.long),
         pytest.param("indian-rummy", 4, 2, marks=pytest.mark.long),
         pytest.param("canasta", 4, 1, marks=pytest.mark.long),

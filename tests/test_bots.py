@@ -149,6 +149,7 @@ def _gin_log(specs, seed):
     return state.log
 
 
+@pytest.mark.long  # CI runs it; kept out of the quick suite's five CPU-minutes
 def test_personalities_act_in_a_knock_game():
     # Gin's easy level once played exactly as medium (a 100-of-200 ladder):
     # the knock play ignored every personality.

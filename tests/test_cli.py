@@ -340,7 +340,7 @@ def test_rulebook_markdown_to_stdout(cli):
         ("r.md", b"# "),
         ("r.html", b"<!DOCTYPE html>"),
         ("r.txt", b"CONTRACT RUMMY"),
-        ("r.pdf", b"%PDF"),
+        pytest.param("r.pdf", b"%PDF", marks=pytest.mark.long),
     ],
 )
 def test_rulebook_format_follows_the_extension(cli, tmp_path, name, start):

@@ -25,9 +25,8 @@ HOUSE = "variants/house/family-contract.yaml"
     "variant",
     [
         "persian",
-        "contract",
         "variants/house/gin-openspiel.yaml",
-        *(pytest.param(v, marks=pytest.mark.long) for v in ("gin", HOUSE)),
+        *(pytest.param(v, marks=pytest.mark.long) for v in ("contract", "gin", HOUSE)),
     ],
 )
 def test_openspiel_random_sim_test_with_serialisation_passes(variant):

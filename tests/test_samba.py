@@ -6,6 +6,8 @@ docs/records.md and the rulebook alone."""
 
 from __future__ import annotations
 
+import pytest
+
 from rummy_rules import load_variant
 
 from .conftest import examples
@@ -137,6 +139,7 @@ def samba_games(games, seed=1, variant="samba"):
     return referee.counts
 
 
+@pytest.mark.long  # CI runs it; kept out of the quick suite's five CPU-minutes
 def test_samba_records_keep_runs_sambas_joins_the_pile_rule_and_the_scores():
     counts = samba_games(examples(8, 30))
     assert counts["runs"] and counts["sambas"] and counts["scored"], counts

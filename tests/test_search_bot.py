@@ -57,6 +57,7 @@ def test_sampling_leaves_the_game_untouched():
     assert state.log == before.log
 
 
+@pytest.mark.long  # CI runs it; kept out of the quick suite's five CPU-minutes
 def test_the_search_bot_plays_legal_moves_and_is_reproducible():
     def game() -> list[dict]:
         state = _state("gin", seed=2)

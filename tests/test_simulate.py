@@ -446,6 +446,7 @@ def test_simulate_says_which_figures_carry_intervals(cli):
     assert "Means without intervals here; --json gives them." in text
 
 
+@pytest.mark.long  # CI runs it; kept out of the quick suite's five CPU-minutes
 def test_compare_summary_numbers_are_those_of_the_table(cli, monkeypatch):
     monkeypatch.setenv("COLUMNS", "200")
     result = cli(
