@@ -281,3 +281,4 @@ def test_an_audited_limit_says_how_often_each_side_reached_it(cli, monkeypatch):
     text = cli(*args).stdout
     assert "buying.limits.per_deal: 2 → unlimited" in text
     assert "limit reached: 2 of 2 (" in text and "buy offers) → never" in text
+    assert "buy offers) → no limit" in text

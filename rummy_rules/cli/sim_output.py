@@ -445,7 +445,10 @@ def _audit_reached(change: dict[str, Any]) -> str:
 
     action = limit_withholds(change["path"]) or "action"
     games = change["games_compared"]
-    sides = " → ".join(bound_words(reached[side], games, action) for side in ("from", "to"))
+    sides = " → ".join(
+        "no limit" if change[side] in (None, "null") else bound_words(reached[side], games, action)
+        for side in ("from", "to")
+    )
     return f"; limit reached: {sides}"
 
 
@@ -462,10 +465,8 @@ def _limits_reached(data: dict[str, Any]) -> str:
 def _bound_cell(stats: Any, path: str, value: str) -> str:
     if value == "null":
         return "no limit"
-    entry = stats.to_dict()["limits_bound"].get(path)
-    if not entry or not entry["times"]:
-        return "never"
-    return f"{entry['games']} of {stats.games} ({entry['times']:,})"
+    times, games = stats.bound.get(path, (0, 0))
+    return f"{games} of {stats.games} ({times:,})" if times else "never"
 
 
 def _withheld(limits: dict[str, str | None]) -> str:
@@ -542,7 +543,7 @@ def print_audit(name: str, data: dict[str, Any]) -> None:
     if groups.get("unfinished"):
         out.print(f"Played, nothing compared ({len(groups['unfinished'])}):")
         for change in groups["unfinished"]:
-            out.print(f"  {change['path']}: {change['from']} → {change['to']}: {change['reason']}")
+            out.print(f"  {_change_text(change)}: {change['reason']}")
     if groups["not_used"]:
         out.print(f"Not used by this file ({len(groups['not_used'])}), not played:")
         for change in groups["not_used"]:
