@@ -242,6 +242,59 @@ def test_a_resumed_game_shows_the_moves_of_its_deal_so_far(tmp_path):
     assert lines[2 : 2 + len(moves)] == moves
 
 
+def test_a_finished_game_resumed_says_it_was_over_not_that_a_deal_goes_on(tmp_path):
+    record = tmp_path / "game.jsonl"
+    game = session("gin", 2, record=record, seed=3)
+    play_plain(game, Always("1"), io.StringIO())
+    deals = len(game.state.results)
+    game.close()
+    out = io.StringIO()
+    play_plain(PlaySession.resume(record), Always("1"), out)
+    lines = out.getvalue().splitlines()
+    assert lines[1] == f"This game was already over; the moves of its last deal, deal {deals}:"
+    assert "Going on with" not in out.getvalue()
+    assert lines[-1].startswith("The game is over.")
+
+
+def test_your_own_draw_from_the_stock_is_named_to_you_alone():
+    game = session("gin", 2, seed=5)
+    game.play("pass")
+    list(game.bot_moves())
+    held = game.state.hand(0)
+    assert game.play("draw") is None
+    drawn = [f for f in game.state.hand(0) if f not in held]
+    assert game.last_drawn == drawn and len(drawn) == 1
+    out = io.StringIO()
+    answers = iter(["pass", "draw", "quit", "n"])  # n: quit without saving
+
+    class Script:
+        def readline(self, size: int = -1) -> str:
+            return next(answers, "n") + "\n"
+
+    play_plain(session("gin", 2, seed=5), Script(), out)
+    lines = out.getvalue().splitlines()
+    at = lines.index("p1 draw")
+    assert lines[at + 1] == f"You drew {format_card(drawn[0])}."
+    # the others' draws stay unnamed
+    assert all(not line.startswith("p2 draw ") for line in lines)
+
+
+def test_a_knock_game_shows_the_deadwood_you_play_to():
+    """gin, seed 5: 10C JC AD 2D 3D 5D 8D 10D QH 4S holds one meld (AD 2D 3D);
+    the rest is 10+10+5+8+10+10+4 = 57. After drawing KC, the best discard
+    (any card worth 10) leaves 57 too."""
+    game = session("gin", 2, seed=5)
+    assert "Your deadwood: 57." in status_lines(game.state, 0)
+    game.play("pass")
+    list(game.bot_moves())
+    game.play("draw")
+    assert "Deadwood after your best discard: 57." in status_lines(game.state, 0)
+    # a game with contracts, and one that declares, count no deadwood
+    for variant in ("contract", "indian-rummy"):
+        other = session(variant, 4, seed=5)
+        assert not any("eadwood" in line for line in status_lines(other.state, 0))
+
+
 def test_the_screen_shows_no_other_seat_s_hand():
     game = session("contract", 4, seed=3)
     list(game.bot_moves())

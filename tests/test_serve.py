@@ -79,6 +79,7 @@ def test_a_browser_plays_a_turn_through_the_served_app(tmp_path):
     args = ["play", "basic-rummy", "--seed", "3", "--bots", "random", "--record", str(record)]
     server = subprocess.Popen(
         [sys.executable, "-m", "rummy_rules", "serve", "--port", str(port), *args],
+        cwd=tmp_path,  # its pages' folder (served-games) is made here, not in the checkout
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
     )

@@ -360,7 +360,7 @@ def _turn(session: PlaySession, stdin: TextIO, say: Say) -> str:
     """One prompt: show the table and the actions, read until an action is made.
     ``played``, or ``quit`` when the person quits, ``ended`` when the input ends."""
     from ..render.refusals import refusal_line, refusal_text, rule_lines
-    from ..render.table_words import move_line, status_lines
+    from ..render.table_words import drawn_line, move_line, status_lines
 
     say("")
     for line in status_lines(session.state, session.seat):
@@ -396,6 +396,9 @@ def _turn(session: PlaySession, stdin: TextIO, say: Say) -> str:
         reason = session.play(typed_action(text))
         if reason is None:
             say(move_line(f"p{session.seat + 1} {session.last_made}", session.last_bought))
+            if session.last_drawn:
+                bought = session.last_bought is not None
+                say(drawn_line(session.state, session.last_drawn, bought=bought))
             return "played"
         say(refusal_line(reason))
         for rule in rule_lines(session.spec, reason):

@@ -48,6 +48,7 @@ from ..render.refusals import refusal_line, refusal_text, rule_lines
 from ..render.table_words import (
     deal_end_lines,
     deal_results,
+    drawn_line,
     game_over_line,
     move_line,
     offer_lines,
@@ -486,6 +487,10 @@ class PlayApp(App[None]):
             return
         made = f"p{self.session.seat + 1} {self.session.last_made}"
         self.log_line(move_line(made, self.session.last_bought), symbols=True)
+        if self.session.last_drawn:
+            bought = self.session.last_bought is not None
+            drawn = drawn_line(self.session.state, self.session.last_drawn, bought=bought)
+            self.log_line(drawn, symbols=True)
         self.query_one("#hand", HandBar).clear()
         self.query_one("#actions", OptionList).clear_options()
         self.refresh_table()

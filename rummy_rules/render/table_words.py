@@ -14,6 +14,7 @@ from typing import Any
 from ..cards import CardNames
 from ..engine.actions import format_seat_action, parse_action
 from ..engine.buying import buy_cost
+from ..engine.deadwood import best_layout
 from ..engine.game import BUY, FORCE
 from ..engine.rules import UNLIMITED, DealRules
 from ..engine.side_sets import opening_minimum_of
@@ -26,9 +27,11 @@ from .words import contract_text
 
 __all__ = [
     "contract_words",
+    "deadwood_lines",
     "deal_end_lines",
     "deal_result_lines",
     "deal_results",
+    "drawn_line",
     "game_over_line",
     "logged_action_text",
     "move_line",
@@ -116,6 +119,9 @@ def resumed_lines(state: GameState) -> list[str]:
     moves = moves_so_far(state)
     if not moves:
         return []
+    if state.is_terminal():  # over when saved: its last deal, not a next one
+        head = _("This game was already over; the moves of its last deal, deal {number}:")
+        return [head.format(number=len(state.results)), *moves]
     head = _("Going on with deal {number}; its moves so far:").format(number=state.deal_index + 1)
     return [head, *moves]
 
@@ -495,11 +501,42 @@ def table_lines(
     elif label is None:
         hand = _hand_text(v.hand, names, by_rank=by_rank)
         lines.append(_("Your hand: {cards}").format(cards=hand))
+        lines += deadwood_lines(state, seat, v.hand)
     else:
         lines.append(
             _("{seat}'s hand: {cards}").format(seat=_seat(seat), cards=_hand_text(v.hand, names))
         )
     return lines
+
+
+def deadwood_lines(state: GameState, seat: int, hand: Sequence[int]) -> list[str]:
+    """In a game that knocks on its deadwood, the count the player at ``seat``
+    plays to: the least deadwood of ``hand`` with its best melds, or, holding a
+    card more than the deal gives (a discard to make), the least after the
+    best discard. Nothing in other games (a declaring game has no deadwood
+    limit to count towards)."""
+    rules = state.deal_rules_of(seat)
+    melds = rules.knock_melds
+    if melds is None or state.rules.play.declares or not hand:
+        return []
+    values, wilds = rules.knock_values, rules.wild_faces
+    if len(hand) > rules.cards:
+        least = min(
+            best_layout([f for j, f in enumerate(hand) if j != i], melds, values, wilds).value
+            for i in range(len(hand))
+        )
+        return [_("Deadwood after your best discard: {n}.").format(n=least)]
+    least = best_layout(list(hand), melds, values, wilds).value
+    return [_("Your deadwood: {n}.").format(n=least)]
+
+
+def drawn_line(state: GameState, faces: Sequence[int], *, bought: bool = False) -> str:
+    """The cards the person has just taken unseen from the stock (the log shows
+    only "draw"): named to them alone."""
+    cards = state.rules.names.texts(sorted(faces))
+    if bought:
+        return _("With the buy you also took {cards} from the stock.").format(cards=cards)
+    return _("You drew {cards}.").format(cards=cards)
 
 
 def status_lines(state: GameState, seat: int, *, by_rank: bool = False) -> list[str]:

@@ -149,6 +149,9 @@ class PlaySession:
         self.last_made = ""
         #: For the person's last action, a buy: the card bought.
         self.last_bought: str | None = None
+        #: For the person's last action, a draw or a buy: the faces that came
+        #: unseen from the stock into their hand (named to them alone).
+        self.last_drawn: list[int] = []
         #: A wrong declaration the person was warned about (typed again: made).
         self._confirmed = ""
 
@@ -424,7 +427,16 @@ class PlaySession:
     def _make(self, action: Action) -> None:
         before = len(self.state.log)
         self.last_bought = self.bought(action)
+        held = Counter(self.state.hand(self.seat))
+        g = self.state.game
+        if action.kind == "buy" and g.deal.buy_card is not None:
+            held[g.faces[g.deal.buy_card]] += 1  # the card bought is in view
         self.state.apply(action)
+        self.last_drawn = []
+        if action.kind in ("draw", "buy"):
+            # The cards that came unseen from the stock into the hand.
+            new = Counter(self.state.hand(self.seat)) - held
+            self.last_drawn = sorted(new.elements())
         # As recorded: the engine completes what was left out (a knock's melds).
         self.last_made = self.cards.show(str(self.state.log[before].get("action", action)))
         self.save()
