@@ -39,7 +39,7 @@ from typing import Any
 
 from rummy_rules import load_variant
 from rummy_rules.cards import format_card
-from rummy_rules.engine import GameState, compile_rules, parse_action
+from rummy_rules.engine import GameState, Rules, compile_rules, parse_action
 from rummy_rules.engine.chance import ScriptedChance
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -213,9 +213,11 @@ class Disagreement(AssertionError):
     """The two engines offered different choices, or scored the hand differently."""
 
 
-def _our_state(params: Params, hand: OpenSpielHand) -> GameState:
-    spec = load_variant(HOUSE, params.overrides())
-    rules = compile_rules(spec, 2)
+def _our_state(params: Params, hand: OpenSpielHand, rules: Rules | None = None) -> GameState:
+    """Our engine dealt ``hand``'s cards in OpenSpiel's order (``rules``: the
+    rules for ``params``, compiled by the caller, else here)."""
+    if rules is None:
+        rules = compile_rules(load_variant(HOUSE, params.overrides()), 2)
     physical = {face: card for card, face in enumerate(rules.pack.faces())}
     p0, p1, upcard = hand.deal[:10], hand.deal[10:20], hand.deal[20]
     order = [physical[ours(c)] for pair in zip(p0, p1, strict=True) for c in pair]
