@@ -439,7 +439,7 @@ def test_the_table_shows_the_sides_the_bonus_cards_and_the_opening_minimum():
     while not any(state.game.deal.aside):
         state = GameState(compile_rules(load_variant("canasta"), 4), seed=state.seed + 1)
     lines = table_lines(state, 0)
-    assert "Sides: p1 (you) and p3 against p2 and p4." in lines
+    assert "Sides: p1 (you) and p3 (0 points) against p2 and p4 (0 points)." in lines
     laid = [line for line in lines if line.startswith("Bonus cards laid aside: ")]
     assert laid and all(f"p{s + 1} " in laid[0] for s, a in enumerate(state.game.deal.aside) if a)
     assert lines[0].startswith("Deal 1: first melds worth 50 or more.")

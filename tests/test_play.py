@@ -295,6 +295,33 @@ def test_a_knock_game_shows_the_deadwood_you_play_to():
         assert not any("eadwood" in line for line in status_lines(other.state, 0))
 
 
+@pytest.mark.parametrize(
+    ("discard", "says"),
+    [
+        ("JK", "Discard pile, bottom to top: AD JK (2 cards). The pile is frozen."),
+        ("3S", "AD 3S (2 cards). 3S on top: nobody may take the pile this turn."),
+        ("7H", "AD 7H (2 cards). The pile is frozen for your side until it goes down."),
+    ],
+)
+def test_a_canasta_pile_shows_its_size_and_what_holds_it(discard, says):
+    """Canasta, seed 0: the pile is AD when p1 draws; a wild discarded freezes
+    it for everyone, a black three stops it for a turn, and a side not yet
+    down finds it frozen."""
+    game = session("canasta", 4, seed=0)
+    list(game.bot_moves())
+    game.play("draw")
+    assert game.play(f"discard {discard}") is None
+    (line,) = [line for line in status_lines(game.state, 0) if "Discard pile" in line]
+    assert line.endswith(says), line
+
+
+def test_partners_scores_are_one_per_side():
+    game = session("canasta", 4, seed=0)
+    lines = status_lines(game.state, 0)
+    assert "Sides: p1 (you) and p3 (0 points) against p2 and p4 (0 points)." in lines
+    assert not any(line.startswith("p1 (you):") and "points" in line for line in lines)
+
+
 def test_the_screen_shows_no_other_seat_s_hand():
     game = session("contract", 4, seed=3)
     list(game.bot_moves())

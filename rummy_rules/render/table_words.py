@@ -37,6 +37,7 @@ __all__ = [
     "move_line",
     "moves_so_far",
     "offer_lines",
+    "pile_words",
     "resumed_lines",
     "sorted_hand",
     "status_lines",
@@ -407,7 +408,8 @@ def _seat_line(state: GameState, you: int, label: str) -> str:
             text += ", " + _("down")
         if v.dropped and v.dropped[i] >= 0:
             text += ", " + _("dropped ({cost})").format(cost=v.dropped[i])
-        if not state.game.columns:  # games scored at once have a line of their own
+        # Games scored at once have a line of their own; sides, their own score.
+        if not state.game.columns and not state.rules.play.teams:
             text += ", " + ngettext("{n} point", "{n} points", v.totals[i]).format(n=v.totals[i])
         text += buys[i]
         if own:
@@ -474,15 +476,25 @@ def table_lines(
     lines += _game_lines(state, [c.totals for c in state.game.columns])
     if state.rules.play.teams:
         sides: dict[int, list[str]] = {}
+        points: dict[int, int] = {}
         for i, team in enumerate(state.team):
             sides.setdefault(team, []).append(_marked(i, you, mark))
-        joined = [_(" and ").join(s) for s in sides.values()]
+            points[team] = v.totals[i]  # a side's score, the same for each partner
+        joined = [
+            _(" and ").join(seats)
+            + " ("
+            + ngettext("{n} point", "{n} points", points[team]).format(n=points[team])
+            + ")"
+            for team, seats in sides.items()
+        ]
         lines.append(_("Sides: {sides}.").format(sides=_(" against ").join(joined)))
     laid = [f"{_seat(i)} {names.texts(cards)}" for i, cards in enumerate(v.aside) if cards]
     if laid:
         lines.append(_("Bonus cards laid aside: {laid}.").format(laid="; ".join(laid)))
     stock = ngettext("Stock: {n} card.", "Stock: {n} cards.", v.stock_size).format(n=v.stock_size)
-    if state.rules.play.discard_pile in ("any_depth", "whole_pile") and len(v.discard_pile) > 1:
+    if state.rules.play.discard_pile == "whole_pile" and v.discard_pile:
+        pile = pile_words(state, seat if label is None else None, v.discard_pile)
+    elif state.rules.play.discard_pile == "any_depth" and len(v.discard_pile) > 1:
         # Where players may dig, the whole spread is in view (the top card last).
         pile = _("Discard pile, bottom to top: {cards}.").format(cards=names.texts(v.discard_pile))
     else:
@@ -507,6 +519,36 @@ def table_lines(
             _("{seat}'s hand: {cards}").format(seat=_seat(seat), cards=_hand_text(v.hand, names))
         )
     return lines
+
+
+def pile_words(state: GameState, seat: int | None, pile: Sequence[int]) -> str:
+    """Where a player takes the whole discard pile (the canasta family): its top
+    card and size, and what holds it: frozen (a wild or bonus card in it, or,
+    for the person at ``seat``, their side not yet down, where a frozen pile
+    asks for a natural pair) or stopped (a stop card on top). ``seat`` None:
+    watching, every hand in view."""
+    play = state.rules.play
+    top = pile[-1]
+    names = state.rules.names
+    if len(pile) == 1:
+        text = _("Discard pile: {card} (1 card).").format(card=names.text(top))
+    else:  # the whole pile is in view, the top card last
+        text = ngettext(
+            "Discard pile, bottom to top: {cards} ({n} card).",
+            "Discard pile, bottom to top: {cards} ({n} cards).",
+            len(pile),
+        ).format(cards=names.texts(pile), n=len(pile))
+    if top in play.stop_faces:
+        text += " " + _("{card} on top: nobody may take the pile this turn.").format(
+            card=state.rules.names.text(top)
+        )
+    elif play.natural_pair in ("when_frozen", "or_lay_off"):
+        freezing = state.deal_rules.wild_faces | play.bonus_faces
+        if any(face in freezing for face in pile):
+            text += " " + _("The pile is frozen.")
+        elif seat is not None and not state.game.is_open(seat):
+            text += " " + _("The pile is frozen for your side until it goes down.")
+    return text
 
 
 def deadwood_lines(state: GameState, seat: int, hand: Sequence[int]) -> list[str]:
