@@ -17,7 +17,7 @@ from rummy_rules import load_variant
 from rummy_rules.cards import format_card
 from rummy_rules.cli.play_cmd import play_plain
 from rummy_rules.render.refusals import rule_lines
-from rummy_rules.render.table_words import deal_results, status_lines
+from rummy_rules.render.table_words import deal_results, game_over_line, status_lines
 from rummy_rules.sim.records import replay_record
 from rummy_rules.sim.session import PlaySession
 from rummy_rules.spec.registry import shipped_variants
@@ -320,6 +320,28 @@ def test_partners_scores_are_one_per_side():
     lines = status_lines(game.state, 0)
     assert "Sides: p1 (you) and p3 (0 points) against p2 and p4 (0 points)." in lines
     assert not any(line.startswith("p1 (you):") and "points" in line for line in lines)
+
+
+def test_the_game_over_line_breaks_down_gin_s_end_of_game_bonuses():
+    """Gin's totals jump at the game's end (game bonus 100, 25 a box): the line
+    names each seat's bonus and its parts, which add up, and the deals' scores
+    plus the bonus make the total."""
+    game = session("gin", 2, seed=3)
+    play_plain(game, Always("1"), io.StringIO())
+    line = game_over_line(game.state, 0)
+    _head, _, bonuses = line.partition(" End-of-game bonuses, in those totals: ")
+    assert bonuses, line
+    for part in bonuses.rstrip(".").split("; "):
+        seat_text, _, rest = part.partition(": ")
+        seat = int(seat_text[1:]) - 1
+        total, _, words = rest.partition(" (")
+        pieces = 0
+        for word in words.rstrip(")").split(", "):
+            numbers = [int(n) for n in re.findall(r"\d+", word)]
+            pieces += numbers[0] * numbers[1] if "×" in word and "box" in word else numbers[-1]
+        assert pieces == int(total), part
+        dealt = sum(r.scores[seat] for r in game.state.results)
+        assert dealt + int(total) == game.state.totals[seat], part
 
 
 def test_the_screen_shows_no_other_seat_s_hand():

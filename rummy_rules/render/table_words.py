@@ -32,6 +32,7 @@ __all__ = [
     "deal_result_lines",
     "deal_results",
     "drawn_line",
+    "end_bonus_words",
     "game_over_line",
     "logged_action_text",
     "move_line",
@@ -267,9 +268,51 @@ def game_over_line(state: GameState, you: int | None = None, label: str | None =
     """The final totals and the winners (``you``, if given, marked with ``label``)."""
     mark = _("you") if label is None else label
     winners = ", ".join(_marked(w, you, mark) for w in state.winners())
-    return _("The game is over. Totals: {totals}. Best: {winners}.").format(
+    line = _("The game is over. Totals: {totals}. Best: {winners}.").format(
         totals=_totals(state.totals), winners=winners
     )
+    bonuses = end_bonus_words(state)
+    return f"{line} {bonuses}" if bonuses else line
+
+
+def end_bonus_words(state: GameState) -> str:
+    """The end-of-game bonuses in the totals, seat by seat, with what each is
+    made of (``game_end.game_bonus``, ``hand_bonus`` per box, ``shutout_factor``),
+    so that the jump from the last deal's totals can be checked; empty where
+    the game had none."""
+    end = next((e for e in reversed(state.log) if "game_end" in e), None)
+    if end is None or not any(end.get("bonuses") or ()):
+        return ""
+    play = state.rules.play
+    added: list[int] = end["bonuses"]
+    before = [t - b for t, b in zip(state.totals, added, strict=True)]
+    boxes = [0] * state.seats
+    for result in state.results:
+        if result.went_out is not None:
+            reason = result.reason
+            won = play.gin_boxes if reason == "gin" else 1
+            boxes[result.went_out] += play.undercut_boxes if reason == "undercut" else won
+    seats = [s for s in range(state.seats) if state.game.active[s]]
+    best = max(before[s] for s in seats)
+    parts = []
+    for seat, total in enumerate(added):
+        if not total:
+            continue
+        hand = play.hand_bonus * boxes[seat] if seat in seats else 0
+        game = play.game_bonus if seat in seats and before[seat] == best else 0
+        words = []
+        if total - hand - game:
+            words.append(_("shutout ×{n}: {points}").format(
+                n=play.shutout_factor, points=total - hand - game
+            ))  # fmt: skip
+        if game:
+            words.append(_("game bonus {points}").format(points=game))
+        if hand:
+            words.append(ngettext(
+                "{n} box × {points}", "{n} boxes × {points}", boxes[seat]
+            ).format(n=boxes[seat], points=play.hand_bonus))  # fmt: skip
+        parts.append(f"{_seat(seat)}: {total} ({', '.join(words)})")
+    return _("End-of-game bonuses, in those totals: {bonuses}.").format(bonuses="; ".join(parts))
 
 
 def offer_lines(state: GameState, seat: int) -> list[str]:
