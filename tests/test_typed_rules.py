@@ -65,6 +65,9 @@ def test_every_shipped_file_compiles_to_values_of_the_declared_types():
         for record, fields in ((rules.play, play), (rules.melds, melds)):
             for name, allowed in fields.items():
                 assert getattr(record, name) in allowed, (variant, name)
+        # No sentinel numbers: a knock game says so, its limit is a real bound.
+        assert rules.play.knock_limit >= 0, variant
+        assert rules.play.knocks == (spec.going_out.knock is not None), variant
 
 
 @pytest.mark.long  # mypy reads the engine and the schema
@@ -73,10 +76,17 @@ def test_a_misspelt_rule_value_fails_the_static_checks(tmp_path, monkeypatch):
     monkeypatch.chdir(ROOT)  # the checkout's source, which mypy reads as it is
     snippet = tmp_path / "misspelt.py"
     snippet.write_text(
+        "from rummy_rules.engine.game import Deal, TurnDuties\n"
         "from rummy_rules.engine.rules import PlayRules\n\n\n"
         "def frozen(play: PlayRules) -> bool:\n"
-        '    return play.natural_pair == "when_frozn"\n',
+        '    return play.natural_pair == "when_frozn"\n\n\n'
+        "def drawing(deal: Deal) -> bool:\n"
+        '    return deal.phase == "drwa"\n\n\n'
+        "def ask(duties: TurnDuties) -> None:\n"
+        "    duties.asked = 4\n",
         encoding="utf-8",
     )
     out, _err, status = api.run(["--strict", "--cache-dir", str(tmp_path / "cache"), str(snippet)])
-    assert status == 1 and "when_frozn" in out and "comparison-overlap" in out, out
+    assert status == 1 and out.count("comparison-overlap") == 2, out
+    assert "when_frozn" in out and "drwa" in out, out  # a rule value, a phase
+    assert 'variable has type "Literal[0, 1, 2, 3]"' in out, out  # the asking state

@@ -160,7 +160,7 @@ def _deal(
     if play.cut_wild and d.stock:
         _turn_up_wild(d, rules)
     d.knock_limit = play.knock_limit
-    if d.knock_limit == -2:  # the first upcard's value (an ace: knock.ace_upcard)
+    if play.knock_limit_upcard:  # the first upcard's value (an ace: knock.ace_upcard)
         upcard = rules.pack.face(d.discard[-1])
         ace_gin = rank_of(upcard) == 0 and play.ace_upcard_gin_only
         d.knock_limit = 0 if ace_gin else rules.card_values[upcard]

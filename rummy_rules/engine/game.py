@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final, Literal
 
 from .chance import Chance
 from .rules import ContractPart, DealRules, Rules
@@ -36,26 +36,35 @@ __all__ = [
     "FORCE",
     "OVER",
     "PLAY",
+    "Asked",
     "Deal",
     "DealResult",
     "Game",
     "MeldRecord",
+    "Phase",
     "ScoreColumn",
     "TableMeld",
     "TurnDuties",
     "step_active",
 ]
 
+#: The phases of a turn (the constants below): a misspelt phase fails the
+#: static checks.
+Phase = Literal["draw", "buy", "play", "over", "defend", "claim", "force"]
+
 #: The phases of a turn: ``draw`` (draw, take or pass), ``buy`` (a buy window
 #: is open), ``play`` (meld, lay off, exchange, discard), ``over`` (game over).
-DRAW, BUY, PLAY, OVER = "draw", "buy", "play", "over"
-DEFEND = "defend"
+DRAW: Final = "draw"
+BUY: Final = "buy"
+PLAY: Final = "play"
+OVER: Final = "over"
+DEFEND: Final = "defend"
 """After a knock (``going_out.knock``): the other player lays their melds and
 lays off on the knocker's, then ends the hand."""
-CLAIM = "claim"
+CLAIM: Final = "claim"
 """The phase in which players out of turn may claim a wild just melded
 (``wilds.exchange.claim_order: first_in_rotation``)."""
-FORCE = "force"
+FORCE: Final = "force"
 """At the end of a turn that left a card on the discard pile the next player
 could lay off (``draw.force: may``): the player who left it forces the next
 player to take it, or not."""
@@ -105,7 +114,11 @@ class MeldRecord:
 
 #: ``TurnDuties.asked`` (``going_out.ask_partner``): the player in turn has asked
 #: "may I go out?" and waits for the answer; their partner said yes; said no.
-ASKING, ASKED_YES, ASKED_NO = 1, 2, 3
+ASKING: Final = 1
+ASKED_YES: Final = 2
+ASKED_NO: Final = 3
+#: The values of ``TurnDuties.asked``: 0 (not asked) or one of the three above.
+Asked = Literal[0, 1, 2, 3]
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +211,7 @@ class TurnDuties:
     must_knock: bool = False
     """The discard was taken at the void limit and must be knocked with at once
     (``stock_exhausted.void_take: to_knock``)."""
-    asked: int = 0
+    asked: Asked = 0
     """``going_out.ask_partner``: 0 until the player in turn asks; then the
     question waits (:data:`ASKING`), or the partner said yes (:data:`ASKED_YES`)
     or no (:data:`ASKED_NO`)."""
@@ -252,7 +265,7 @@ class Deal:
     """The seat whose turn it is."""
     turn: int = 0
     """Turns completed in this deal."""
-    phase: str = DRAW
+    phase: Phase = DRAW
     buy_queue: list[int] = field(default_factory=list)
     """The seats still to be asked in an open buy window, the next first."""
     buy_card: int | None = None
@@ -300,9 +313,10 @@ class Deal:
     schedule (its contract), with the table's wild cards; empty otherwise."""
     knocker: int = -1
     """The seat that knocked (``going_out.knock``); -1 until someone does."""
-    knock_limit: int = -1
-    """The deadwood a player may knock with in this deal (the first upcard's value
-    with ``deadwood_limit: upcard``); -1: no knocking."""
+    knock_limit: int = 0
+    """Where the game knocks (``PlayRules.knocks``): the deadwood a player may
+    knock with in this deal (the first upcard's value with ``deadwood_limit:
+    upcard``)."""
     knock_deadwood: int = 0
     """The knocker's deadwood, once they have knocked."""
     big_gin: bool = False

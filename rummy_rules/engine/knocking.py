@@ -69,7 +69,7 @@ def knock_actions(g: Game) -> list[Action]:
     """The knocks the player in turn may make now: one per discard that leaves
     deadwood within the limit, with the layout that leaves the least."""
     d = g.deal
-    if d.knock_limit < 0:
+    if not g.rules.play.knocks:
         return []
     hand = _faces(g, d.current)
     rules = g.rules.melds
@@ -121,7 +121,7 @@ def check_knock(g: Game, action: Action) -> Refusal | None:
     With ``wrong_declaration``, a knock of cards held is always accepted: a
     wrong one costs the stated points (see :func:`wrong_knock`)."""
     d = g.deal
-    if d.knock_limit < 0:
+    if not g.rules.play.knocks:
         return T.NO_KNOCKING
     hand = _faces(g, d.current)
     face = action.card

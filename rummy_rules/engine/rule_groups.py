@@ -60,8 +60,9 @@ def canasta_rules(spec: VariantSpec) -> dict[str, Any]:
 
 def knock_rules(spec: VariantSpec) -> dict[str, Any]:
     """The :class:`PlayRules` fields of ``going_out.knock`` (and the wall's
-    ``void_take``); the knock limit is -1 without knocking, -2 for the first
-    upcard's value, :data:`UNLIMITED` for any deadwood."""
+    ``void_take``): ``knocks`` where a deal ends by a knock, and its limit as
+    a number (:data:`UNLIMITED` for any deadwood, with ``knock_any``), or
+    ``knock_limit_upcard`` for the first upcard's value."""
     knock = spec.going_out.knock
     stock = spec.stock_exhausted
     out: dict[str, Any] = {
@@ -81,7 +82,12 @@ def knock_rules(spec: VariantSpec) -> dict[str, Any]:
     if knock.wrong_declaration is not None:
         out["wrong_declaration"] = knock.wrong_declaration
     limit = knock.deadwood_limit
-    out["knock_limit"] = UNLIMITED if limit == "any" else -2 if limit == "upcard" else int(limit)
+    out["knocks"] = True
+    out["knock_any"] = limit == "any"
+    out["knock_limit_upcard"] = limit == "upcard"
+    out["knock_limit"] = (
+        int(limit) if isinstance(limit, int) else UNLIMITED if limit == "any" else 0
+    )
     out["ace_upcard_gin_only"] = knock.ace_upcard == "gin_only"
     out["knock_lay_off"] = knock.defender_lays_off
     out["undercut_on_tie"] = knock.undercut == "equal_or_lower"

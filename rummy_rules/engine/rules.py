@@ -352,8 +352,12 @@ class PlayRules:
     team_opening: bool = False
     during_play: bool = True
     """``melding.during_play``: melds are laid during play (``False``: only at a knock)."""
-    knock_limit: int = -1
-    """``knock.deadwood_limit``: -1 none; -2 the first upcard's; :data:`UNLIMITED` any."""
+    knocks: bool = False
+    knock_limit: int = 0
+    knock_limit_upcard: bool = False
+    knock_any: bool = False
+    """``going_out.knock``: a deal ends by a knock; ``deadwood_limit`` as a number
+    (:data:`UNLIMITED` with ``any``: ``knock_any``), or ``upcard`` (each deal's own)."""
     knock_lay_off: bool = True
     """Whether the other player may lay off on the knocker's melds (never on gin)."""
     void_take_to_knock: bool = False
@@ -415,8 +419,7 @@ class PlayRules:
     ``deck.bonus_cards``, ``scoring.bonus_cards_unopened``, ``melds.canasta_takes_wilds``,
     ``table.cover_upcard``, ``draw.stock_cards``, ``melds.going_out_only``, ``unmeldable``,
     ``going_out.*_canastas``, ``ask_partner``, ``stock_exhausted.foot_to_stock``, ``must_take``,
-    ``draw.stall_turns``,
-    ``draw.pile_cards`` (0: none)."""
+    ``draw.stall_turns``, ``draw.pile_cards`` (0: none)."""
     cut_wild: bool = False
     """``deck.cut_wild``: a card turned up after the deal makes its rank wild."""
     spade_upcard_factor: int = 1
@@ -516,7 +519,9 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
     decks = evaluate_count(spec.deck.decks, players) or 0
     jokers = evaluate_count(spec.deck.jokers, players, decks=decks) or 0
     numbered = spec.deck.numbered
-    skips = numbered is not None and numbered.skips > 0
+    highest, skip_count = (numbered.highest, numbered.skips) if numbered is not None else (13, 0)
+    skips = skip_count > 0
+    knock = knock_rules(spec)
     deals = []
     knocking = spec.going_out.knock is not None
     meld_rules = compile_meld_rules(spec)
@@ -548,8 +553,8 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
                 new_melds_after_down=new_melds_after_down(spec),
                 knock_melds=meld_rules if knocking else None,
                 knock_values=values if knocking else (),
-                knock_needs=knock_rules(spec).get("knock_needs", (0, 0)),
-                knock_any=knock_rules(spec).get("knock_limit") == UNLIMITED,
+                knock_needs=knock.get("knock_needs", (0, 0)),
+                knock_any=knock.get("knock_any", False),
                 call_values=values if spec.going_out.call is not None else (),
                 foot=deal.foot,
                 foot_per_team=deal.foot_per == "team",
@@ -561,12 +566,7 @@ def compile_rules(spec: VariantSpec, players: int) -> Rules:
     return Rules(
         variant_id=spec.id,
         players=players,
-        pack=Pack(
-            decks,
-            jokers,
-            numbered.highest if numbered is not None else 13,
-            numbered.skips if numbered is not None else 0,
-        ),
+        pack=Pack(decks, jokers, highest, skip_count),
         melds=meld_rules,
         deals=tuple(deals),
         card_values=values,

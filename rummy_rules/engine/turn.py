@@ -435,7 +435,7 @@ def apply_play_phase(g: Game, action: Action) -> None:
 def play_actions(g: Game) -> Iterator[Action]:
     """The legal actions after drawing, produced one by one (unsorted but for
     the discards, which come last, in the order of their text)."""
-    if g.deal.knock_limit >= 0:
+    if g.rules.play.knocks:
         yield from knock_actions(g)
     if g.deal.duties.must_knock:
         return

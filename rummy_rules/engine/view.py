@@ -8,7 +8,7 @@ from typing import Any
 
 from .actions import Action
 from .dropping import check_drop, drop_cost
-from .game import step_active
+from .game import Phase, step_active
 from .state import GameState
 
 __all__ = ["MeldView", "SeatView", "live_seat_view", "seat_view"]
@@ -32,7 +32,7 @@ class SeatView:
     players: int
     deal: int
     dealer: int
-    phase: str
+    phase: Phase
     to_move: int
     current: int
     hand: tuple[int, ...]

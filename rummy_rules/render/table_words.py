@@ -16,7 +16,7 @@ from ..engine.actions import format_seat_action, parse_action
 from ..engine.buying import buy_cost
 from ..engine.deadwood import best_layout
 from ..engine.game import BUY, FORCE
-from ..engine.rules import UNLIMITED, DealRules
+from ..engine.rules import DealRules
 from ..engine.side_sets import opening_minimum_of
 from ..engine.state import GameState
 from ..engine.view import seat_view
@@ -382,10 +382,10 @@ def contract_words(state: GameState, seat: int | None = None) -> str:
     """The current deal's contract in words (``seat``'s own, where each player has
     one); in a knock game, the deal's knock limit."""
     limit = state.game.deal.knock_limit
-    if state.rules.play.knock_limit != -1:  # a knock game: no contract, a knock limit
+    if state.rules.play.knocks:  # a knock game: no contract, a knock limit
         if state.rules.play.declares:  # the game's own word (its limit is 0)
             return _("declare with every card but the discard in melds")
-        if limit >= UNLIMITED:
+        if state.rules.play.knock_any:
             return _("knock with any deadwood")
         if limit == 0:
             return _("knock with gin only")
