@@ -802,8 +802,9 @@ def test_the_table_can_be_shown_at_every_step_of_every_shipped_variant(path):
         state.apply(rng.choice(state.legal_actions()))
 
 
-def test_every_game_is_saved_unless_asked_not_and_continue_goes_on(tmp_path, monkeypatch):
-    # Closing a terminal mid-game lost it unless --record was given.
+@pytest.fixture
+def games(tmp_path, monkeypatch):
+    """The games folder (in the test's own folder) and a runner of the CLI."""
     from typer.testing import CliRunner
 
     from rummy_rules.cli import app
@@ -815,6 +816,12 @@ def test_every_game_is_saved_unless_asked_not_and_continue_goes_on(tmp_path, mon
     def cli(*args: str, input: str = "") -> Any:
         return runner.invoke(app, list(args), input=input, catch_exceptions=False)
 
+    return folder, cli
+
+
+def test_every_game_is_saved_unless_asked_not_and_continue_goes_on(games):
+    # Closing a terminal mid-game lost it unless --record was given.
+    folder, cli = games
     first = cli("play", "gin", "--plain", "--seed", "3", input="quit\n")
     assert first.exit_code == 0, first.stderr
     (saved,) = folder.glob("gin-*.jsonl")
@@ -828,3 +835,24 @@ def test_every_game_is_saved_unless_asked_not_and_continue_goes_on(tmp_path, mon
     assert cli("play", "contract", "--continue", "--plain").exit_code == 2
     cli("play", "gin", "--no-save", "--plain", input="quit\n")
     assert len(list(folder.glob("*.jsonl"))) == 2
+
+
+def test_a_person_at_a_terminal_is_offered_the_unfinished_game(games, monkeypatch):
+    # The note about an unfinished game was printed before the full screen
+    # covered it: at a terminal the game is now offered, and taken by default.
+    from rummy_rules.cli import play_cmd
+
+    folder, cli = games
+    assert cli("play", "gin", "--plain", input="1\n1\nquit\n").exit_code == 0
+    (saved,) = folder.glob("gin-*.jsonl")
+    monkeypatch.setattr(play_cmd, "_interactive", lambda: True)
+    taken = cli("play", "gin", "--plain", input="\nquit\n")  # Enter: yes
+    assert "An unfinished game of Gin Rummy (saved " in taken.stderr
+    assert f"going on with {saved}" in taken.stderr
+    assert len(list(folder.glob("*.jsonl"))) == 1
+    declined = cli("play", "gin", "--plain", input="n\nquit\n")
+    assert "going on with" not in declined.stderr and "saving the game in" in declined.stderr
+    assert len(list(folder.glob("*.jsonl"))) == 2
+    # A game asked for by its seed is that game: nothing is offered.
+    chosen = cli("play", "gin", "--plain", "--seed", "5", input="quit\n")
+    assert "Go on with it?" not in chosen.stderr and "an unfinished game of" in chosen.stderr

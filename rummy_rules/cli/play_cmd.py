@@ -153,8 +153,9 @@ def play(
     Every game is saved after every action: in --record FILE, else in a new
     file of the games folder ($RUMMY_RULES_GAMES, or rummy-rules/games in your
     data folder: ~/.local/share on Linux), named by the variant and the time so
-    that no game replaces another. --continue goes on with the newest game
-    left unfinished there; --no-save keeps no record.
+    that no game replaces another. A new game of a variant with one left
+    unfinished there offers it first (at a terminal); --continue goes on with
+    the newest; --no-save keeps no record.
     """
     from ..render.i18n import language
 
@@ -235,16 +236,29 @@ def _new_game(
     kinds = bot_list(bots or "greedy", count - 1) if count > 1 else []
     if record is not None:
         prepare_output(record, "records", force=force)
-    if seed is None:
-        seed = random.SystemRandom().randrange(1, 1_000_000)
-        note(f"seed {seed} (--seed {seed} deals this game again)")
     served = served_folder() is not None
     waiting = [] if served else unfinished_games(spec.id)
     if waiting:
-        note(
-            f"an unfinished game of {waiting[0].name} is saved in {waiting[0].path}: "
-            "rummy-rules play --continue goes on with it"
-        )
+        game = waiting[0]
+        # Asked where a person answers at a terminal, for a game not chosen
+        # by its seed or record; elsewhere (a pipe, a script) a note only.
+        if seed is None and record is None and save and _interactive():
+            when = game.saved.strftime("%Y-%m-%d %H:%M")
+            if typer.confirm(
+                f"An unfinished game of {game.name} (saved {when}) is in {game.path}. "
+                "Go on with it?",
+                default=True,
+                err=True,
+            ):
+                return _resumed(None, game.path, None, bots, force=force)
+        else:
+            note(
+                f"an unfinished game of {game.name} is saved in {game.path}: "
+                "rummy-rules play --continue goes on with it"
+            )
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 1_000_000)
+        note(f"seed {seed} (--seed {seed} deals this game again)")
     # A served game writes only in the server's folder, where the page saves it.
     if record is None and save and not served:
         try:
@@ -256,6 +270,11 @@ def _new_game(
     session = PlaySession(spec, players=count, seat=seat - 1, bots=kinds, seed=seed, record=record)
     session.save()
     return session
+
+
+def _interactive() -> bool:
+    """Whether a person answers at a terminal (standard input and error)."""
+    return sys.stdin.isatty() and sys.stderr.isatty()
 
 
 def _newest_unfinished(source: str | None, resume: Path | None) -> Path:
