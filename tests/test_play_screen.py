@@ -175,6 +175,20 @@ def test_the_screen_never_shows_another_seat_s_cards():
         assert theirs not in text
 
 
+def test_the_status_counts_the_deadwood_and_the_hand_has_its_own_bar():
+    session = game("gin", 2, seed=5)  # 10C JC AD 2D 3D 5D 8D 10D QH 4S: 57 (tests/test_play.py)
+    app = PlayApp(session, pace=0)
+
+    async def run() -> str:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            return str(app.query_one("#status").render())
+
+    status = asyncio.run(run())
+    assert "Your deadwood: 57." in status
+    assert "Your hand" not in status
+
+
 def test_the_sort_key_orders_the_hand_by_rank_and_back():
     session = game("contract", 4, seed=5)
     app = PlayApp(session, pace=0)

@@ -46,6 +46,7 @@ from ..render.action_words import shown_action, typed_action, typed_command
 from ..render.i18n import N_, _, current_language
 from ..render.refusals import refusal_line, refusal_text, rule_lines
 from ..render.table_words import (
+    deadwood_lines,
     deal_end_lines,
     deal_results,
     drawn_line,
@@ -341,7 +342,10 @@ class PlayApp(App[None]):
         """Redraw the status, table and hand from the person's view."""
         state, seat = self.session.state, self.session.seat
         offer = offer_lines(state, seat)  # shown with the status, above the table
-        rest = table_lines(state, seat)[:-1]  # the hand has its own bar
+        lines = table_lines(state, seat)
+        # The hand has its own bar: its line goes, the deadwood under it stays.
+        counted = deadwood_lines(state, seat, state.hand(seat))
+        rest = lines[: len(lines) - 1 - len(counted)] + counted
         table_at = next((i for i, line in enumerate(rest) if line == _("Table:")), len(rest))
         shown = self.session.cards.symbols
         self.query_one("#status", Static).update(shown("\n".join(rest[:table_at] + offer)))
