@@ -10,6 +10,7 @@ import pytest
 
 from rummy_rules import load_variant
 from rummy_rules.errors import UsageError
+from rummy_rules.sim.compare import format_interval
 from rummy_rules.sim.sweep import (
     DaskExecutor,
     LocalExecutor,
@@ -493,3 +494,24 @@ def test_a_sweep_of_a_limit_says_how_often_it_was_reached(cli, monkeypatch):
     rows = {line.split("│")[1].strip(): line for line in text.splitlines() if "│" in line}
     assert "never" in rows["3"] and "no limit" in rows["unlimited"]
     assert "no player reached the limit" in " ".join(text.split())
+
+
+def test_a_sweep_with_different_bots_gives_each_bot_s_win_rate(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "240")
+    args = ["sweep", "gin", "--vary", "going_out.knock.deadwood_limit=5,10", "--games", "6"]
+    args += ["--bots", "tuned,random"]
+    doc = json.loads(cli(*args, "--json").stdout)
+    text = cli(*args).stdout
+    assert "tuned win rate" in text and "random win rate" in text
+    rows = [line for line in text.splitlines() if line.startswith("│ ")]
+    for combo, row in zip(doc["combinations"], rows, strict=True):
+        design = combo["statistics"]["design"]
+        by_bot = {
+            b["bot"]: format_interval(b["win_rate"], percent=True)
+            for b in design["win_rate_by_bot"]
+        }
+        cells = [c.strip() for c in row.split("│")[1:-1]]
+        assert cells[-2:] == [by_bot["tuned"], by_bot["random"]], row
+    # The same bot in every seat: no such columns.
+    same = cli("sweep", "gin", "--vary", "going_out.knock.deadwood_limit=5,10", "--games", "3")
+    assert "win rate" not in same.stdout.replace("first player's win rate", "")

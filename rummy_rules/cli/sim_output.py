@@ -390,11 +390,18 @@ def print_sweep(
         _column(table, f"{path} reached" if len(counted) > 1 else "limit reached", right=True)
     for key in keys:
         _column(table, labels[key].label, right=True)
+    # Different bots at the table: each one's win rate (per seat and game).
+    bots = next((list(dict.fromkeys(st.bots)) for st in result.stats if st is not None), [])
+    bots = bots if len(bots) > 1 else []
+    for bot in bots:
+        _column(table, f"{bot} win rate", right=True)
     for i, combo in enumerate(result.combinations):
         stats = result.stats[i]
         row = [value_label(path, combo.values[path]) for path in paths]
         if stats is None:
-            table.add_row(*row, "—", *["—" for _ in counted], *["invalid" for _ in keys])
+            table.add_row(
+                *row, "—", *["—" for _ in counted], *["invalid" for _ in keys], *["—" for _ in bots]
+            )
             continue
         row.append(str(stats.games))
         for path in counted:
@@ -402,8 +409,10 @@ def print_sweep(
         figures = [
             with_interval(result.metric(i, key), percent=labels[key].percent) for key in keys
         ]
-        mark = " ←" if i == closest else " ≈" if i in tied else ""
-        table.add_row(*row, *figures[:-1], figures[-1] + mark)
+        figures[-1] += " ←" if i == closest else " ≈" if i in tied else ""
+        rates = {b["bot"]: b["win_rate"] for b in stats.win_rate_by_bot()}
+        figures += [with_interval(rates[bot], percent=True) for bot in bots]
+        table.add_row(*row, *figures)
     console().print(table)
     if counted:
         console().print(
