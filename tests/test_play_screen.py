@@ -189,6 +189,23 @@ def test_the_status_counts_the_deadwood_and_the_hand_has_its_own_bar():
     assert "Your hand" not in status
 
 
+@pytest.mark.parametrize(("size", "short"), [((80, 24), True), ((160, 50), False)])
+def test_the_hand_s_keys_are_never_cut_off(size, short):
+    # At 80x24 the keys under the hand were cut ("d: dow…"): the bar had no
+    # width yet when they were chosen.
+    app = PlayApp(game("gin", 2, seed=5), pace=0)
+
+    async def run() -> tuple[str, int]:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            bar = app.query_one("#hand")
+            return str(bar.border_subtitle), bar.outer_size.width
+
+    keys, width = asyncio.run(run())
+    assert keys.startswith("space/g/d/m/x") == short
+    assert len(keys) + 4 <= width  # the corners and a space on each side
+
+
 def test_the_sort_key_orders_the_hand_by_rank_and_back():
     session = game("contract", 4, seed=5)
     app = PlayApp(session, pace=0)

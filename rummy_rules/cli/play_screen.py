@@ -160,6 +160,15 @@ class HandBar(Static, can_focus=True):
         self.cursor = 0
         speak(self)
 
+    def name_keys(self) -> None:
+        """The hand's keys under it, in short on a bar too narrow for the words
+        (measured once the bar is laid out, and again whenever it is resized)."""
+        keys = _("click/space: pick · g: set aside · d: down · m: meld · x: clear")
+        width = self.outer_size.width  # the border line the keys are written in
+        if width and width < len(keys) + 6:  # a narrow screen
+            keys = _("space/g/d/m/x: pick/aside/down/meld/clear")
+        self.border_subtitle = keys
+
     def show(self, cards: list[int]) -> None:
         """Show ``cards`` (sorted); a changed hand (or order) drops the picks."""
         if cards != self.cards:
@@ -245,6 +254,7 @@ class HandBar(Static, can_focus=True):
 
     def on_resize(self) -> None:
         self.draw()
+        self.name_keys()
 
     def on_key(self, event: events.Key) -> None:
         to_the_box(self, event, _SHORTCUT_KEYS | {"space"})
@@ -356,10 +366,7 @@ class PlayApp(App[None]):
         bar = self.query_one("#hand", HandBar)
         bar.show(faces)
         bar.border_title = _("Your hand ({n})").format(n=len(faces))
-        keys = _("click/space: pick · g: set aside · d: down · m: meld · x: clear")
-        if bar.size.width and bar.size.width < len(keys) + 6:  # a narrow screen
-            keys = _("space/g/d/m/x: pick/aside/down/meld/clear")
-        bar.border_subtitle = keys
+        bar.name_keys()
 
     def show_actions(self, *, focus: bool = True) -> None:
         """List the person's legal actions (empty while the bots play); with
