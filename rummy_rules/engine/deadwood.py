@@ -229,10 +229,13 @@ def knock_discards(
     highest = max(values[f] for f in hand)
     if _surely_dead(hand, rules, wild_faces, values) - highest > limit:
         return []  # (a cheap bound says so: no search needed)
-    if min_deadwood(hand, rules, values, wild_faces) - highest > limit:
+    whole = min_deadwood(hand, rules, values, wild_faces)
+    if whole - highest > limit:
         return []
     out = []
     for face in sorted(set(hand)):
+        if whole - values[face] > limit:
+            continue  # (the same bound, card by card)
         rest = list(hand)
         rest.remove(face)
         layout = best_layout(rest, rules, values, wild_faces, needs)

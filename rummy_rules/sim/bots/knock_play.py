@@ -187,8 +187,33 @@ def knock_choice(
     discards = [a for a in legal if a.kind == "discard"]
     if not discards:
         return next((a for a in legal if a.kind == "end"), legal[0])
-    partial = weights.partial
-    return min(discards, key=lambda a: _after_discard(a.card, hand, count, partial))
+    return _best_discard(discards, hand, count, weights.partial)
+
+
+def _best_discard(
+    discards: list[Action], hand: list[int], count: _Counting, partial: int
+) -> Action:
+    """The discard :func:`_after_discard` rates best, the first listed on a tie
+    (as ``min`` picks it), trying the likeliest first and skipping any that
+    cannot win: the least deadwood after discarding a card is at least the
+    whole hand's least deadwood less that card's value (a layout of the rest,
+    with the card as deadwood, is a layout of the whole hand), and the meld
+    starts take off at most ``partial`` a card left."""
+    values = count.values
+    if any(count.needs) or partial < 0 or len(discards) < 3:
+        return min(discards, key=lambda a: _after_discard(a.card, hand, count, partial))
+    floor = count.dead(hand) - partial * (len(hand) - 1)
+    order = sorted(range(len(discards)), key=lambda i: -values[discards[i].card])
+    best: tuple[tuple[int, int], int] | None = None
+    for i in order:
+        face = discards[i].card
+        if best is not None and (floor - values[face], -values[face]) > best[0]:
+            continue  # it cannot rate better than the best so far
+        rated = (_after_discard(face, hand, count, partial), i)
+        if best is None or rated < best:
+            best = rated
+    assert best is not None
+    return discards[best[1]]
 
 
 def _after_discard(face: int, hand: list[int], count: _Counting, partial: int) -> tuple[int, int]:
@@ -245,13 +270,18 @@ def _draw(view: SeatView, hand: list[int], count: _Counting, margin: int) -> Act
     other = next((a for a in legal if a.kind in ("draw", "pass")), None)
     if takes and other is not None:
         take = takes[0]
-        now = count.dead(hand)
+        # Taken when some discard (any card but the one taken) leaves at most
+        # this much deadwood; a discard whose bound (the eleven cards' least
+        # deadwood less its value, see _best_discard) is above it is not tried.
+        most = count.dead(hand) - margin
         held = [*hand, take.card]
-        best = min(
-            count.dead([f for i, f in enumerate(held) if i != j])
-            for j in range(len(hand))  # any card but the one taken
-        )
-        return take if now - best >= margin else other
+        floor = count.dead(held) if not any(count.needs) else None
+        for j in range(len(hand)):
+            if floor is not None and floor - count.values[held[j]] > most:
+                continue
+            if count.dead([f for i, f in enumerate(held) if i != j]) <= most:
+                return take
+        return other
     return other if other is not None else legal[0]
 
 
