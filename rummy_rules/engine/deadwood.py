@@ -10,7 +10,8 @@ module answers, for any hand and any meld rules of a variant:
   deadwood's value;
 * :func:`min_deadwood`: the value alone;
 * :func:`knock_discards`: with one card more than the hand keeps, which
-  discards leave a deadwood within a limit;
+  discards leave a deadwood within a limit (:func:`knock_layouts`: with the
+  layout each leaves);
 * :func:`layoff_targets`: where a card may be laid off on melds already laid.
 
 The search is exact: a card is either deadwood or in one of the melds of the
@@ -32,6 +33,7 @@ __all__ = [
     "best_layout",
     "is_pure",
     "knock_discards",
+    "knock_layouts",
     "layoff_targets",
     "meets_needs",
     "min_deadwood",
@@ -221,6 +223,19 @@ def knock_discards(
     """The faces of ``hand`` (one card more than is kept) whose discard leaves
     deadwood of at most ``limit`` (with melds meeting ``needs``), in ascending
     order of face."""
+    return [face for face, _ in knock_layouts(hand, rules, values, limit, wild_faces, needs)]
+
+
+def knock_layouts(
+    hand: Sequence[int],
+    rules: MeldRules,
+    values: Sequence[int],
+    limit: int,
+    wild_faces: frozenset[int] = frozenset(),
+    needs: tuple[int, int] = (0, 0),
+) -> list[tuple[int, Layout]]:
+    """:func:`knock_discards` with the layout each discard leaves (the least
+    deadwood, meeting ``needs``)."""
     # A layout of the hand less one card, with that card as deadwood, is a
     # layout of the whole hand: no discard leaves less than the whole hand's
     # least deadwood less the card's value. Most hands stop here.
@@ -240,7 +255,7 @@ def knock_discards(
         rest.remove(face)
         layout = best_layout(rest, rules, values, wild_faces, needs)
         if layout.meets and layout.value <= limit:
-            out.append(face)
+            out.append((face, layout))
     return out
 
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from ..cards import format_card
 from . import table_refusals as T
 from .actions import Action, shared_action
-from .deadwood import best_layout, knock_discards, layoff_targets, meets_needs
+from .deadwood import best_layout, knock_layouts, layoff_targets, meets_needs
 from .discarding import barred_discard
 from .dropping import leave_deal
 from .ending import end_deal
@@ -81,13 +81,9 @@ def knock_actions(g: Game) -> list[Action]:
         whole = best_layout(hand, rules, values, wilds, needs)
         if whole.meets and not whole.deadwood:
             out.append(Action("knock", melds=whole.melds))
-    for face in knock_discards(hand, rules, values, d.knock_limit, wilds, needs):
-        if barred_discard(g, face) is not None:
-            continue
-        rest = list(hand)
-        rest.remove(face)
-        layout = best_layout(rest, rules, values, wilds, needs)
-        out.append(Action("knock", card=face, melds=layout.melds))
+    for face, layout in knock_layouts(hand, rules, values, d.knock_limit, wilds, needs):
+        if barred_discard(g, face) is None:
+            out.append(Action("knock", card=face, melds=layout.melds))
     return out
 
 
