@@ -712,3 +712,34 @@ def test_with_the_stock_gone_a_discard_that_fits_the_sides_meld_must_be_taken():
         CASES["pass.must_take"]._replace(overrides=("stock_exhausted.must_take=never",))
     )
     assert "pass" in [str(a) for a in free.legal_actions()]
+
+
+@pytest.mark.parametrize(
+    ("variant", "at", "line"),
+    [
+        ("canasta", 63, "  3. p2 set: JH JS 2H=JC 2S=JD JD JC JS — mixed canasta"),
+        ("canasta", 204, "  5. p2 set: 7D 7H 7S 7S 7H 7C 7D — natural canasta"),
+        ("samba", 180, "  3. p2 run: 8S 9S 10S JS QS KS AS — samba"),
+    ],
+)
+def test_the_table_marks_each_canasta_and_its_kind(variant, at, line):
+    """Greedy bots, seed 0: after ``at`` actions the table holds this canasta."""
+    import random
+
+    from rummy_rules.engine import GameState
+    from rummy_rules.engine.rules import compile_rules
+    from rummy_rules.engine.view import seat_view
+    from rummy_rules.render.table_words import table_lines
+    from rummy_rules.sim.bots import make_bot
+
+    state = GameState(compile_rules(load_variant(variant), 4), seed=0)
+    bots = [make_bot("greedy", random.Random(i)) for i in range(4)]
+    for _ in range(at + 1):
+        seat = state.to_move
+        state.apply(bots[seat].choose(seat_view(state, seat)))
+    lines = table_lines(state, 0)
+    assert line in lines
+    # Melds short of a canasta carry no mark.
+    for text in lines:
+        if text.startswith("  ") and ": " in text and "—" not in text:
+            assert len(text.split(": ", 1)[1].split()) < 7, text

@@ -216,7 +216,9 @@ def deal_end_lines(state: GameState, index: int) -> list[str]:
         lines.append(_("The table as deal {number} ended:").format(number=index + 1))
         names = state.rules.names
         for i, meld in enumerate(result.table, 1):
-            lines.append(_meld_line(i, meld.owner, meld.kind, meld.faces, meld.stands_for, names))
+            lines.append(_meld_line(
+                i, meld.owner, meld.kind, meld.faces, meld.stands_for, names, *_canastas(state)
+            ))  # fmt: skip
     lines += _game_lines(state, result.columns)
     if state.is_terminal():
         lines.append(game_over_line(state))
@@ -253,15 +255,35 @@ def _meld_line(
     faces: Sequence[int],
     stands_for: Sequence[int],
     names: CardNames,
+    canasta: int = 0,
+    samba: bool = False,
 ) -> str:
     """One meld of the table: ``  2. p3 run: 4C JK=5C 6C`` (a wild card with
-    what it stands for; a card standing for itself plain)."""
+    what it stands for; a card standing for itself plain), and, where melds
+    of ``canasta`` cards or more are canastas, what kind this one is."""
     kinds = {"set": _("set"), "run": _("run"), "colour": _("colour")}
     cards = " ".join(
         names.text(c) if c == s else f"{names.text(c)}={names.text(s)}"
         for c, s in zip(faces, stands_for, strict=True)
     )
-    return f"  {number}. {_seat(owner)} {kinds.get(kind, kind)}: {cards}"
+    line = f"  {number}. {_seat(owner)} {kinds.get(kind, kind)}: {cards}"
+    if canasta and len(faces) >= canasta:
+        # A wild card standing for itself is natural there (as the engine scores it).
+        if samba and kind == "run":
+            mark = _("samba")
+        elif any(c != s for c, s in zip(faces, stands_for, strict=True)):
+            mark = _("mixed canasta")
+        else:
+            mark = _("natural canasta")
+        line += f" — {mark}"
+    return line
+
+
+def _canastas(state: GameState) -> tuple[int, bool]:
+    """The cards that make a canasta (0: no canastas), and whether a run of
+    them is a samba (scored apart: ``scoring.bonuses`` ``run_canasta``)."""
+    play = state.rules.play
+    return play.canasta_size, any(name == "run_canasta" for name, _, _ in play.bonuses)
 
 
 def game_over_line(state: GameState, you: int | None = None, label: str | None = None) -> str:
@@ -548,7 +570,9 @@ def table_lines(
     if v.melds:
         lines.append(_("Table:"))
         for i, meld in enumerate(v.melds, 1):
-            lines.append(_meld_line(i, meld.owner, meld.kind, meld.cards, meld.stands_for, names))
+            lines.append(_meld_line(
+                i, meld.owner, meld.kind, meld.cards, meld.stands_for, names, *_canastas(state)
+            ))  # fmt: skip
     if seat is None:
         for i in range(state.seats):
             hand = _hand_text(state.hand(i), names)
