@@ -24,7 +24,7 @@ from .game import (
     TurnDuties,
     step_active,
 )
-from .scoring import score_deal
+from .scoring import Part, score_deal
 
 __all__ = ["end_deal", "leaves", "next_turn", "pass_turn"]
 
@@ -78,15 +78,14 @@ def pass_turn(g: Game) -> None:
 def end_deal(g: Game, reason: str, went_out: int | None) -> None:
     """Score the deal, record it, and deal the next one or end the game."""
     d = g.deal
-    if reason != "void":  # a cancelled deal scores nothing
-        score_deal(g, went_out)
+    parts = score_deal(g, went_out) if reason != "void" else []  # a cancelled deal: nothing
     ended = _enter_columns(g, _boxes(g, reason)) if g.columns else []
     if not g.columns:
         for seat in range(g.seats):
             g.totals[seat] += d.scores[seat]
     in_deal = [s for s in range(g.seats) if g.active[s]]
     adjust, bought_back, eliminated = _eliminate(g)
-    result = _result(g, reason, went_out, adjust, eliminated)
+    result = _result(g, reason, went_out, adjust, eliminated, parts)
     g.results.append(result)
     entry: dict[str, Any] = {
         "deal_end": result.deal,
@@ -136,6 +135,7 @@ def _result(
     went_out: int | None,
     adjust: tuple[int, ...],
     eliminated: tuple[int, ...],
+    parts: list[Part],
 ) -> DealResult:
     d = g.deal
     faces = g.faces
@@ -163,6 +163,7 @@ def _result(
         aside=tuple(tuple(faces[c] for c in cards) for cards in d.aside),
         foot=tuple(tuple(sorted(faces[c] for c in cards)) for cards in d.feet),
         columns=tuple(c.totals for c in g.columns),
+        parts=tuple(parts),
     )
 
 

@@ -158,6 +158,12 @@ class DealResult:
     """With ``game_end.games_at_once`` above 1 (Hollywood scoring): each game's
     totals after this deal, bonuses of the games that have ended included;
     empty otherwise."""
+    parts: tuple[tuple[int, str, int], ...] = ()
+    """The deal's score in parts, seat by seat: (seat, what, points), ``what`` a
+    bonus event of ``scoring.bonuses``, ``cards`` (the scoring model), ``melded``
+    and ``in_hand`` (``melded_minus_hand``), ``play`` (points scored during the
+    deal) or ``factor`` (a multiplied hand). A seat's parts add up to its own
+    score; with partners scoring together, the side's parts to the side's."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from .game import Game, TableMeld
 from .melds import Meld
 from .side_sets import holds_wild, side_canastas
 
-__all__ = ["add_bonus", "feet_left", "score_deal"]
+__all__ = ["Part", "add_bonus", "feet_left", "score_deal"]
 
 
 def add_bonus(g: Game, seat: int, points: int, to: str) -> None:
@@ -22,29 +22,44 @@ def add_bonus(g: Game, seat: int, points: int, to: str) -> None:
                 scores[other] += points
 
 
-def score_deal(g: Game, went_out: int | None) -> None:
+#: One part of a deal's score: (seat, what, points), ``what`` a bonus event of
+#: ``scoring.bonuses`` or ``play`` (points scored during the deal), ``cards``
+#: (the scoring model), ``melded`` and ``in_hand`` (``melded_minus_hand``),
+#: ``factor`` (a multiplied hand).
+Part = tuple[int, str, int]
+
+
+def score_deal(g: Game, went_out: int | None) -> list[Part]:
     """Add the deal's points to ``g.deal.scores``: the model, then the bonuses,
-    then (with team scoring) each seat shows its team's score."""
+    then (with team scoring) each seat shows its team's score. Returns the
+    parts, seat by seat, which add up to each seat's own score before partners
+    are combined."""
     d = g.deal
     play = g.rules.play
-    _model_scores(g, went_out)
+    parts: list[Part] = [(seat, "play", p) for seat, p in enumerate(d.scores) if p]
+    before = list(d.scores)
+    _model_scores(g, went_out, parts)
+    if play.scoring_model != "melded_minus_hand":
+        parts += _moved(before, d.scores, "cards")
     if went_out is not None:
         events = _going_out_events(g, went_out)
         for event, points, to in play.bonuses:
             if event in events:
-                add_bonus(g, went_out, points, to)
+                _bonus(g, parts, event, went_out, points, to)
     if play.canasta_size:
-        _canasta_bonuses(g)
+        _canasta_bonuses(g, parts)
     if play.bonus_faces:
-        _bonus_card_points(g)
+        _bonus_card_points(g, parts)
     if d.feet:
-        _foot_bonuses(g)
+        _foot_bonuses(g, parts)
     if d.exact_cut and d.cutter is not None:
         for event, points, to in play.bonuses:
             if event == "exact_cut":
-                add_bonus(g, d.cutter, points, to)
+                _bonus(g, parts, event, d.cutter, points, to)
     if d.score_factor > 1:  # a knocked hand under a spade upcard
+        before = list(d.scores)
         d.scores[:] = [points * d.score_factor for points in d.scores]
+        parts += _moved(before, d.scores, "factor")
     if play.teams and play.team_scoring:
         # Partners share one score: each seat shows its team's.
         combined = [
@@ -52,9 +67,23 @@ def score_deal(g: Game, went_out: int | None) -> None:
             for s in range(g.seats)
         ]
         d.scores[:] = combined
+    return parts
 
 
-def _foot_bonuses(g: Game) -> None:
+def _moved(before: list[int], after: list[int], what: str) -> list[Part]:
+    """The seats whose score moved from ``before`` to ``after``, as parts."""
+    moved = zip(before, after, strict=True)
+    return [(seat, what, a - b) for seat, (b, a) in enumerate(moved) if a != b]
+
+
+def _bonus(g: Game, parts: list[Part], event: str, seat: int, points: int, to: str) -> None:
+    """:func:`add_bonus`, its points kept as parts named by ``event``."""
+    before = list(g.deal.scores)
+    add_bonus(g, seat, points, to)
+    parts += _moved(before, g.deal.scores, event)
+
+
+def _foot_bonuses(g: Game, parts: list[Part]) -> None:
     """``foot_left`` for each foot not played, ``bonus_card_in_foot`` for each
     bonus card in a foot still face down, to its seat (its team's first)."""
     d = g.deal
@@ -62,13 +91,13 @@ def _foot_bonuses(g: Game) -> None:
     for seat in feet_left(g):
         for event, points, to in play.bonuses:
             if event == "foot_left":
-                add_bonus(g, seat, points, to)
+                _bonus(g, parts, event, seat, points, to)
     team = d.rules.foot_per_team
     for slot, foot in enumerate(d.feet):
         held = sum(1 for c in foot if g.faces[c] in play.bonus_faces)
         for event, points, to in play.bonuses:
             if event == "bonus_card_in_foot" and held:
-                add_bonus(g, g.team.index(slot) if team else slot, points * held, to)
+                _bonus(g, parts, event, g.team.index(slot) if team else slot, points * held, to)
 
 
 def feet_left(g: Game) -> list[int]:
@@ -80,7 +109,7 @@ def feet_left(g: Game) -> list[int]:
     return [g.team.index(slot) if team else slot for slot, out in enumerate(d.foot_out) if not out]
 
 
-def _canasta_bonuses(g: Game) -> None:
+def _canasta_bonuses(g: Game, parts: list[Part]) -> None:
     """Each canasta on the table (a meld of ``canasta_size`` cards or more)
     scores its bonus for its owner: natural with no wild card, else mixed."""
     d = g.deal
@@ -95,10 +124,10 @@ def _canasta_bonuses(g: Game) -> None:
             event = "run_canasta"  # Samba's samba, in place of the other two
         for name, points, to in play.bonuses:
             if name == event:
-                add_bonus(g, meld.owner, points, to)
+                _bonus(g, parts, event, meld.owner, points, to)
 
 
-def _bonus_card_points(g: Game) -> None:
+def _bonus_card_points(g: Game, parts: list[Part]) -> None:
     """``deck.bonus_cards``: each bonus card laid aside scores ``bonus_card`` for
     its player; a side (partners, or one player) with every bonus card of the
     pack scores ``all_bonus_cards`` once more. With ``scoring.bonus_cards_unopened:
@@ -122,9 +151,9 @@ def _bonus_card_points(g: Game) -> None:
         done.add(side[0])
         for name, points, to in play.bonuses:
             if name == "bonus_card":
-                add_bonus(g, seat, sign * points * len(d.aside[seat]), to)
+                _bonus(g, parts, name, seat, sign * points * len(d.aside[seat]), to)
             elif name == "all_bonus_cards" and whole:
-                add_bonus(g, seat, sign * points, to)
+                _bonus(g, parts, name, seat, sign * points, to)
 
 
 def _going_out_events(g: Game, went_out: int) -> set[str]:
@@ -157,7 +186,7 @@ def _going_out_events(g: Game, went_out: int) -> set[str]:
     return events
 
 
-def _model_scores(g: Game, went_out: int | None) -> None:
+def _model_scores(g: Game, went_out: int | None, parts: list[Part]) -> None:
     """Add the deal's points by the scoring model (bonuses come after)."""
     d = g.deal
     play = g.rules.play
@@ -195,12 +224,16 @@ def _model_scores(g: Game, went_out: int | None) -> None:
             )
     else:  # melded_minus_hand
         layer = play.lay_off_scores_for == "layer"
+        before = list(d.scores)
         for meld in d.melds:
             for i, by in enumerate(meld.laid_by):
                 seat = by if layer else meld.owner
                 d.scores[seat] += _melded_value(g, meld, i) * meld.factor
+        parts += _moved(before, d.scores, "melded")
         for seat in range(g.seats):
             d.scores[seat] -= held[seat]
+            if held[seat]:
+                parts.append((seat, "in_hand", -held[seat]))
 
 
 def _losers_pay(g: Game, went_out: int | None, held: list[int]) -> None:

@@ -23,6 +23,7 @@ from ..engine.view import seat_view
 from ..spec.schema import VariantSpec
 from .action_words import shown_action
 from .i18n import N_, _, current_language, ngettext
+from .score_parts import score_part_lines
 from .words import contract_text
 
 __all__ = [
@@ -156,6 +157,7 @@ def deal_result_lines(state: GameState, since: int) -> list[str]:
             )
         )
         lines += _hands_left(state, result.left, result.scores)
+        lines += score_part_lines(state, result)
     return lines
 
 
@@ -210,8 +212,9 @@ def deal_end_lines(state: GameState, index: int) -> list[str]:
     """The end of deal ``index`` (from 0) as its own position: how it ended,
     each hand with its score, the table as the deal ended, then the totals and
     the next deal (or the game's end). ``state`` is the game just after it."""
-    lines = deal_result_lines(state, index)[: 1 + len(state.results[index].left)]
     result = state.results[index]
+    shown = 1 + len(result.left) + len(score_part_lines(state, result))
+    lines = deal_result_lines(state, index)[:shown]
     if result.table:
         lines.append(_("The table as deal {number} ended:").format(number=index + 1))
         names = state.rules.names
