@@ -206,6 +206,36 @@ def test_the_hand_s_keys_are_never_cut_off(size, short):
     assert len(keys) + 4 <= width  # the corners and a space on each side
 
 
+def test_a_table_longer_than_its_pane_scrolls_at_80x24():
+    # Late in a Canasta deal the melds outgrew the table pane and the last
+    # ones could not be seen at all; the pane now scrolls to them.
+    import random
+
+    from rummy_rules.engine import GameState
+    from rummy_rules.engine.rules import compile_rules
+    from rummy_rules.engine.view import seat_view
+    from rummy_rules.sim.bots import make_bot
+
+    state = GameState(compile_rules(load_variant("canasta"), 4), seed=0)
+    bots = [make_bot("greedy", random.Random(i)) for i in range(4)]
+    while len(state.melds) < 9 or state.to_move != 0:
+        seat = state.to_move
+        state.apply(bots[seat].choose(seat_view(state, seat)))
+    app = PlayApp(at(state, "canasta"), pace=0)
+
+    async def run() -> tuple[float, float, str]:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            box = app.query_one("#table-box")
+            box.scroll_end(animate=False)
+            await pilot.pause()
+            return box.max_scroll_y, box.scroll_y, str(app.query_one("#table").render())
+
+    most, now, text = asyncio.run(run())
+    assert most > 0 and now == most  # more than fits, and the end is reached
+    assert f"  {len(state.melds)}. " in text
+
+
 def test_the_sort_key_orders_the_hand_by_rank_and_back():
     session = game("contract", 4, seed=5)
     app = PlayApp(session, pace=0)

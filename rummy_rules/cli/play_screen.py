@@ -37,7 +37,7 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Footer, Header, Input, OptionList, RichLog, Static
 
@@ -280,7 +280,8 @@ class PlayApp(App[None]):
     #left { width: 3fr; }
     #right { width: 2fr; }
     #status { height: auto; border: round $primary; padding: 0 1; }
-    #table { height: 1fr; border: round $primary; padding: 0 1; }
+    #table-box { height: 1fr; border: round $primary; }
+    #table { height: auto; padding: 0 1; }
     #hand { height: auto; border: round $success; padding: 0 1; }
     #log { height: 1fr; border: round $primary; }
     #actions { height: 12; border: round $success; }
@@ -309,7 +310,11 @@ class PlayApp(App[None]):
         with Horizontal():
             with Vertical(id="left"):
                 yield Static(id="status")
-                yield Static(id="table")
+                # The table scrolls (mouse wheel) where its melds outgrow the pane.
+                box = VerticalScroll(id="table-box")
+                box.can_focus = False  # Tab goes between the hand, the actions and the box
+                with box:
+                    yield Static(id="table")
                 yield HandBar(self.session.cards, id="hand")
             with Vertical(id="right"):
                 # min_width: RichLog renders at 78 columns at least, which the
