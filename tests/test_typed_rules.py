@@ -77,16 +77,20 @@ def test_a_misspelt_rule_value_fails_the_static_checks(tmp_path, monkeypatch):
     snippet = tmp_path / "misspelt.py"
     snippet.write_text(
         "from rummy_rules.engine.game import Deal, TurnDuties\n"
+        "from rummy_rules.engine.rule_groups import KnockGroup\n"
         "from rummy_rules.engine.rules import PlayRules\n\n\n"
         "def frozen(play: PlayRules) -> bool:\n"
         '    return play.natural_pair == "when_frozn"\n\n\n'
         "def drawing(deal: Deal) -> bool:\n"
         '    return deal.phase == "drwa"\n\n\n'
         "def ask(duties: TurnDuties) -> None:\n"
-        "    duties.asked = 4\n",
+        "    duties.asked = 4\n\n\n"
+        "def knock() -> KnockGroup:\n"
+        '    return {"knoks": True}\n',
         encoding="utf-8",
     )
     out, _err, status = api.run(["--strict", "--cache-dir", str(tmp_path / "cache"), str(snippet)])
     assert status == 1 and out.count("comparison-overlap") == 2, out
     assert "when_frozn" in out and "drwa" in out, out  # a rule value, a phase
     assert 'variable has type "Literal[0, 1, 2, 3]"' in out, out  # the asking state
+    assert 'Extra key "knoks"' in out, out  # a rule group's field

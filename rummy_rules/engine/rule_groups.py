@@ -1,16 +1,25 @@
 """Groups of :class:`~.rules.PlayRules` fields compiled from one part of a
 variant each: the knock and the drop, the wild-card exchange, the
-Canasta family's keys, and calling the hand with its stakes."""
+Canasta family's keys, and calling the hand with its stakes.
+
+Each group is a ``TypedDict`` whose items have the types of the
+``PlayRules`` fields they fill: a misspelt key or a value of the wrong type
+fails ``mypy --strict``, here and where a group is passed to ``PlayRules``."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from ..cards import JOKER_FACE, RANK_ORDER, SUITS, face_of, rank_of
-from ..spec.schema import VariantSpec
+from ..spec.schema import VariantSpec, choices
 
 __all__ = [
     "UNLIMITED",
+    "CallGroup",
+    "CanastaGroup",
+    "EndGroup",
+    "ExchangeGroup",
+    "KnockGroup",
     "call_rules",
     "canasta_rules",
     "card_faces",
@@ -25,12 +34,100 @@ __all__ = [
 UNLIMITED = 10**6
 
 
+class CanastaGroup(TypedDict):
+    """The :class:`PlayRules` fields of the Canasta family's keys."""
+
+    canasta_size: int
+    going_out_canastas: int
+    stop_faces: frozenset[int]
+    natural_pair: choices.NaturalPair
+    opening_from_pile: choices.OpeningFromPile
+    bonus_faces: frozenset[int]
+    bonus_against: bool
+    bonus_against_short: bool
+    canasta_takes_wilds: bool
+    cover_upcard: bool
+    stock_cards: int
+    going_out_only: frozenset[int]
+    unmeldable: frozenset[int]
+    going_out_natural: int
+    going_out_mixed: int
+    ask_partner: choices.AskPartner
+    going_out_limited: bool
+    stall_turns: int | None
+    pile_cards: int
+    foot_to_stock: bool
+    must_take_lay_off: bool
+
+
+class KnockGroup(TypedDict, total=False):
+    """The :class:`PlayRules` fields of ``going_out.knock``, ``drop`` and the
+    wall: those that apply to the file."""
+
+    void_take_to_knock: bool
+    void_at_turn_end: bool
+    void_same_dealer: bool
+    spade_upcard_factor: int
+    deal_cap: int | None
+    cut_wild: bool
+    drop_first: int
+    drop_middle: int
+    wrong_declaration: int
+    knocks: bool
+    knock_any: bool
+    knock_limit_upcard: bool
+    knock_limit: int
+    ace_upcard_gin_only: bool
+    knock_lay_off: bool
+    undercut_on_tie: bool
+    big_gin: bool
+    declares: bool
+    knock_needs: tuple[int, int]
+    count_all_without_needs: bool
+
+
+class ExchangeGroup(TypedDict):
+    """The :class:`PlayRules` fields of ``wilds.exchange``."""
+
+    exchange: bool
+    exchange_from: choices.ExchangeFrom
+    exchange_player_down: choices.ExchangePlayerDown
+    exchange_use_same_turn: bool
+    exchange_use_first: bool
+    exchange_owner: choices.ExchangeOwner
+    exchange_all_missing_suits: bool
+    exchange_forces_down: bool
+    exchange_natural_from_hand: bool
+    claim_in_rotation: bool
+    freed_new_meld_only: bool
+
+
+class CallGroup(TypedDict):
+    """The :class:`PlayRules` fields of ``going_out.call``, ``dealt_counts`` and ``scoring.stakes``."""
+
+    call: bool
+    call_waits_after_hit: bool
+    dealt_counts: frozenset[int]
+    stakes: tuple[int, int, int, int, int, int]
+
+
+class EndGroup(TypedDict):
+    """The :class:`PlayRules` fields of ``game_end``'s bonuses and games at once."""
+
+    game_bonus: int
+    hand_bonus: int
+    shutout_factor: int
+    games_at_once: int
+    gin_boxes: int
+    undercut_boxes: int
+
+
 def card_faces(codes: list[str]) -> list[int]:
     """The faces of card codes written rank then suit (``3H``)."""
     return [face_of(RANK_ORDER[code[:-1]], SUITS.index(code[-1])) for code in codes]
 
 
-def canasta_rules(spec: VariantSpec) -> dict[str, Any]:
+def canasta_rules(spec: VariantSpec) -> CanastaGroup:
     """The :class:`PlayRules` fields of the Canasta family's keys."""
     return {
         "canasta_size": spec.melds.canasta_size or 0,
@@ -58,14 +155,14 @@ def canasta_rules(spec: VariantSpec) -> dict[str, Any]:
     }
 
 
-def knock_rules(spec: VariantSpec) -> dict[str, Any]:
+def knock_rules(spec: VariantSpec) -> KnockGroup:
     """The :class:`PlayRules` fields of ``going_out.knock`` (and the wall's
     ``void_take``): ``knocks`` where a deal ends by a knock, and its limit as
     a number (:data:`UNLIMITED` for any deadwood, with ``knock_any``), or
     ``knock_limit_upcard`` for the first upcard's value."""
     knock = spec.going_out.knock
     stock = spec.stock_exhausted
-    out: dict[str, Any] = {
+    out: KnockGroup = {
         "void_take_to_knock": stock is not None and stock.void_take == "to_knock",
         "void_at_turn_end": stock is not None and stock.void_take == "none",
         "void_same_dealer": stock is not None and stock.void_dealer == "same",
@@ -99,7 +196,7 @@ def knock_rules(spec: VariantSpec) -> dict[str, Any]:
     return out
 
 
-def exchange_rules(spec: VariantSpec) -> dict[str, Any]:
+def exchange_rules(spec: VariantSpec) -> ExchangeGroup:
     """The :class:`PlayRules` fields of ``wilds.exchange``."""
     exchange = spec.wilds.exchange
     return {
@@ -117,7 +214,7 @@ def exchange_rules(spec: VariantSpec) -> dict[str, Any]:
     }
 
 
-def call_rules(spec: VariantSpec) -> dict[str, Any]:
+def call_rules(spec: VariantSpec) -> CallGroup:
     """Calling the hand, a win on the deal and stakes (Tonk): the
     :class:`PlayRules` fields of ``going_out.call``, ``going_out.dealt_counts``
     and ``scoring.stakes``."""
@@ -138,7 +235,7 @@ def call_rules(spec: VariantSpec) -> dict[str, Any]:
     }
 
 
-def end_rules(spec: VariantSpec) -> dict[str, Any]:
+def end_rules(spec: VariantSpec) -> EndGroup:
     """The :class:`PlayRules` fields of the end-of-game bonuses and of games
     scored at once (``game_end``)."""
     end = spec.game_end
