@@ -44,6 +44,7 @@ HOT_MODULES = (
     "rummy_rules.engine.state",
     "rummy_rules.engine.turn",
     "rummy_rules.sim.bots",
+    "rummy_rules.sim.bots.digging",
     "rummy_rules.sim.bots.greedy",
     "rummy_rules.sim.bots.knock_play",
     "rummy_rules.sim.bots.slips",

@@ -35,6 +35,7 @@ from ...cards import JOKER_FACE, face_of, rank_of, suit_of
 from ...engine.actions import Action
 from ...engine.rules import ContractPart, DealRules, MeldRules
 from ...engine.view import MeldView, SeatView
+from .digging import dig
 from .knock_play import knock_choice, personality_weights
 from .slips import SLIPS, slipped
 
@@ -261,8 +262,7 @@ def _plan(
 
 
 #: Own turns without a meld, lay-off or useful take (or a rebuilt stock in that
-#: time) after which a bot with no contract to plan for stops keeping its pairs
-#: and near runs.
+#: time) after which a bot with no contract to plan for stops its pairs and runs.
 _PATIENCE = 10
 
 #: The stock size before the first look at a deal's stock.
@@ -617,7 +617,9 @@ class GreedyBot:
                     and self.take_threshold < _TAKE_THRESHOLDS["never"]
                     and self._wanted(top, hand, *self._take_rule)
                 )
-            if take is not None and wanted:
+            if take is None or not wanted:  # below the top, where the pile may be dug
+                take = None if self.took_last else dig(legal, view.discard_pile)
+            if take is not None and (wanted or take.card != top):
                 self.took_last = self.take_unused = True
                 self.stale = self.rebuilds = 0
                 return take
