@@ -183,7 +183,10 @@ def web_soak(pages: int, seed: int, at_once: int, *, memory_mib: int = 512) -> i
 
     started = time.monotonic()
     with Served(
-        ["play", "basic-rummy", "--bots", "random"],
+        # --no-save: each page's quit dialog asks for a file name (the hostile
+        # names); saved games and the offer on a page opened again are tested
+        # in tests/test_serve_security.py.
+        ["play", "basic-rummy", "--bots", "random", "--no-save"],
         options=["--folder", str(folder), "--memory", str(memory_mib), "--max-games", "16"],
         cwd=root,
     ) as served:

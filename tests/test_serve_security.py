@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from rummy_rules.cli.served import MAX_NAME, save_path
+from rummy_rules.engine.actions import action_text
 from rummy_rules.fsutil import OutputError
 
 pytest.importorskip("textual_serve")
@@ -124,9 +125,9 @@ def _run(coroutine):  # type: ignore[no-untyped-def]
 @pytest.mark.long  # CI runs it; kept out of the quick suite's five CPU-minutes
 @linux_only
 def test_the_save_dialog_of_a_page_writes_only_inside_the_folder(tmp_path):
-    """A page quits, is asked where to save, and answers with paths out of the
-    folder (absolute, climbing, into a symbolic link): each is refused; a
-    plain name is saved in the folder."""
+    """A page of a game served with --no-save quits, is asked where to save,
+    and answers with paths out of the folder (absolute, climbing, into a
+    symbolic link): each is refused; a plain name is saved in the folder."""
     folder = tmp_path / "served"
     outside = tmp_path / "outside"
     outside.mkdir()
@@ -153,7 +154,7 @@ def test_the_save_dialog_of_a_page_writes_only_inside_the_folder(tmp_path):
             return saved
 
     with Served(
-        ["play", "basic-rummy", "--seed", "3", "--bots", "random"],
+        ["play", "basic-rummy", "--seed", "3", "--bots", "random", "--no-save"],
         options=["--folder", str(folder)],
         cwd=tmp_path,
     ) as served:
@@ -347,6 +348,60 @@ def test_a_second_page_on_one_record_is_refused_and_the_record_stays_whole(tmp_p
     from rummy_rules.sim.records import replay_record
 
     assert replay_record(record, partial=True).actions > 0
+
+
+@pytest.mark.long  # CI runs it; kept out of the quick suite's five CPU-minutes
+@linux_only
+def test_a_page_opened_again_goes_on_with_its_game_in_the_same_file(tmp_path):
+    """A page plays a draw and is closed; a page opened again is asked on the
+    page whether to go on with the game, says y, and plays on: the moves go
+    on in the same file of the folder, and no other game is made."""
+    from tests.test_serve import _actions  # reads a record's moves
+
+    folder = tmp_path / "served"
+
+    def game_file():  # type: ignore[no-untyped-def]
+        files = list(folder.glob("*.jsonl"))
+        return files[0] if len(files) == 1 else None
+
+    async def until_played(page, typed: str) -> bool:  # type: ignore[no-untyped-def]
+        """Type ``typed`` (a discard: the first listed) until the record shows it."""
+        for _ in range(60):
+            record = game_file()
+            actions, state = _actions(record) if record else ([], None)
+            if any(a.startswith(f"p1 {typed}") for a in actions):
+                return True
+            text = typed
+            if typed == "discard" and state is not None:
+                text = next(
+                    (action_text(a) for a in state.legal_actions() if a.kind == "discard"), ""
+                )
+            await page.answer(text, pause=1.0)
+        return False
+
+    async def go(served: Served) -> tuple[bool, bool, bool, list[str], list[str]]:
+        async with aiohttp.ClientSession() as client:
+            (first,) = await open_pages(client, served.url(), 1)
+            drew = await until_played(first, "draw")
+            before, _ = _actions(game_file())
+            await first.close()
+            (again,) = await open_pages(client, served.url(), 1)
+            asked = await _wait_for(lambda: again.saw("An unfinished game of"), 40)
+            await again.type("y", pause=1.5)
+            discarded = await until_played(again, "discard")
+            after, _ = _actions(game_file()) if game_file() else ([], None)
+            await again.close()
+            return drew, asked, discarded, before, after
+
+    with Served(
+        ["play", "basic-rummy", "--bots", "random"],
+        options=["--folder", str(folder)],
+        cwd=tmp_path,
+    ) as served:
+        drew, asked, discarded, before, after = _run(go(served))
+    assert drew and asked and discarded, served.output
+    assert len(list(folder.glob("*.jsonl"))) == 1
+    assert after[: len(before)] == before and len(after) > len(before)
 
 
 def test_a_second_terminal_resuming_one_record_is_refused(tmp_path):

@@ -4,7 +4,10 @@ goes on with the newest game left unfinished.
 
 The folder is ``$RUMMY_RULES_GAMES`` when set, else ``rummy-rules/games`` in
 the user's data folder (``$XDG_DATA_HOME`` or ``~/.local/share``; Application
-Support on macOS, ``%APPDATA%`` on Windows).
+Support on macOS, ``%APPDATA%`` on Windows). A game served to a web page
+(``rummy-rules serve``) is kept in the server's folder instead, and a page
+opened again (a reload, a new tab) is offered the newest unfinished game that
+no other page has open.
 """
 
 from __future__ import annotations
@@ -16,7 +19,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-__all__ = ["SavedGame", "games_folder", "new_game_path", "unfinished_games", "user_data_folder"]
+__all__ = [
+    "SavedGame",
+    "games_folder",
+    "in_use",
+    "new_game_path",
+    "unfinished_games",
+    "user_data_folder",
+]
 
 #: The environment variable that moves the games folder.
 GAMES_ENV = "RUMMY_RULES_GAMES"
@@ -42,11 +52,14 @@ def games_folder() -> Path:
     return Path(chosen) if chosen else user_data_folder() / "games"
 
 
-def new_game_path(variant_id: str, now: datetime | None = None) -> Path:
-    """A new file in :func:`games_folder` for a game of ``variant_id``, named by
-    the variant and the time (``gin-2026-12-06-2215.jsonl``, then ``…-2.jsonl``):
-    created empty at once, so that no other game takes the name."""
-    folder = games_folder()
+def new_game_path(
+    variant_id: str, now: datetime | None = None, *, folder: Path | None = None
+) -> Path:
+    """A new file in ``folder`` (default :func:`games_folder`) for a game of
+    ``variant_id``, named by the variant and the time
+    (``gin-2026-12-06-221500.jsonl``, then ``…-2.jsonl``): created empty at
+    once, so that no other game takes the name."""
+    folder = folder or games_folder()
     folder.mkdir(parents=True, exist_ok=True)
     stamp = (now or datetime.now()).strftime("%Y-%m-%d-%H%M%S")
     number = 1
@@ -71,10 +84,14 @@ class SavedGame:
     """When its record was last written."""
 
 
-def unfinished_games(variant_id: str | None = None) -> list[SavedGame]:
-    """The games in :func:`games_folder` that have not ended (of ``variant_id``
-    only, when given), newest first; among the newest :data:`LOOKED_AT` files."""
-    folder = games_folder()
+def unfinished_games(
+    variant_id: str | None = None, *, folder: Path | None = None, free: bool = False
+) -> list[SavedGame]:
+    """The games in ``folder`` (default :func:`games_folder`) that have not
+    ended (of ``variant_id`` only, when given), newest first; among the newest
+    :data:`LOOKED_AT` files. ``free``: only those no game has open now (in a
+    terminal or a web page)."""
+    folder = folder or games_folder()
     try:
         files = sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True)
     except OSError:
@@ -82,9 +99,27 @@ def unfinished_games(variant_id: str | None = None) -> list[SavedGame]:
     found = []
     for path in files[:LOOKED_AT]:
         game = _unfinished(path)
-        if game is not None and (variant_id is None or game.variant_id == variant_id):
+        if game is None or (variant_id is not None and game.variant_id != variant_id):
+            continue
+        if not free or not in_use(path):
             found.append(game)
     return found
+
+
+def in_use(path: Path) -> bool:
+    """Whether a game (in this or another process) has the record at ``path``
+    open: it holds the record's claim (:class:`~rummy_rules.fsutil.FileLock`)."""
+    from ..fsutil import FileLock, LockedError, OutputError
+
+    claim = FileLock(path, "")
+    try:
+        claim.acquire()
+    except LockedError:
+        return True
+    except OutputError:
+        return False  # the folder cannot be locked in: nobody holds it either
+    claim.release()
+    return False
 
 
 def _unfinished(path: Path) -> SavedGame | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import sys
 from collections.abc import Callable
@@ -12,7 +13,7 @@ import typer
 
 from ..render.action_words import game_words, shown_action, typed_action, typed_command
 from ..render.i18n import N_, _
-from .autosave import games_folder, new_game_path, unfinished_games
+from .autosave import SavedGame, games_folder, new_game_path, unfinished_games
 from .common import (
     ForceOption,
     GameLangOption,
@@ -34,6 +35,7 @@ from .served import served_folder
 
 if TYPE_CHECKING:
     from ..sim.session import PlaySession
+    from .play_dialogs import Offer
 
 Say = Callable[[str], None]
 
@@ -164,12 +166,13 @@ def play(
         needs_terminal("the full-screen game", "play line by line with --plain")
     if go_on:
         resume, source = _newest_unfinished(source, resume), None
+    offer = None
     if resume is not None:
         session = _resumed(source, resume, record, bots, force=force)
     else:
         if source is None:
             raise typer.BadParameter("give the variant to play", param_hint="VARIANT")
-        session = _new_game(
+        session, offer = _new_game(
             source, overrides, players, seat, bots, seed, record, force=force, save=not no_save
         )
     knock = session.spec.going_out.knock
@@ -190,7 +193,7 @@ def play(
             )
             raise typer.Exit(1) from None
         with language(code):
-            run_screen(session)
+            run_screen(session, offer)
 
 
 def _resumed(
@@ -221,9 +224,12 @@ def _new_game(
     *,
     force: bool,
     save: bool = True,
-) -> PlaySession:
+) -> tuple[PlaySession, Offer | None]:
     """A new game of ``source`` for ``play``, its record (if any) written once:
-    in ``record``, else (with ``save``) in a new file of the games folder."""
+    in ``record``, else (with ``save``) in a new file of the games folder (a
+    served game's: the server's folder). With it, where a served page is
+    opened again, the newest unfinished game of the variant that no other
+    page has open, offered on the page before the new game starts."""
     from ..fsutil import prepare_output
     from ..sim.session import PlaySession
     from ..spec.loader import load_variant
@@ -236,13 +242,18 @@ def _new_game(
     kinds = bot_list(bots or "greedy", count - 1) if count > 1 else []
     if record is not None:
         prepare_output(record, "records", force=force)
-    served = served_folder() is not None
-    waiting = [] if served else unfinished_games(spec.id)
-    if waiting:
+    folder = served_folder()
+    chosen = seed is not None or record is not None or not save
+    offer = None
+    if folder is not None:
+        # A page opened again (a reload, another tab): its game is offered back.
+        waiting = [] if chosen else unfinished_games(spec.id, folder=folder, free=True)
+        offer = _offer(waiting[0], bots) if waiting else None
+    elif waiting := unfinished_games(spec.id):
         game = waiting[0]
         # Asked where a person answers at a terminal, for a game not chosen
         # by its seed or record; elsewhere (a pipe, a script) a note only.
-        if seed is None and record is None and save and _interactive():
+        if not chosen and _interactive():
             when = game.saved.strftime("%Y-%m-%d %H:%M")
             if typer.confirm(
                 f"An unfinished game of {game.name} (saved {when}) is in {game.path}. "
@@ -250,7 +261,7 @@ def _new_game(
                 default=True,
                 err=True,
             ):
-                return _resumed(None, game.path, None, bots, force=force)
+                return _resumed(None, game.path, None, bots, force=force), None
         else:
             note(
                 f"an unfinished game of {game.name} is saved in {game.path}: "
@@ -259,17 +270,46 @@ def _new_game(
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
         note(f"seed {seed} (--seed {seed} deals this game again)")
-    # A served game writes only in the server's folder, where the page saves it.
-    if record is None and save and not served:
-        try:
-            record = new_game_path(spec.id)
-        except OSError as exc:
-            note(f"this game is not saved: {os_error_text(exc)} (give --record FILE)")
-        else:
-            note(f"saving the game in {record} (--no-save keeps none)")
     session = PlaySession(spec, players=count, seat=seat - 1, bots=kinds, seed=seed, record=record)
+    if offer is not None:
+        # Its file is made only if the new game is chosen (Offer.start_new):
+        # a page closed while asking leaves no empty game to be offered next.
+        offer.start_new = functools.partial(_keep_new, session, spec.id, folder)
+        return session, offer
+    if record is None and save:
+        _keep_new(session, spec.id, folder)
+    else:
+        session.save()
+    return session, None
+
+
+def _offer(game: SavedGame, bots: str | None) -> Offer | None:
+    """The offer of ``game`` to a served page: the game read back and claimed
+    (no other page takes it while the page asks), or none if it cannot be."""
+    from ..errors import RummyRulesError
+    from ..sim.session import PlaySession
+    from .play_dialogs import Offer
+
+    try:
+        waiting = PlaySession.resume(game.path, bots=bots)
+    except RummyRulesError as exc:
+        note(f"the unfinished game in {game.path} is not offered: {exc}")
+        return None
+    return Offer(waiting, game.saved.strftime("%Y-%m-%d %H:%M"))
+
+
+def _keep_new(session: PlaySession, variant_id: str, folder: Path | None) -> None:
+    """Keep the record of the new game ``session`` in a new file of the games
+    folder (``folder``, a served game's), and write it."""
+    try:
+        record = new_game_path(variant_id, folder=folder)
+        session.keep_record(record)
+    except OSError as exc:
+        note(f"this game is not saved: {os_error_text(exc)} (give --record FILE)")
+        return
+    if folder is None:
+        note(f"saving the game in {record} (--no-save keeps none)")
     session.save()
-    return session
 
 
 def _interactive() -> bool:

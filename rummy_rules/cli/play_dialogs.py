@@ -1,12 +1,13 @@
 """The dialogs over the full-screen game of ``rummy-rules play``: the rulebook,
-a deal's end, and the question asked on quitting (Textual, the ``play`` extra)."""
+a deal's end, the question asked on quitting, and the offer of an unfinished
+game to a page opened again (Textual, the ``play`` extra)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,7 +17,10 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from ..render.i18n import N_, _
 
-__all__ = ["DealEndScreen", "QuitScreen", "RulesScreen", "speak"]
+if TYPE_CHECKING:
+    from ..sim.session import PlaySession
+
+__all__ = ["DealEndScreen", "Offer", "OfferScreen", "QuitScreen", "RulesScreen", "speak"]
 
 
 def speak(node: Any) -> None:
@@ -94,10 +98,17 @@ class QuitScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="quit"):
             if self.record is not None:
-                saved = _(
-                    "The game is saved in {file} after every move: "
-                    "rummy-rules play --resume {file} goes on with it."
-                )
+                from .served import served_folder
+
+                if served_folder() is None:
+                    saved = _(
+                        "The game is saved in {file} after every move: "
+                        "rummy-rules play --resume {file} goes on with it."
+                    )
+                else:  # a web page: opened again, it offers the game back
+                    saved = _(
+                        "The game is saved after every move: open this page again to go on with it."
+                    )
                 yield Label(saved.format(file=self.record))
                 with Horizontal():
                     yield Button(_("Quit"), id="quit-saved", variant="primary")
@@ -173,3 +184,57 @@ class DealEndScreen(ModalScreen[None]):
             box.border_subtitle = _("Enter: go on")
             yield Static(self.text, markup=False)
         yield Footer()
+
+
+@dataclass(slots=True)
+class Offer:
+    """An unfinished game offered before a new one starts (a served page
+    opened again): ``session``, read back and claimed, saved at ``saved``;
+    ``start_new`` keeps the new game's record once the person chooses it."""
+
+    session: PlaySession
+    saved: str
+    start_new: Callable[[], None] = lambda: None
+
+
+class OfferScreen(ModalScreen[bool]):
+    """Asked before a new game starts where an unfinished game of the variant
+    is waiting (a web page opened again): go on with it (y, Enter) or deal a
+    new game (n, Escape). Dismissed with ``True`` to go on."""
+
+    BINDINGS: ClassVar[list[Any]] = [
+        Binding("y", "answer(True)", N_("Go on with it")),
+        Binding("n,escape", "answer(False)", N_("New game")),
+    ]
+    CSS = """
+    OfferScreen { align: center middle; }
+    #offer { width: 72; height: auto; border: round $primary; background: $surface;
+             padding: 1 2; }
+    #offer Label { width: 100%; }
+    #offer Horizontal { height: auto; margin-top: 1; }
+    #offer Button { margin-right: 2; }
+    """
+
+    def __init__(self, name: str, saved: str, deal: int) -> None:
+        super().__init__()
+        self.text = _(
+            "An unfinished game of {name} is waiting (saved {saved}, deal {deal}). Go on with it?"
+        ).format(name=name, saved=saved, deal=deal)
+        speak(self)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="offer"):
+            yield Label(self.text)
+            with Horizontal():
+                yield Button(_("Go on with it"), id="go-on", variant="primary")
+                yield Button(_("New game"), id="new-game")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#go-on", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "go-on")
+
+    def action_answer(self, go_on: bool) -> None:
+        self.dismiss(go_on)

@@ -59,7 +59,7 @@ from ..render.table_words import (
     variant_name,
 )
 from ..sim.session import Move, PlaySession
-from .play_dialogs import DealEndScreen, QuitScreen, RulesScreen, speak
+from .play_dialogs import DealEndScreen, Offer, OfferScreen, QuitScreen, RulesScreen, speak
 
 __all__ = ["PlayApp", "run_screen"]
 
@@ -293,9 +293,12 @@ class PlayApp(App[None]):
         Binding("ctrl+c", "quit_game", N_("Quit"), show=False, priority=True),
     ]
 
-    def __init__(self, session: PlaySession, *, pace: float = 0.4) -> None:
+    def __init__(
+        self, session: PlaySession, *, pace: float = 0.4, offer: Offer | None = None
+    ) -> None:
         super().__init__()
         self.session = session
+        self.offer = offer  # an unfinished game to offer first (a served page opened again)
         self.pace = pace
         self._moves: Iterator[Move] | None = None
         # A new game shows the deals that ended as they were dealt (a win on the deal).
@@ -334,6 +337,19 @@ class PlayApp(App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        offer = self.offer
+        if offer is None:
+            self._begin()
+            self.call_later(self.advance)
+            return
+        # Asked over empty panes: neither game's cards are shown until chosen.
+        waiting = offer.session
+        deal = waiting.state.deal_index + 1
+        ask = OfferScreen(variant_name(waiting.spec), offer.saved, deal)
+        self.push_screen(ask, self._offered)
+
+    def _begin(self) -> None:
+        """Name the seat and show the game as it stands (a resumed game's story so far)."""
         you = _("{name}: you are {seat}").format(
             name=variant_name(self.session.spec), seat=f"p{self.session.seat + 1}"
         )
@@ -342,6 +358,20 @@ class PlayApp(App[None]):
         for line in resumed_lines(self.session.state) if self.session.resumed else []:
             self.log_line(line, symbols=True)
         self.refresh_table()
+
+    def _offered(self, go_on: bool | None) -> None:
+        """After the offer: go on with the waiting game, or start the new one."""
+        offer, self.offer = self.offer, None
+        assert offer is not None
+        if go_on:
+            self.session.close()
+            self.session = offer.session
+            self._ended = len(self.session.state.results)
+            self.query_one("#hand", HandBar).names = self.session.cards
+        else:
+            offer.session.close()
+            offer.start_new()
+        self._begin()
         self.call_later(self.advance)
 
     # -- the table ----------------------------------------------------------------
@@ -642,8 +672,9 @@ _COMMANDS = {
 }
 
 
-def run_screen(session: PlaySession) -> None:
-    """Run the full-screen game for ``session`` until it ends or the person quits."""
+def run_screen(session: PlaySession, offer: Offer | None = None) -> None:
+    """Run the full-screen game for ``session`` until it ends or the person quits
+    (after offering ``offer``'s unfinished game first, where there is one)."""
     import shutil
 
     columns, rows = shutil.get_terminal_size((80, 24))
@@ -654,7 +685,14 @@ def run_screen(session: PlaySession) -> None:
             f"the terminal is {columns}x{rows}: the game needs at least "
             f"{MIN_SIZE[0]}x{MIN_SIZE[1]} (or play line by line with --plain)"
         )
-    PlayApp(session).run()
+    app = PlayApp(session, offer=offer)
+    try:
+        app.run()
+    finally:
+        for other in (app.session, offer.session if offer is not None else None):
+            if other is not None and other is not session:
+                other.close()  # the game gone on with (or offered): its claim
+    session = app.session
     if session.record is not None and not session.over():
         print(
             f"The game is saved in {session.record}: "

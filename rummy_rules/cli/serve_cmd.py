@@ -184,9 +184,11 @@ def serve(
     --plain); it is checked before the server starts, as the command itself
     checks it (the variant, its options, the record). Open the address printed
     (http://127.0.0.1:8000 by default) in a browser: each page that opens it
-    starts its own game, which ends when the page closes. A game saved from a
-    page goes to the --folder (served-games by default), the only folder a page
-    can write in. A record given with --record or --resume is played by one page
+    starts its own game, which ends when the page closes. Every game is saved
+    after every move in the --folder (served-games by default), the only folder
+    a page can write in, and a page opened again (a reload, a new tab) offers
+    the newest unfinished game no other page has open; with play --no-save, a
+    game is saved only from the quit dialog, under a name the page gives. A record given with --record or --resume is played by one page
     at a time: another page is told it is in use. Ctrl-C stops the server and
     every game. Needs the serve extra: pip install 'rummy-rules[serve]'.
     """
