@@ -680,3 +680,25 @@ def test_a_searching_bot_thinks_in_the_background_and_its_moves_are_played(tmp_p
     assert sum(1 for e in session.state.log if e.get("seat") == 1) >= 4
     report = replay_record(record, partial=True)
     assert report.actions == len([e for e in session.state.log if "action" in e])
+
+
+def test_a_deal_s_end_goes_on_at_a_click_of_its_button_even_at_80x24():
+    """Played by the mouse alone, a deal's end needs a button: it fits the
+    smallest screen under the longest report, and a click goes on."""
+    from textual.app import App
+
+    class One(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(DealEndScreen([f"line {i}" for i in range(60)], "Deal 1 is over"))
+
+    async def go() -> str:
+        app = One()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            button = app.screen.query_one("#deal-end-go-on")
+            assert button.region.bottom <= 23  # above the footer's row
+            await pilot.click("#deal-end-go-on", offset=(3, 1))
+            await pilot.pause()
+            return type(app.screen).__name__
+
+    assert asyncio.run(go()) == "Screen"

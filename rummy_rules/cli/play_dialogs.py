@@ -159,9 +159,10 @@ class QuitScreen(ModalScreen[str | None]):
 
 
 class DealEndScreen(ModalScreen[None]):
-    """A deal's end, over the game, until the person goes on (Enter, space or
-    Escape): how it ended, each hand with its cards and points, the table as
-    the deal ended, the totals and what the next deal asks for (or the game's end)."""
+    """A deal's end, over the game, until the person goes on (Enter, space,
+    Escape or its button): how it ended, each hand with its cards and points,
+    the table as the deal ended, the totals and what the next deal asks for
+    (or the game's end)."""
 
     BINDINGS: ClassVar[list[Any]] = [
         Binding("enter,space,escape", "dismiss", N_("Go on")),
@@ -170,6 +171,8 @@ class DealEndScreen(ModalScreen[None]):
     DealEndScreen { align: center middle; }
     #deal-end { width: 90%; height: auto; max-height: 90%; border: round $success;
                 background: $surface; padding: 0 1; }
+    #deal-end-text { height: auto; max-height: 60vh; }
+    #deal-end Button { margin-top: 1; }
     """
 
     def __init__(self, lines: Sequence[str], title: str) -> None:
@@ -179,11 +182,16 @@ class DealEndScreen(ModalScreen[None]):
         speak(self)
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="deal-end") as box:
+        with Vertical(id="deal-end") as box:
             box.border_title = self.title_text
             box.border_subtitle = _("Enter: go on")
-            yield Static(self.text, markup=False)
+            with VerticalScroll(id="deal-end-text"):
+                yield Static(self.text, markup=False)
+            yield Button(_("Go on"), id="deal-end-go-on", variant="primary")
         yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss()
 
 
 @dataclass(slots=True)

@@ -482,7 +482,7 @@ class PlayApp(App[None]):
             return False
         summary: list[str] = []
         for index in range(self._ended, len(state.results)):
-            summary += deal_end_lines(state, index)
+            summary += map(self.session.cards.symbols, deal_end_lines(state, index))
         for line in deal_results(state, self._ended):
             self.log_line(line, symbols=True)
         self._ended = len(state.results)
