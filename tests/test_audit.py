@@ -118,8 +118,8 @@ def _audit(changes, *, chunk=25, workers=1, games=8):
 GROUPED = {
     "changes_play": Change("going_out.knock.defender_lays_off", "false", "true"),
     "same_moves": Change("game_end.game_bonus", "150", "100"),
-    # One pack, no wild card: no set can grow past four cards.
-    "no_difference": Change("melds.set.max_size", "5", "4"),
+    # No game of these ends in a tie.
+    "no_difference": Change("game_end.ties", "extra_deal", "shared"),
     "not_used": Change("table.first_dealer", "low_card", "random"),
     "invalid": Change("table.deal_batch", "0", "1"),
 }
@@ -135,7 +135,7 @@ def test_each_change_is_sorted_by_what_it_did():
     assert bonus.moved == 0 and bonus.differences["final_margin"].mean == pytest.approx(50)
     # A difference the same in every game is told apart; a change of nothing is not.
     assert bonus.significant["final_margin"]
-    assert not any(played["melds.set.max_size"].significant.values())
+    assert not any(played["game_end.ties"].significant.values())
     assert "at least 1" in played["table.deal_batch"].reason
     assert not played["table.deal_batch"].reason.startswith("--set")
 
@@ -153,21 +153,25 @@ def test_a_key_that_cannot_act_in_the_file_is_not_played_and_says_why():
 
 
 def _inert_changes(variant: str, players: int) -> list[tuple[Change, object]]:
-    """Each change the audit would not play for a reason, with its changed spec."""
-    from rummy_rules.sim.relevance import inert_reason
+    """Each change the audit would not play for a reason (its key cannot act,
+    or its two values play alike), with its changed spec."""
+    from rummy_rules.sim.relevance import _SAME, inert_reason, same_play_reason
 
     spec = load_variant(variant)
+    alike = {key for key, _, _ in _SAME}
     out = []
     for change in candidate_changes(spec):
         # A key that can act in the file may still be made inert by its own
         # change (buying.enabled aside, none is): load only the likely ones.
-        if inert_reason(spec, change.path, players) is None:
+        if inert_reason(spec, change.path, players) is None and change.path not in alike:
             continue
         try:
             changed = load_variant(variant, [change.override()])
         except Exception:
             continue
-        if inert_reason(changed, change.path, players) is not None:
+        if inert_reason(changed, change.path, players) is not None or same_play_reason(
+            spec, changed, change.path, players
+        ):
             out.append((change, changed))
     return out
 
@@ -282,3 +286,32 @@ def test_an_audited_limit_says_how_often_each_side_reached_it(cli, monkeypatch):
     assert "buying.limits.per_deal: 2 → unlimited" in text
     assert "limit reached: 2 of 2 (" in text and "buy offers) → never" in text
     assert "buy offers) → no limit" in text
+
+
+def test_values_that_play_alike_in_the_file_are_not_played():
+    """Gin's one pack without wild cards: a set's cap of 4, 5 or none, and
+    'distinct' or 'any' suits, make the same sets; a cap of 3 does not. At a
+    table of two the upcard goes the same way offered 'each in turn'."""
+    from rummy_rules.sim.relevance import same_play_reason
+
+    gin = load_variant("gin")
+
+    def reason(override: str, players: int = 2) -> str | None:
+        path = override.partition("=")[0]
+        return same_play_reason(gin, load_variant("gin", [override]), path, players)
+
+    assert (
+        reason("melds.set.max_size=5") == "one pack without wild cards holds four cards of a rank"
+    )
+    assert reason("melds.set.max_size=null") is not None
+    assert reason("melds.set.max_size=3") is None
+    assert reason("melds.set.suits=any") is not None
+    assert reason("melds.set.suits=exactly_three") is None
+    assert reason("melds.set.join=true") is not None
+    assert reason("table.upcard_offer=each_in_turn") is not None
+    assert reason("table.upcard_offer=first_player") is None
+    # Two packs, or a joker, make sets of five and two sets of a rank possible.
+    assert reason("deck.decks=2") is None
+    two = load_variant("gin", ["deck.decks=2"])
+    assert same_play_reason(two, load_variant("gin", ["deck.decks=2", "melds.set.max_size=5"]),
+                            "melds.set.max_size", 2) is None  # fmt: skip

@@ -52,7 +52,7 @@ from ..errors import RummyRulesError
 from ..spec.schema import VariantSpec
 from .compare import ALPHA, game_metrics
 from .metrics import METRICS, family_labels, limit_withholds
-from .relevance import inert_reason
+from .relevance import inert_reason, same_play_reason
 from .simulate import GameSummary, as_interval, make_job
 from .stats import RunningMean, holm, paired_p_value
 from .sweep import Executor
@@ -271,10 +271,11 @@ class AuditResult:
 def _loaded(
     load: Callable[[list[str]], VariantSpec],
     compiled: Callable[[VariantSpec], Any],
-    base_rules: Any,
+    base: tuple[VariantSpec, Any],
     change: Change,
     players: int,
 ) -> tuple[ChangeResult, VariantSpec | None]:
+    base_spec, base_rules = base
     result = ChangeResult(change)
     try:
         spec = load([change.override()])
@@ -287,7 +288,9 @@ def _loaded(
         result.group = "not_used"
         result.reason = "the rules the engine plays are the same"
         return result, None
-    inert = inert_reason(spec, change.path, players)
+    inert = inert_reason(spec, change.path, players) or same_play_reason(
+        base_spec, spec, change.path, players
+    )
     if inert is not None:
         result.group = "not_used"
         result.reason = inert
@@ -334,7 +337,7 @@ def plan_audit(
     base_rules = compiled(specs[0])
     results = []
     for change in changes:
-        result, spec = _loaded(load, compiled, base_rules, change, players)
+        result, spec = _loaded(load, compiled, (specs[0], base_rules), change, players)
         results.append(result)
         if spec is not None:
             specs.append(spec)

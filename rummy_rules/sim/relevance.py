@@ -3,9 +3,11 @@
 :func:`inert_reason` answers, for one key of a variant played by a given
 number of players, whether its value can change a game at all: buying keys
 where nobody buys, wild-card keys where the pack has no wild card, the
-second direction of play at a table of two. ``rummy-rules audit`` reports a
-change of such a key as not used by the file, with the reason, instead of
-playing it. Each reason is a plain consequence of the rules as the docs
+second direction of play at a table of two. :func:`same_play_reason`
+answers for one change of a key: whether its old and new values play alike
+in the file (a set's size cap of 4 or 5 where one pack without wild cards
+holds four cards of a rank). ``rummy-rules audit`` reports such a change as
+not used by the file, with the reason, instead of playing it. Each reason is a plain consequence of the rules as the docs
 state them; ``tests/test_audit.py`` plays every change the reasons cover in
 the shipped files and finds each game move for move the same.
 """
@@ -13,11 +15,12 @@ the shipped files and finds each game move for move the same.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ..spec.schema import VariantSpec
 from ..spec.schema.base import evaluate_count
 
-__all__ = ["has_wild_cards", "inert_reason"]
+__all__ = ["has_wild_cards", "inert_reason", "same_play_reason"]
 
 
 def has_wild_cards(spec: VariantSpec, players: int | None = None) -> bool:
@@ -91,6 +94,12 @@ def _stock_not_closed(spec: VariantSpec, players: int) -> str | None:
     return "stock_exhausted.action is not meldable_discards_only: no take is ever required"
 
 
+def _no_cut_bonus(spec: VariantSpec, players: int) -> str | None:
+    if any(bonus.event == "exact_cut" for bonus in spec.scoring.bonuses):
+        return None
+    return "no exact_cut bonus: the cut is part of the shuffle, whoever makes it"
+
+
 def _no_runs(spec: VariantSpec, players: int) -> str | None:
     return None if spec.melds.run.allowed else "melds.run.allowed is false: there are no runs"
 
@@ -133,6 +142,7 @@ _RULES: tuple[tuple[str, tuple[str, ...], Callable[[VariantSpec, int], str | Non
     ("draw.deep_", (), _no_deep_take),
     ("scoring.stakes.", (), _no_stakes),
     ("table.direction", (), _two_players),
+    ("table.cutter", (), _no_cut_bonus),
     ("stock_exhausted.must_take", (), _stock_not_closed),
     ("melds.run.", ("melds.run.allowed",), _no_runs),
     *((key, (), _knocks_only) for key in _PLAY_MELDING),
@@ -150,4 +160,77 @@ def inert_reason(spec: VariantSpec, path: str, players: int) -> str | None:
             why = reason(spec, players)
             if why is not None:
                 return why
+    return None
+
+
+def _one_plain_pack(spec: VariantSpec, players: int) -> bool:
+    """One pack, no joker and no wild card: four cards of a rank, one of each suit."""
+    decks = evaluate_count(spec.deck.decks, players) or 0
+    jokers = evaluate_count(spec.deck.jokers, players, decks=decks) or 0
+    return decks == 1 and not jokers and not has_wild_cards(spec, players)
+
+
+def _set_cap(spec: VariantSpec, players: int) -> Any:
+    cap = spec.melds.set.max_size
+    return min(cap if cap is not None else 4, 4) if _one_plain_pack(spec, players) else None
+
+
+def _set_suits(spec: VariantSpec, players: int) -> Any:
+    suits = spec.melds.set.suits
+    if _one_plain_pack(spec, players) and suits in ("any", "distinct", "distinct_then_all_four"):
+        return "distinct"  # every set of one pack has distinct suits, all four when of four
+    return None
+
+
+def _one_set_a_rank(spec: VariantSpec, players: int) -> Any:
+    # Two sets of one rank take twice a set's least size: more than a pack's four.
+    sets = spec.melds.set
+    return "" if _one_plain_pack(spec, players) and 2 * sets.min_size > 4 else None
+
+
+def _upcard_at_two(spec: VariantSpec, players: int) -> Any:
+    offer = spec.table.upcard_offer
+    # At two, the player after the dealer, then the next, is the non-dealer, then the dealer.
+    return "non_dealer_then_dealer" if players == 2 and offer == "each_in_turn" else offer
+
+
+#: (key, the value it plays as in a file for a number of players, or ``None``
+#: where that cannot be told, why the values that play as one play alike).
+_SAME: tuple[tuple[str, Callable[[VariantSpec, int], Any], str], ...] = (
+    ("melds.set.max_size", _set_cap, "one pack without wild cards holds four cards of a rank"),
+    (
+        "melds.set.suits",
+        _set_suits,
+        "every set of one pack without wild cards has cards of distinct suits",
+    ),
+    (
+        "melds.set.one_per_rank",
+        _one_set_a_rank,
+        "one pack without wild cards has too few cards of a rank for two sets",
+    ),
+    (
+        "melds.set.join",
+        _one_set_a_rank,
+        "one pack without wild cards has too few cards of a rank for two sets",
+    ),
+    (
+        "table.upcard_offer",
+        _upcard_at_two,
+        "with two players the upcard goes to the non-dealer, then the dealer, either way",
+    ),
+)
+
+
+def same_play_reason(
+    base: VariantSpec, changed: VariantSpec, path: str, players: int
+) -> str | None:
+    """Why changing the key at ``path`` from its value in ``base`` to its value
+    in ``changed`` cannot change a game for ``players`` players (the two values
+    play alike in the file); ``None`` when it may."""
+    for key, plays_as, why in _SAME:
+        if path != key:
+            continue
+        value = plays_as(base, players)
+        if value is not None and plays_as(changed, players) == value:
+            return why
     return None
