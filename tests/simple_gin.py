@@ -123,6 +123,9 @@ class _Ours:
         self.answering = False
         self.adjusted = 0
         self.decisions: list[float] = []
+        new_game = getattr(bot, "new_game", None)
+        if new_game is not None:  # the mirror's rules: single hands, no game or box bonus
+            new_game(mirror.rules)
         new_deal = getattr(bot, "new_deal", None)
         if new_deal is not None:
             new_deal(mirror.deal_rules_of(seat))

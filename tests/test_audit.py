@@ -117,7 +117,9 @@ def _audit(changes, *, chunk=25, workers=1, games=8):
 #: One change of each group in Gin Rummy.
 GROUPED = {
     "changes_play": Change("going_out.knock.defender_lays_off", "false", "true"),
-    "same_moves": Change("game_end.game_bonus", "150", "100"),
+    # The greedy bot weighs the game bonus when it might hold on for gin: one
+    # point less moves none of its choices in these games.
+    "same_moves": Change("game_end.game_bonus", "99", "100"),
     # No game of these ends in a tie.
     "no_difference": Change("game_end.ties", "extra_deal", "shared"),
     "not_used": Change("table.first_dealer", "low_card", "random"),
@@ -132,7 +134,7 @@ def test_each_change_is_sorted_by_what_it_did():
     played = {r.change.path: r for r in result.changes}
     assert played["going_out.knock.defender_lays_off"].moved > 0
     bonus = played["game_end.game_bonus"]
-    assert bonus.moved == 0 and bonus.differences["final_margin"].mean == pytest.approx(50)
+    assert bonus.moved == 0 and bonus.differences["final_margin"].mean == pytest.approx(-1)
     # A difference the same in every game is told apart; a change of nothing is not.
     assert bonus.significant["final_margin"]
     assert not any(played["game_end.ties"].significant.values())
@@ -310,6 +312,7 @@ def test_values_that_play_alike_in_the_file_are_not_played():
     assert reason("melds.set.join=true") is not None
     assert reason("table.upcard_offer=each_in_turn") is not None
     assert reason("table.upcard_offer=first_player") is None
+    assert reason("discard.not_just_taken_match=face") is not None
     # Two packs, or a joker, make sets of five and two sets of a rank possible.
     assert reason("deck.decks=2") is None
     two = load_variant("gin", ["deck.decks=2"])

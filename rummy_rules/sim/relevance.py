@@ -100,6 +100,19 @@ def _no_cut_bonus(spec: VariantSpec, players: int) -> str | None:
     return "no exact_cut bonus: the cut is part of the shuffle, whoever makes it"
 
 
+def _no_buy_backs(spec: VariantSpec, players: int) -> str | None:
+    if spec.game_end.buy_backs and spec.game_end.elimination_at is not None:
+        return None
+    return "game_end.buy_backs is 0 or nobody is eliminated: nobody buys back in"
+
+
+def _no_rebuild(spec: VariantSpec, players: int) -> str | None:
+    stock = spec.stock_exhausted
+    if stock is not None and stock.action in ("reshuffle_keep_top", "turn_over"):
+        return None
+    return "stock_exhausted.action does not rebuild the stock from the discards"
+
+
 def _no_runs(spec: VariantSpec, players: int) -> str | None:
     return None if spec.melds.run.allowed else "melds.run.allowed is false: there are no runs"
 
@@ -122,6 +135,11 @@ _PLAY_MELDING = (
     "draw.discard_after_going_down",
     "going_out.method",
     "going_out.last_card_discard",
+    # Lay-offs during play (a knock's lay-offs are going_out.knock.defender_lays_off).
+    "melding.lay_off.targets",
+    "melding.lay_off.scores_for",
+    # Opening: the first meld laid during play.
+    "opening.",
 )
 
 
@@ -143,6 +161,8 @@ _RULES: tuple[tuple[str, tuple[str, ...], Callable[[VariantSpec, int], str | Non
     ("scoring.stakes.", (), _no_stakes),
     ("table.direction", (), _two_players),
     ("table.cutter", (), _no_cut_bonus),
+    ("game_end.buy_back_", (), _no_buy_backs),
+    ("stock_exhausted.blocked_after", (), _no_rebuild),
     ("stock_exhausted.must_take", (), _stock_not_closed),
     ("melds.run.", ("melds.run.allowed",), _no_runs),
     *((key, (), _knocks_only) for key in _PLAY_MELDING),
@@ -188,6 +208,13 @@ def _one_set_a_rank(spec: VariantSpec, players: int) -> Any:
     return "" if _one_plain_pack(spec, players) and 2 * sets.min_size > 4 else None
 
 
+def _match_one_pack(spec: VariantSpec, players: int) -> Any:
+    decks = evaluate_count(spec.deck.decks, players) or 0
+    jokers = evaluate_count(spec.deck.jokers, players, decks=decks) or 0
+    # One card of each face: the card just taken and its face are the same.
+    return "card" if decks == 1 and jokers <= 1 else spec.discard.not_just_taken_match
+
+
 def _upcard_at_two(spec: VariantSpec, players: int) -> Any:
     offer = spec.table.upcard_offer
     # At two, the player after the dealer, then the next, is the non-dealer, then the dealer.
@@ -212,6 +239,11 @@ _SAME: tuple[tuple[str, Callable[[VariantSpec, int], Any], str], ...] = (
         "melds.set.join",
         _one_set_a_rank,
         "one pack without wild cards has too few cards of a rank for two sets",
+    ),
+    (
+        "discard.not_just_taken_match",
+        _match_one_pack,
+        "one pack holds one card of each face: the card and its face are the same",
     ),
     (
         "table.upcard_offer",

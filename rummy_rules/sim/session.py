@@ -476,8 +476,11 @@ class PlaySession:
             bot = self.bots[seat]
             assert bot is not None
             if self.state.deal_index != self._deal:
-                self._deal = self.state.deal_index
+                first, self._deal = self._deal == -1, self.state.deal_index
                 for other in self.bots:
+                    new_game = getattr(other, "new_game", None)
+                    if first and new_game is not None:
+                        new_game(self.state.rules)
                     new_deal = getattr(other, "new_deal", None)
                     if new_deal is not None:
                         new_deal(self.state.deal_rules_of(seat))

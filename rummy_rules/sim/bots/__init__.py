@@ -291,7 +291,9 @@ def play_game(
 ) -> GameState:
     """Let ``bots`` (one per seat) play ``state`` to the end (or ``max_actions``).
 
-    A bot with a ``new_deal(deal_rules)`` method is told about each deal (its
+    A bot with a ``new_game(rules)`` method is told the game's compiled rules
+    (:class:`~rummy_rules.engine.rules.Rules`) before its first move; one with a
+    ``new_deal(deal_rules)`` method is told about each deal (its
     own contract, where each player has one) as it starts; a bot with
     ``searches = True`` (the search bot) is asked ``choose_in(state, view)``
     and may look into copies of the game made by
@@ -312,12 +314,15 @@ def play_game(
         if max_actions is not None and count >= max_actions:
             break
         if state.deal_index != deal:
+            hooks = ("new_game", "new_deal") if deal == -1 else ("new_deal",)
             deal = state.deal_index
             for seat, bot in enumerate(bots):
-                new_deal = getattr(bot, "new_deal", None)
-                if new_deal is not None:
+                for hook in hooks:
+                    told = getattr(bot, hook, None)
+                    if told is None:
+                        continue
                     try:
-                        new_deal(state.deal_rules_of(seat))
+                        told(state.rules if hook == "new_game" else state.deal_rules_of(seat))
                     except Exception as exc:
                         name = _name(bot, names, seat)
                         raise BotError(seat, name, f"raised {type(exc).__name__}: {exc}") from exc

@@ -33,10 +33,10 @@ from mypy_extensions import mypyc_attr
 
 from ...cards import JOKER_FACE, face_of, rank_of, suit_of
 from ...engine.actions import Action
-from ...engine.rules import ContractPart, DealRules, MeldRules
+from ...engine.rules import ContractPart, DealRules, MeldRules, Rules
 from ...engine.view import MeldView, SeatView
 from .digging import dig
-from .knock_play import knock_choice, personality_weights
+from .knock_play import Stakes, knock_choice, personality_weights
 from .slips import SLIPS, slipped
 
 __all__ = ["GreedyBot"]
@@ -298,9 +298,8 @@ class GreedyBot:
             raise ValueError(f"unknown personality buy={buy} take={take} down={down} slip={slip}")
         self.rng = rng
         self.slip = SLIPS[slip]
-        """The share of its choices in which it slips (``slip=sometimes``, ``often``):
-        it overlooks a play (draws, passes or ends its turn instead, where it may),
-        or else takes another legal action of the kind it chose, at random."""
+        """The share of its choices in which it slips (``slip``): it overlooks a play
+        (draws, passes or ends its turn, where it may), or takes another of that kind."""
         self.wild: frozenset[int] = frozenset()
         self.sets = self.runs = True
         self.buy_threshold = _THRESHOLDS[buy]
@@ -314,31 +313,28 @@ class GreedyBot:
         """In an all-out deal: buy only while the hand holds fewer than the
         contract's cards (less the draw, at least the deal's) and this many."""
         self.cards = 0
-        self.all_out = False
-        self.any_suit = False
+        self.all_out = self.any_suit = False
         self.pair_ranks: frozenset[int] = frozenset()
-        self.took_last = False
-        self.take_unused = False
-        """The discard taken last turn led to no meld or lay-off that turn."""
+        self.took_last = self.take_unused = False
+        """``take_unused``: the discard taken last turn led to no meld or lay-off that turn."""
         self.turns = 0
         self._fitted_melds: tuple[MeldView, ...] | None = None
         self._fitted: set[int] = set()
         self.parts: tuple[ContractPart, ...] = ()
         #: This deal's plans by hand (a hand's counts by face): see _planned.
         self._plans: dict[tuple[int, ...], tuple[int, list[int]]] = {}
-        self.melds_after_down = False
+        self.melds_after_down = self.face_up = False
         self.stale = self.rebuilds = 0
         self._stock_seen = _UNSEEN
         self.knock_melds: MeldRules | None = None
         self.knock_values: tuple[int, ...] = ()
         self.call_values: tuple[int, ...] = ()
-        self.face_up = False
-        """``draw.mode: turn_up``: every legal take is melded at once, so it is taken."""
+        self.stakes: Stakes | None = None  # a knock game's, once told (new_game)
+        # face_up: ``draw.mode: turn_up``, every legal take is melded at once, so it is taken.
         self.knock_needs: tuple[int, int] = (0, 0)
         self.knock_weights = personality_weights(take, late=self.late)
-        """How it plays a knock game (:class:`.knock_play.KnockWeights`): the
-        personality's ``take`` sets how much the upcard must lower its deadwood
-        to be taken, and ``down=late`` knocks only with less deadwood."""
+        """How it plays a knock game (:class:`.knock_play.KnockWeights`): ``take`` sets
+        how much the upcard must lower its deadwood, ``down=late`` knocks with less."""
 
     def configure(
         self,
@@ -371,6 +367,10 @@ class GreedyBot:
         self.turns = 0
         self.stale = self.rebuilds = 0
         self._stock_seen = _UNSEEN
+
+    def new_game(self, rules: Rules) -> None:
+        """Learn what a knock game's hands are worth (``play_game`` calls this first)."""
+        self.stakes = Stakes.of(rules.play)
 
     def new_deal(self, deal: DealRules) -> None:
         """Adapt to a deal as it starts (``play_game`` calls this)."""
@@ -481,6 +481,7 @@ class GreedyBot:
                 self.wild,
                 self.knock_needs,
                 self.knock_weights,
+                self.stakes,
             )
         legal = view.legal
         hand = list(view.hand)
@@ -538,8 +539,7 @@ class GreedyBot:
         player holds two cards or more (with fewer, it could be the card that puts
         them out)."""
         others = [n for seat, n in enumerate(view.hand_sizes) if seat != view.seat]
-        kind = "force" if min(others, default=0) >= 2 else "pass"
-        return next(a for a in legal if a.kind == kind)
+        return next(a for a in legal if a.kind == ("force" if min(others) >= 2 else "pass"))
 
     def _call(self, view: SeatView, hand: list[int]) -> Action | None:
         """``going_out.call``: call the hand when it counts 5 or less, or 10 or

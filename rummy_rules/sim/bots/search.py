@@ -31,7 +31,7 @@ import time
 from collections.abc import Sequence
 
 from ...engine.actions import Action
-from ...engine.rules import DealRules
+from ...engine.rules import DealRules, Rules
 from ...engine.state import GameState
 from ...engine.view import SeatView, live_seat_view
 from .tuned import TunedBot
@@ -70,6 +70,10 @@ class SearchBot:
         self.policy = TunedBot(rng)
         self.rollouts = 0
         """Rollouts played so far (for benchmarks)."""
+
+    def new_game(self, rules: Rules) -> None:
+        """Tell the tuned bot behind the candidates about the game."""
+        self.policy.new_game(rules)
 
     def new_deal(self, deal_rules: DealRules) -> None:
         """Tell the tuned bot behind the candidates about the deal."""
