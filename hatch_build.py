@@ -1,4 +1,11 @@
-"""The optional compiled build: ``RUMMY_RULES_COMPILE=1 pip install .``
+"""The build's own steps: the catalogs compiled, and the optional compiled build.
+
+Every wheel holds each language's catalog compiled to the ``.mo`` file
+gettext reads, made with Babel from ``rummy_rules/locale/*/LC_MESSAGES/
+rummy_rules.po`` while the wheel is built (only the ``.po`` files are kept in
+the repository; an editable install writes the ``.mo`` files beside them).
+
+The optional compiled build: ``RUMMY_RULES_COMPILE=1 pip install .``
 
 With ``RUMMY_RULES_COMPILE=1`` in the environment, the wheel holds the hot
 modules (cards, the melds and solver, the compiled rules, the engine and its
@@ -65,13 +72,38 @@ def compile_wanted() -> bool:
     return os.environ.get(SWITCH, "").strip().lower() not in ("", "0", "false", "no")
 
 
+#: Babel, which compiles the catalogs (the same bound as the lang extra).
+BABEL = "babel>=2.12"
+
+
+def compile_catalogs(root: Path, out: Path) -> list[Path]:
+    """Compile every catalog ``root/rummy_rules/locale/LANG/LC_MESSAGES/*.po``
+    to its ``.mo`` file at the same place under ``out``; the files written."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    written = []
+    for source in sorted((root / "rummy_rules" / "locale").glob("*/LC_MESSAGES/*.po")):
+        with source.open("rb") as handle:
+            catalog = read_po(handle, locale=source.parent.parent.name)
+        target = out / source.relative_to(root).with_suffix(".mo")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with target.open("wb") as handle:
+            write_mo(handle, catalog)
+        written.append(target)
+    return written
+
+
 class CustomBuildHook(BuildHookInterface):
-    """Compile the hot modules with mypyc when :data:`SWITCH` is set."""
+    """Compile the catalogs; compile the hot modules with mypyc when
+    :data:`SWITCH` is set."""
 
     PLUGIN_NAME = "custom"
 
     def dependencies(self) -> list[str]:
-        if self.target_name == "wheel" and compile_wanted():
+        if self.target_name != "wheel":
+            return []
+        if compile_wanted():
             # mypyc type-checks what the hot modules import: the schema's
             # libraries are needed to build, as well as mypy and setuptools.
             return [
@@ -80,11 +112,25 @@ class CustomBuildHook(BuildHookInterface):
                 "pydantic>=2.6,<3",
                 "PyYAML>=6.0",
                 "types-PyYAML",
+                BABEL,
             ]
-        return []
+        return [BABEL]
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        if self.target_name != "wheel" or version == "editable" or not compile_wanted():
+        if self.target_name != "wheel":
+            return
+        root = Path(self.root)
+        if version == "editable":
+            # The package is the source tree itself: the .mo files go beside
+            # the catalogs (ignored by git; a catalog edited since is read
+            # from its .po file, see rummy_rules/render/i18n.py).
+            compile_catalogs(root, root)
+            return
+        catalogs = Path(tempfile.mkdtemp(prefix="rummy-rules-catalogs-"))
+        self._catalogs = catalogs
+        for built in compile_catalogs(root, catalogs):
+            build_data["force_include"][str(built)] = str(built.relative_to(catalogs))
+        if not compile_wanted():
             return
         suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
         # Compile a copy, so that nothing is written into the source tree; the
@@ -111,6 +157,7 @@ class CustomBuildHook(BuildHookInterface):
         build_data["infer_tag"] = True
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
-        work = getattr(self, "_work", None)
-        if work is not None:
-            shutil.rmtree(work, ignore_errors=True)
+        for name in ("_work", "_catalogs"):
+            work = getattr(self, name, None)
+            if work is not None:
+                shutil.rmtree(work, ignore_errors=True)

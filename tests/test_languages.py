@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from rummy_rules import check_variant, load_variant
-from rummy_rules.render.i18n import LANGUAGES, default_language, locale_dir
+from rummy_rules.render.i18n import LANGUAGES, default_language
 from rummy_rules.render.rulebook import (
     localized_words,
     md_escape,
@@ -34,7 +34,7 @@ SHIPPED = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "variants").rglob("*.
 
 
 def catalog(code: str):
-    path = locale_dir() / code / "LC_MESSAGES" / "rummy_rules.po"
+    path = ROOT / "rummy_rules" / "locale" / code / "LC_MESSAGES" / "rummy_rules.po"
     with path.open("rb") as f:
         return read_po(f, locale=code)
 
@@ -90,11 +90,50 @@ def test_the_catalogs_hold_exactly_the_messages_the_code_uses(code):
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
-def test_the_compiled_catalogs_are_those_of_the_sources(code):
-    out = io.BytesIO()
-    write_mo(out, catalog(code))
-    compiled = locale_dir() / code / "LC_MESSAGES" / "rummy_rules.mo"
-    assert compiled.read_bytes() == out.getvalue(), "run pybabel compile -d rummy_rules/locale"
+def test_the_package_speaks_its_catalogs_as_they_are_now(code):
+    """What the package prints is the catalog's .po file as it is now: in a
+    checkout (read from the .po file, or a .mo file newer than it) and in an
+    installed copy (the .mo file its build compiled from the same file)."""
+    from rummy_rules.render.i18n import _translations
+
+    translations = _translations(code)
+    wrong = []
+    for m in catalog(code):
+        if not m.id or not m.string:
+            continue
+        if isinstance(m.id, tuple):
+            got = (
+                translations.npgettext(m.context, m.id[0], m.id[1], 1)
+                if m.context
+                else translations.ngettext(m.id[0], m.id[1], 1)
+            )
+            if got not in m.string:
+                wrong.append(m.id[0])
+            continue
+        got = translations.pgettext(m.context, m.id) if m.context else translations.gettext(m.id)
+        if got != m.string:
+            wrong.append(m.id)
+    assert wrong == []
+
+
+def test_the_build_compiles_every_catalog(tmp_path):
+    """hatch_build.compile_catalogs writes each language's .mo file from its
+    .po file, as Babel compiles it: the wheel's catalogs."""
+    import importlib.util
+    import sys
+
+    pytest.importorskip("hatchling", reason="the build's own hook (hatchling)")
+    spec = importlib.util.spec_from_file_location("hatch_build", ROOT / "hatch_build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("hatch_build", module)
+    spec.loader.exec_module(module)
+    written = module.compile_catalogs(ROOT, tmp_path)
+    assert sorted(p.parent.parent.name for p in written) == sorted(TRANSLATED)
+    for path in written:
+        out = io.BytesIO()
+        write_mo(out, catalog(path.parent.parent.name))
+        assert path.read_bytes() == out.getvalue()
 
 
 def _english_fragments() -> list[str]:
@@ -258,3 +297,30 @@ def test_the_pdf_font_has_every_glyph_the_translated_rules_use(code):
     text = re.sub(r"<[^>]+>", " ", text)
     missing = sorted({c for c in text if not c.isspace() and ord(c) not in cmap})
     assert missing == []
+
+
+def test_a_catalog_that_cannot_be_read_is_one_message_and_exit_1(tmp_path, monkeypatch, capsys):
+    """A checkout's catalog with no compiled .mo beside it and no Babel to
+    compile it: the command says how to get it, exits 1, no traceback."""
+    import importlib
+    import sys
+
+    from rummy_rules.render import i18n
+
+    app_module = importlib.import_module("rummy_rules.cli.app")
+    folder = tmp_path / "bg" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    shutil.copy(ROOT / "rummy_rules" / "locale" / "bg" / "LC_MESSAGES" / "rummy_rules.po", folder)
+    monkeypatch.setattr(i18n, "locale_dir", lambda: tmp_path)
+    for name in ("babel", "babel.messages", "babel.messages.mofile", "babel.messages.pofile"):
+        monkeypatch.setitem(sys.modules, name, None)
+    i18n._translations.cache_clear()
+    monkeypatch.setattr(sys, "argv", ["rummy-rules", "rulebook", "gin", "--lang", "bg"])
+    try:
+        with pytest.raises(SystemExit) as stop:
+            app_module.main()
+    finally:
+        i18n._translations.cache_clear()
+    assert stop.value.code == 1
+    err = capsys.readouterr().err
+    assert "catalog" in err and "pip install -e ." in err and "Traceback" not in err

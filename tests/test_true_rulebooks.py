@@ -92,10 +92,9 @@ def _decks(spec, players: int) -> int:
 
 @cache
 def _catalog(lang: str) -> dict[str, str]:
-    if lang == "en":
-        path = ROOT / "rummy_rules" / "locale" / "rummy_rules.pot"
-    else:
-        path = ROOT / "rummy_rules" / "locale" / lang / "LC_MESSAGES" / "rummy_rules.po"
+    # English is every catalog's message ids (the Bulgarian catalog's, here).
+    code = "bg" if lang == "en" else lang
+    path = ROOT / "rummy_rules" / "locale" / code / "LC_MESSAGES" / "rummy_rules.po"
     with path.open("rb") as handle:
         catalog = read_po(handle)
     out = {}

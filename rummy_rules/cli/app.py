@@ -7,6 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from .. import __version__
+from ..render.i18n import CatalogError
 from .audit_cmd import audit
 from .common import QUIET
 from .compare_cmd import compare
@@ -187,6 +188,10 @@ def main() -> None:
     except (KeyboardInterrupt, SystemExit):
         _note_replaced()
         raise
+    except CatalogError as exc:
+        # A checkout run without Babel: how to get the catalogs, not a bug.
+        print(f"error: {exc}", file=sys.stderr)
+        raise SystemExit(1) from None
     except Exception as exc:
         if os.environ.get("RUMMY_RULES_DEBUG"):
             raise

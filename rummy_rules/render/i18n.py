@@ -2,10 +2,14 @@
 
 Every sentence of a rulebook, house sheet, score sheet and table card is a
 message of the ``rummy_rules`` gettext domain, written in English in the code
-and templates and translated in ``rummy_rules/locale/LANG/LC_MESSAGES/``. The
-catalogs are made with Babel (``pybabel extract``, ``update``, ``compile``;
-see the README) and read with the standard library, so printing in another
-language needs nothing beyond the package.
+and templates and translated in ``rummy_rules/locale/LANG/LC_MESSAGES/``
+(``rummy_rules.po``, kept up to date with ``scripts/catalogs.py``; see the
+README). Building the package compiles each catalog to the ``.mo`` file
+gettext reads (``hatch_build.py``), so an installed copy reads its
+catalogs with the standard library and needs nothing beyond the package.
+In a checkout the ``.po`` files are the catalogs: a catalog with no ``.mo``
+beside it, or one edited since, is compiled when first used, with Babel
+(the ``dev`` extra).
 
 Rendering runs inside :func:`language`; :func:`_`, :func:`ngettext` and
 :func:`pgettext` translate into the language in force (English outside any).
@@ -14,6 +18,7 @@ Rendering runs inside :func:`language`; :func:`_`, :func:`ngettext` and
 from __future__ import annotations
 
 import gettext
+import io
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -25,6 +30,7 @@ __all__ = [
     "DOMAIN",
     "LANGUAGES",
     "N_",
+    "CatalogError",
     "_",
     "current_language",
     "default_language",
@@ -50,11 +56,48 @@ def locale_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "locale"
 
 
+class CatalogError(RuntimeError):
+    """A language's catalog cannot be read: a checkout's ``.po`` file with no
+    compiled ``.mo`` beside it and no Babel to compile it."""
+
+
 @cache
 def _translations(code: str) -> gettext.NullTranslations:
     if code == "en":
         return gettext.NullTranslations()
+    folder = locale_dir() / code / "LC_MESSAGES"
+    source = folder / f"{DOMAIN}.po"
+    compiled = folder / f"{DOMAIN}.mo"
+    if source.exists() and (
+        not compiled.exists() or source.stat().st_mtime > compiled.stat().st_mtime
+    ):
+        # A checkout: its .po file is the catalog (an installed copy has
+        # only the .mo file its build compiled).
+        made = _compile(source, code)
+        if made is not None:
+            return gettext.GNUTranslations(made)
+        if not compiled.exists():
+            raise CatalogError(
+                f"the {LANGUAGES[code]} catalog ({source}) is not compiled: install the "
+                "checkout (pip install -e ., which compiles it) or Babel (pip install babel)"
+            )
     return gettext.translation(DOMAIN, localedir=str(locale_dir()), languages=[code])
+
+
+def _compile(source: Path, code: str) -> io.BytesIO | None:
+    """The catalog ``source`` compiled to a ``.mo`` file in memory, or None
+    without Babel."""
+    try:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+    except ImportError:
+        return None
+    with source.open("rb") as handle:
+        catalog = read_po(handle, locale=code)
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    out.seek(0)
+    return out
 
 
 @contextmanager
