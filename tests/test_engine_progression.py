@@ -125,3 +125,43 @@ def test_rules_that_cannot_go_with_each_player_progression_are_errors(override, 
     assert not report.valid
     found = [e for e in report.errors if e.path == path]
     assert found and words in found[0].message
+
+
+class _Told:
+    """A greedy bot that remembers the deal rules it was told."""
+
+    def __init__(self, seed: int) -> None:
+        self.bot = make_bot(parse_bot_spec("greedy"), random.Random(seed))
+        self.told = None
+
+    def new_deal(self, deal) -> None:
+        self.told = deal
+        self.bot.new_deal(deal)
+
+    def choose(self, view):
+        return self.bot.choose(view)
+
+
+def test_in_play_each_bot_is_told_its_own_seats_contract():
+    """``play``'s bots, like ``simulate``'s, each plan for their own contract
+    when players are on different ones."""
+    from rummy_rules.sim.session import PlaySession
+
+    state = game(3)
+    events = play_deals(state, 3)
+    for kind, what in events:
+        if kind == "start" and len({number for number, _cards in what}) > 1:
+            break
+    else:
+        pytest.fail("no deal with players on different contracts")
+    person = (state.to_move + 1) % state.seats
+    session = PlaySession(
+        load_variant("contract", [EACH]), players=4, seat=person, bots=["greedy"] * 3,
+        state=state,
+    )  # fmt: skip
+    spies = [None if b is None else _Told(s) for s, b in enumerate(session.bots)]
+    session.bots = spies
+    next(session.bot_moves())
+    told = {s: spy.told.number for s, spy in enumerate(spies) if spy is not None}
+    assert told == {s: state.deal_rules_of(s).number for s in told}
+    assert len(set(told.values())) > 1

@@ -23,6 +23,12 @@ from ..spec.schema.base import evaluate_count
 __all__ = ["has_wild_cards", "inert_reason", "same_play_reason"]
 
 
+def _pack(spec: VariantSpec, players: int) -> tuple[int, int]:
+    """The packs and the jokers shuffled together for ``players``."""
+    decks = evaluate_count(spec.deck.decks, players) or 0
+    return decks, evaluate_count(spec.deck.jokers, players, decks=decks) or 0
+
+
 def has_wild_cards(spec: VariantSpec, players: int | None = None) -> bool:
     """Whether the pack for ``players`` (for any player count the variant allows,
     by default) holds a wild card: a wild joker, a wild rank or card, a rank
@@ -33,11 +39,7 @@ def has_wild_cards(spec: VariantSpec, players: int | None = None) -> bool:
     if deck.joker_role != "wild":
         return False
     counts = [players] if players else range(spec.players.min, spec.players.max + 1)
-    for count in counts:
-        decks = evaluate_count(deck.decks, count) or 0
-        if evaluate_count(deck.jokers, count, decks=decks):
-            return True
-    return False
+    return any(_pack(spec, count)[1] for count in counts)
 
 
 def _no_wild_cards(spec: VariantSpec, players: int) -> str | None:
@@ -81,10 +83,7 @@ def _two_players(spec: VariantSpec, players: int) -> str | None:
 
 
 def _no_jokers(spec: VariantSpec, players: int) -> str | None:
-    decks = evaluate_count(spec.deck.decks, players) or 0
-    if evaluate_count(spec.deck.jokers, players, decks=decks):
-        return None
-    return "the pack has no joker"
+    return None if _pack(spec, players)[1] else "the pack has no joker"
 
 
 def _stock_not_closed(spec: VariantSpec, players: int) -> str | None:
@@ -185,9 +184,7 @@ def inert_reason(spec: VariantSpec, path: str, players: int) -> str | None:
 
 def _one_plain_pack(spec: VariantSpec, players: int) -> bool:
     """One pack, no joker and no wild card: four cards of a rank, one of each suit."""
-    decks = evaluate_count(spec.deck.decks, players) or 0
-    jokers = evaluate_count(spec.deck.jokers, players, decks=decks) or 0
-    return decks == 1 and not jokers and not has_wild_cards(spec, players)
+    return _pack(spec, players) == (1, 0) and not has_wild_cards(spec, players)
 
 
 def _set_cap(spec: VariantSpec, players: int) -> Any:
@@ -209,8 +206,7 @@ def _one_set_a_rank(spec: VariantSpec, players: int) -> Any:
 
 
 def _match_one_pack(spec: VariantSpec, players: int) -> Any:
-    decks = evaluate_count(spec.deck.decks, players) or 0
-    jokers = evaluate_count(spec.deck.jokers, players, decks=decks) or 0
+    decks, jokers = _pack(spec, players)
     # One card of each face: the card just taken and its face are the same.
     return "card" if decks == 1 and jokers <= 1 else spec.discard.not_just_taken_match
 

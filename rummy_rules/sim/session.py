@@ -477,13 +477,15 @@ class PlaySession:
             assert bot is not None
             if self.state.deal_index != self._deal:
                 first, self._deal = self._deal == -1, self.state.deal_index
-                for other in self.bots:
+                for at, other in enumerate(self.bots):
                     new_game = getattr(other, "new_game", None)
                     if first and new_game is not None:
                         new_game(self.state.rules)
                     new_deal = getattr(other, "new_deal", None)
                     if new_deal is not None:
-                        new_deal(self.state.deal_rules_of(seat))
+                        # Each bot its own seat's deal: its own contract,
+                        # where each player has one.
+                        new_deal(self.state.deal_rules_of(at))
             view = seat_view(self.state, seat)
             searcher: Any = bot
             if getattr(bot, "searches", False):
