@@ -41,9 +41,11 @@ def test_meld_answers_in_declarations_for_a_game_that_declares(cli, lang):
 @pytest.mark.parametrize("lang", sorted(_KNOCK_WORDS))
 def test_a_declaration_is_shown_and_typed_in_the_games_word(lang):
     with language(lang):
-        shown = shown_action("p2 knock 9C with 2H 3H 4H", declares=True)
+        made = shown_action("p2 knock 9C with 2H 3H 4H", declares=True)
+        assert _DECLARE_WORDS[lang] in made.lower() and "knock" not in made
+        shown = shown_action("knock 9C with 2H 3H 4H", declares=True)
         assert _DECLARE_WORDS[lang] in shown.lower() and "knock" not in shown
-        word = shown.split()[1]
+        word = shown.split()[0]
         assert typed_action(f"{word} 9C", declares=True) == "knock 9C"
         assert typed_action("declare 9C", declares=True) == "knock 9C"
         assert shown_action("knock 9C") != shown  # other games keep their knock
@@ -112,6 +114,8 @@ def test_a_wrong_declaration_is_explained_in_the_games_word(lang):
 
 
 _JOIN_WORDS = {"en": "join", "bg": "слей", "hy": "միացրու"}
+#: As the log tells a join made.
+_JOINED_WORDS = {"en": "join", "bg": "сля", "hy": "միացրեց"}
 
 
 @pytest.mark.parametrize("lang", sorted(_JOIN_WORDS))
@@ -123,9 +127,11 @@ def test_samba_joins_its_sets_in_every_language(lang):
     samba = load_variant("samba")
     assert samba.melds.set.join and not samba.melding.rearrange_table
     with language(lang), game_words(False, joins=True):
-        shown = shown_action("p2 rearrange 2,5 into 7H 7S 7D 7C")
-        assert shown.split()[1] == _JOIN_WORDS[lang]
-        assert typed_action(shown.split(" ", 1)[1]) == "rearrange 2,5 into 7H 7S 7D 7C"
+        made = shown_action("p2 rearrange 2,5 into 7H 7S 7D 7C")
+        assert made.split()[1] == _JOINED_WORDS[lang]
+        shown = shown_action("rearrange 2,5 into 7H 7S 7D 7C")
+        assert shown.split()[0] == _JOIN_WORDS[lang]
+        assert typed_action(shown) == "rearrange 2,5 into 7H 7S 7D 7C"
         assert typed_action("join 2,5 into 7H 7S 7D") == "rearrange 2,5 into 7H 7S 7D"
     with language(lang):  # Rummikub and Machiavelli rearrange
         assert shown_action("rearrange 2,5 into 7H 7S 7D").split()[0] != _JOIN_WORDS[lang]

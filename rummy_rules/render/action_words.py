@@ -50,40 +50,55 @@ def game_words(declares: bool, joins: bool = False) -> Iterator[None]:
 _SEAT = re.compile(r"p\d+")
 
 
-def _kinds(declares: bool | None = None) -> dict[str, str]:
-    """Each action word of the notation, in the language in force (``declares``:
-    the game's word for ``knock`` is *declare*, ``going_out.knock.word``; by
-    default as the session set it)."""
+def _words(declares: bool | None) -> dict[str, tuple[str, str]]:
+    """Each action word of the notation in the language in force, as a command
+    a player types and as a move made reads in the log (``p2 discard 5C``: in
+    English the notation's word, in Bulgarian and Armenian the past tense,
+    ``p2 изхвърли 5C``, ``p2 նետեց 5C``). ``declares``: the game's word for
+    ``knock`` is *declare* (``going_out.knock.word``); by default as the
+    session set it."""
     if declares is None:
         declares = _DECLARES.get()
     return {
-        "draw": pgettext("action", "draw"),
-        "take": pgettext("action", "take"),
-        "buy": pgettext("action", "buy"),
-        "pass": pgettext("action", "pass"),
-        "veto": pgettext("action", "veto"),
-        "allow": pgettext("action", "allow"),
-        "give": pgettext("action", "give"),
-        "keep": pgettext("action", "keep"),
-        "block": pgettext("action", "block"),
-        "down": pgettext("action", "down"),
-        "meld": pgettext("action", "meld"),
-        "layoff": pgettext("action", "layoff"),
-        "exchange": pgettext("action", "exchange"),
-        "rearrange": pgettext("action", "join")
+        "draw": (pgettext("action", "draw"), pgettext("move made", "draw")),
+        "take": (pgettext("action", "take"), pgettext("move made", "take")),
+        "buy": (pgettext("action", "buy"), pgettext("move made", "buy")),
+        "pass": (pgettext("action", "pass"), pgettext("move made", "pass")),
+        "veto": (pgettext("action", "veto"), pgettext("move made", "veto")),
+        "allow": (pgettext("action", "allow"), pgettext("move made", "allow")),
+        "give": (pgettext("action", "give"), pgettext("move made", "give")),
+        "keep": (pgettext("action", "keep"), pgettext("move made", "keep")),
+        "block": (pgettext("action", "block"), pgettext("move made", "block")),
+        "down": (pgettext("action", "down"), pgettext("move made", "down")),
+        "meld": (pgettext("action", "meld"), pgettext("move made", "meld")),
+        "layoff": (pgettext("action", "layoff"), pgettext("move made", "layoff")),
+        "exchange": (pgettext("action", "exchange"), pgettext("move made", "exchange")),
+        "rearrange": (pgettext("action", "join"), pgettext("move made", "join"))
         if _JOINS.get()
-        else pgettext("action", "rearrange"),
-        "undo": pgettext("action", "undo"),
-        "knock": pgettext("action", "declare") if declares else pgettext("action", "knock"),
-        "discard": pgettext("action", "discard"),
-        "drop": pgettext("action", "drop"),
-        "call": pgettext("action", "call"),
-        "force": pgettext("action", "force"),
-        "ask": pgettext("action", "ask"),
-        "yes": pgettext("action", "yes"),
-        "no": pgettext("action", "no"),
-        "end": pgettext("action", "end"),
+        else (pgettext("action", "rearrange"), pgettext("move made", "rearrange")),
+        "undo": (pgettext("action", "undo"), pgettext("move made", "undo")),
+        "knock": (pgettext("action", "declare"), pgettext("move made", "declare"))
+        if declares
+        else (pgettext("action", "knock"), pgettext("move made", "knock")),
+        "discard": (pgettext("action", "discard"), pgettext("move made", "discard")),
+        "drop": (pgettext("action", "drop"), pgettext("move made", "drop")),
+        "call": (pgettext("action", "call"), pgettext("move made", "call")),
+        "force": (pgettext("action", "force"), pgettext("move made", "force")),
+        "ask": (pgettext("action", "ask"), pgettext("move made", "ask")),
+        "yes": (pgettext("action", "yes"), pgettext("move made", "yes")),
+        "no": (pgettext("action", "no"), pgettext("move made", "no")),
+        "end": (pgettext("action", "end"), pgettext("move made", "end")),
     }
+
+
+def _kinds(declares: bool | None = None) -> dict[str, str]:
+    """Each action word of the notation as a command, in the language in force."""
+    return {kind: words[0] for kind, words in _words(declares).items()}
+
+
+def _made(declares: bool | None = None) -> dict[str, str]:
+    """Each action word as a move made reads in the log, in the language in force."""
+    return {kind: words[1] for kind, words in _words(declares).items()}
 
 
 def _joins() -> dict[str, str]:
@@ -135,10 +150,12 @@ def _swap(text: str, kinds: dict[str, str], joins: dict[str, str]) -> str:
 
 
 def shown_action(text: str, declares: bool | None = None) -> str:
-    """An action (or a seat's action, ``p2 draw``) in the notation, with its
+    """An action (``draw``: what a player may type) or a seat's move made
+    (``p2 draw``: as the log tells it, :func:`_made`) in the notation, with its
     words in the language in force: cards, numbers and seats as they are
     (``declares``: ``knock`` is shown as the game's word, *declare*)."""
-    return _swap(text, _kinds(declares), _joins())
+    made = _SEAT.fullmatch(text.split(" ", 1)[0]) is not None
+    return _swap(text, _made(declares) if made else _kinds(declares), _joins())
 
 
 def typed_action(text: str, declares: bool | None = None) -> str:
