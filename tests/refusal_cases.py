@@ -25,7 +25,7 @@ from rummy_rules.engine.refusals import Refusal, all_refusals
 from rummy_rules.engine.rules import compile_rules
 from rummy_rules.engine.state import GameState
 
-from .test_canasta import SHORT
+from .test_canasta import ONE_CARD_PILE, SHORT
 
 HOUSE = Path(__file__).resolve().parent.parent / "variants" / "house"
 
@@ -164,6 +164,18 @@ CASES: dict[str, Case] = {
     "take.must_open": Case("kalooki", (), 5, 0, 3, "take 2S"),
     "take.natural_pair": Case("hand-and-foot", (), 4, 0, 0, "take QS"),
     "take.not_in_pile": Case("basic-rummy", (), 6, 0, 0, "take AC"),
+    "take.one_card_pile": Case(
+        "canasta-2p",
+        SHORT,
+        2,
+        0,
+        0,
+        "take 9C",
+        hands=((0, "QH QD 9C 5D"), (1, "9H 9S 9D KD")),
+        upcard="4S",
+        stock=("QS", "7H", "8H"),
+        moves=ONE_CARD_PILE,
+    ),
     "take.only_upcard": Case("gin", (), 2, 0, 0, "take AC"),
     "take.skip": Case("numbered-contract", (), 5, 0, 92, "take KC"),
     "take.stock_closed_meld_now": Case(

@@ -121,6 +121,30 @@ def test_black_threes_melded_as_the_last_meld_go_out():
     assert state.results[0].went_out == 1
 
 
+#: p2 melds its nines and discards down to one card (KD); p1 takes the pile with
+#: its queens and discards 9C, which p2 could lay off on its nines and go out.
+ONE_CARD_PILE = ("draw", "meld 9H 9S 9D", "discard QS", "take QS", "meld QH QD QS", "discard 9C")
+
+
+@pytest.mark.parametrize(("allowed", "refusal"), [
+    (False, "with one card in your hand you may not take a discard pile of one card"),
+    (True, None),
+])  # fmt: skip
+def test_a_player_holding_one_card_may_not_take_a_pile_of_one_card(allowed, refusal):
+    """draw.one_card_pile_with_one_card: false (Canasta, Hoyle's rules)."""
+    extra = () if not allowed else ("draw.one_card_pile_with_one_card=true",)
+    state = _state("QH QD 9C 5D", "9H 9S 9D KD", upcard="4S", stock=("QS", "7H", "8H"), extra=extra)
+    for text in ONE_CARD_PILE:
+        act(state, text)
+    assert len(state.hand(1)) == 1 and len(state.game.deal.discard) == 1
+    assert why(state, "take 9C") == refusal
+    if allowed:  # the loophole the rule closes: the card laid off, the last discarded
+        act(state, "take 9C")
+        act(state, "layoff 9C@1")
+        act(state, "discard KD")
+        assert state.results[0].went_out == 1
+
+
 def test_a_black_three_is_never_laid_off():
     state = _state("4C 5D 6H 7S", "9H 9S 9D 3C", stock=("KH", "QS"))
     act(state, "draw")

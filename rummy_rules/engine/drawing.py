@@ -100,6 +100,11 @@ _PAIR_OR_LAY_OFF = refusal_kind(
         "it off on a meld of your side that is not yet a canasta"
     ),
 )
+_ONE_CARD_PILE = refusal(
+    "take.one_card_pile",
+    ("draw.one_card_pile_with_one_card",),
+    N_("with one card in your hand you may not take a discard pile of one card"),
+)
 _DISCARDED_WILD = refusal(
     "take.discarded_wild",
     ("wilds.take_discarded",),
@@ -357,6 +362,8 @@ def _check_take_at(g: Game, face: int, depth: int) -> Refusal | None:
     top = g.faces[d.discard[-1]]
     if top in play.stop_faces:
         return _STOP_CARD(card=format_card(top))
+    if not play.one_card_pile and len(d.discard) == 1 and len(d.hands[d.current]) == 1:
+        return _ONE_CARD_PILE
     if depth == 0 and pair_needed(g) and not holds_pair(g, face):
         if face == JOKER_FACE or face in d.rules.wild_faces:
             return _WILD_PAIR

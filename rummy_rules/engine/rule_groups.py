@@ -40,6 +40,7 @@ class CanastaGroup(TypedDict):
     canasta_size: int
     going_out_canastas: int
     stop_faces: frozenset[int]
+    one_card_pile: bool
     natural_pair: choices.NaturalPair
     opening_from_pile: choices.OpeningFromPile
     bonus_faces: frozenset[int]
@@ -134,6 +135,7 @@ def canasta_rules(spec: VariantSpec) -> CanastaGroup:
         "going_out_canastas": spec.going_out.canastas,
         "stop_faces": frozenset(card_faces(spec.draw.stop_cards)),
         "natural_pair": spec.draw.natural_pair,
+        "one_card_pile": spec.draw.one_card_pile_with_one_card,
         "opening_from_pile": spec.opening.from_pile,
         "bonus_faces": frozenset(card_faces(spec.deck.bonus_cards)),
         "bonus_against": spec.scoring.bonus_cards_unopened == "against",

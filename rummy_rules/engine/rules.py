@@ -318,12 +318,12 @@ class PlayRules:
     """Whether a buyer waits for their own turn to meld (``False``: they may lay down
     melds at once, out of turn, then ``end``)."""
     contract_at_once: bool = True
+    """Whether a contract's melds are all laid down in one turn (``False``: over
+    several turns, the player going down once the last part is laid)."""
     each_player: bool = False
     """``contract.progression: each_player``: each seat plays its own deal of the
     schedule, moving on after going down with it; the game ends after the deal in
     which someone goes down with the last."""
-    """Whether a contract's melds are all laid down in one turn (``False``: over
-    several turns, the player going down once the last part is laid)."""
     first_player_extra_turn: bool = False
     """Whether the first player of each deal plays two turns in a row."""
     discard_after_going_down: bool = True
@@ -415,11 +415,11 @@ class PlayRules:
     must_take_lay_off: bool = False
     stall_turns: int | None = None
     pile_cards: int = 0
-    """Going out has conditions beyond an empty hand: canastas, or a partner's yes. Above:
-    ``deck.bonus_cards``, ``scoring.bonus_cards_unopened``, ``melds.canasta_takes_wilds``,
+    one_card_pile: bool = True
+    """Above: ``deck.bonus_cards``, ``scoring.bonus_cards_unopened``, ``melds.canasta_takes_wilds``,
     ``table.cover_upcard``, ``draw.stock_cards``, ``melds.going_out_only``, ``unmeldable``,
     ``going_out.*_canastas``, ``ask_partner``, ``stock_exhausted.foot_to_stock``, ``must_take``,
-    ``draw.stall_turns``, ``draw.pile_cards`` (0: none)."""
+    ``draw.stall_turns``, ``pile_cards`` (0: none), ``one_card_pile_with_one_card``."""
     cut_wild: bool = False
     """``deck.cut_wild``: a card turned up after the deal makes its rank wild."""
     spade_upcard_factor: int = 1

@@ -87,6 +87,8 @@ def draw_sentences(s: VariantSpec) -> Iterator[str]:
             "A stop card ({cards}) on top of the discard pile stops the next player from "
             "taking from it."
         ).format(cards=", ".join(d.stop_cards))
+    if not d.one_card_pile_with_one_card:
+        yield _("A player holding a single card may not take a discard pile of a single card.")
     if d.discard_condition != "none":
         yield {
             "meld_now": _("A card taken from the discard pile must be melded at once."),

@@ -107,6 +107,13 @@ class DrawRules(StrictModel):
             "card on top is then never taken."
         ),
     )
+    one_card_pile_with_one_card: bool = Field(
+        default=True,
+        description=(
+            "Whether a player holding a single card may take a discard pile of a single "
+            "card (false: Canasta as Hoyle's rules give it)."
+        ),
+    )
     stock_cards: int = Field(
         default=1,
         ge=1,
