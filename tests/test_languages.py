@@ -41,22 +41,12 @@ def catalog(code: str):
 
 def extracted() -> set[str]:
     """Every message the code and templates use now (as ``pybabel extract`` finds them)."""
-    method_map = [
-        ("rummy_rules/render/**.py", "python"),
-        ("rummy_rules/engine/**.py", "python"),
-        ("rummy_rules/sim/session.py", "python"),
-        ("rummy_rules/cli/diff_cmd.py", "python"),
-        ("rummy_rules/cli/play_cmd.py", "python"),
-        ("rummy_rules/cli/play_screen.py", "python"),
-        ("rummy_rules/cli/play_dialogs.py", "python"),
-        ("rummy_rules/cli/watch_cmd.py", "python"),
-        ("rummy_rules/cli/watch_screen.py", "python"),
-        ("rummy_rules/cli/meld.py", "python"),
-        ("rummy_rules/cli/meld_knock.py", "python"),
-        ("rummy_rules/cli/replay.py", "python"),
-        ("templates/**.j2", "jinja2"),
-    ]
-    options = {"templates/**.j2": {"extensions": "jinja2.ext.i18n"}}
+    from babel.messages import frontend
+
+    # The map pybabel extract reads (scripts/catalogs.py): babel.cfg itself.
+    parse = getattr(frontend, "parse_mapping_cfg", None) or frontend.parse_mapping
+    with (ROOT / "babel.cfg").open(encoding="utf-8") as handle:
+        method_map, options = parse(handle)
     found = set()
     for _filename, _line, message, _comments, _context in extract_from_dir(
         str(ROOT), method_map, options_map=options

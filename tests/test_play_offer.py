@@ -27,7 +27,8 @@ def served(tmp_path, monkeypatch):
 
 
 def _start(seed=None):  # type: ignore[no-untyped-def]
-    return _new_game("gin", None, None, 1, "random", seed, None, force=False)
+    """The new game and the offer (the third value, busy: see the test below)."""
+    return _new_game("gin", None, None, 1, "random", seed, None, force=False)[:2]
 
 
 def _a_few_moves(session) -> int:  # type: ignore[no-untyped-def]
@@ -146,3 +147,31 @@ def test_quitting_a_served_game_says_it_goes_on_when_the_page_opens_again(served
     text = asyncio.run(go())
     session.close()
     assert "open this page again to go on with it" in text
+
+
+def test_a_page_opened_while_the_game_is_open_in_another_says_so_and_plays_a_new_one(served):
+    """The second tab: the unfinished game is another page's (claimed), so it is
+    not offered; the page says where the game is instead of dealing in silence."""
+    first, _offer = _start()
+    with first:
+        _a_few_moves(first)
+        first.save()
+        assert in_use(first.record)
+        session, offer, busy = _new_game("gin", None, None, 1, "random", None, None, force=False)
+        assert offer is None and busy
+        app = PlayApp(session, offer=offer, busy=busy, pace=0.0)
+
+        async def go() -> None:
+            async with app.run_test(size=(120, 40)) as pilot:
+                await pilot.pause()
+                log = " ".join(line.text for line in app.query_one("#log").lines)
+                assert "Your unfinished game of Gin Rummy is open in another page" in log
+                app.exit()
+
+        asyncio.run(go())
+        session.close()
+    # Closed there, it is offered again and nothing is said.
+    session, offer, busy = _new_game("gin", None, None, 1, "random", None, None, force=False)
+    assert offer is not None and not busy
+    offer.session.close()
+    session.close()

@@ -14,7 +14,8 @@ from rummy_rules.sim.session import PlaySession
 pytest.importorskip("textual")
 
 from rummy_rules.cli.play_dialogs import DealEndScreen
-from rummy_rules.cli.play_screen import CELL, PlayApp
+from rummy_rules.cli.play_screen import PlayApp
+from rummy_rules.cli.play_widgets import CELL
 
 from .test_play import until_down
 

@@ -166,13 +166,13 @@ def play(
         needs_terminal("the full-screen game", "play line by line with --plain")
     if go_on:
         resume, source = _newest_unfinished(source, resume), None
-    offer = None
+    offer, busy = None, False
     if resume is not None:
         session = _resumed(source, resume, record, bots, force=force)
     else:
         if source is None:
             raise typer.BadParameter("give the variant to play", param_hint="VARIANT")
-        session, offer = _new_game(
+        session, offer, busy = _new_game(
             source, overrides, players, seat, bots, seed, record, force=force, save=not no_save
         )
     knock = session.spec.going_out.knock
@@ -193,7 +193,7 @@ def play(
             )
             raise typer.Exit(1) from None
         with language(code):
-            run_screen(session, offer)
+            run_screen(session, offer, busy=busy)
 
 
 def _resumed(
@@ -224,12 +224,14 @@ def _new_game(
     *,
     force: bool,
     save: bool = True,
-) -> tuple[PlaySession, Offer | None]:
+) -> tuple[PlaySession, Offer | None, bool]:
     """A new game of ``source`` for ``play``, its record (if any) written once:
     in ``record``, else (with ``save``) in a new file of the games folder (a
     served game's: the server's folder). With it, where a served page is
     opened again, the newest unfinished game of the variant that no other
-    page has open, offered on the page before the new game starts."""
+    page has open, offered on the page before the new game starts; and
+    whether the page should say that an unfinished game of the variant is
+    open in another page (so none is offered: this page plays a new game)."""
     from ..fsutil import prepare_output
     from ..sim.session import PlaySession
     from ..spec.loader import load_variant
@@ -245,10 +247,12 @@ def _new_game(
     folder = served_folder()
     chosen = seed is not None or record is not None or not save
     offer = None
+    busy = False
     if folder is not None:
         # A page opened again (a reload, another tab): its game is offered back.
         waiting = [] if chosen else unfinished_games(spec.id, folder=folder, free=True)
         offer = _offer(waiting[0], bots) if waiting else None
+        busy = not chosen and not waiting and bool(unfinished_games(spec.id, folder=folder))
     elif waiting := unfinished_games(spec.id):
         game = waiting[0]
         # Asked where a person answers at a terminal, for a game not chosen
@@ -261,7 +265,7 @@ def _new_game(
                 default=True,
                 err=True,
             ):
-                return _resumed(None, game.path, None, bots, force=force), None
+                return _resumed(None, game.path, None, bots, force=force), None, False
         else:
             note(
                 f"an unfinished game of {game.name} is saved in {game.path}: "
@@ -275,12 +279,12 @@ def _new_game(
         # Its file is made only if the new game is chosen (Offer.start_new):
         # a page closed while asking leaves no empty game to be offered next.
         offer.start_new = functools.partial(_keep_new, session, spec.id, folder)
-        return session, offer
+        return session, offer, False
     if record is None and save:
         _keep_new(session, spec.id, folder)
     else:
         session.save()
-    return session, None
+    return session, None, busy
 
 
 def _offer(game: SavedGame, bots: str | None) -> Offer | None:
