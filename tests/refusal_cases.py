@@ -75,6 +75,9 @@ def position(case: Case) -> GameState:
 #: Indian Rummy hands of sets alone, kings wild (the cut card KS): no run to declare with.
 _SETS_ONLY = "2H 2D 2S 5H 5D 5S 9C 9D 9S JH JD JS JC"
 
+#: A Kalooki hand that goes down with a set of sevens and a run of clubs.
+_KALOOKI_SET = "7H 7S 7D JK JC QC KC 2D 4S 6H 8C 9D 10S"
+
 #: Conquian's first player (a run to be, a pair of nines, a 5D that fits A-4 of diamonds).
 _CONQUIAN_FIRST = "AC 2C 3C 5D 6H 9H 9S 10H 4S 7S"
 
@@ -306,17 +309,26 @@ CASES: dict[str, Case] = {
     "down.not_contract": Case("contract-gamerules", (), 5, 0, 180, "down AC AD AS / JC JD JH"),
     "pass.must_take": Case("canasta-2p", (), 2, 0, 407, "pass"),
     "exchange.after_earlier_turn": Case("contract-gamerules", (), 5, 2, 133, "exchange 4C@1"),
-    "exchange.all_missing_suits": Case(
+    "exchange.all_missing_suits": dealt(
         "kalooki",
-        (
-            "wilds.exchange.from_melds=any",
-            "wilds.exchange.set_needs_all_missing_suits=true",
-            "going_out.method=any",
-        ),
-        5,
-        6,
-        183,
-        "exchange KC@5",
+        "7H 7S JK JC QC KC 2D 4S 6H 8C 9D 10S 3H",
+        "exchange 7C@1",
+        moves=("draw", "down 7H 7S JK=7C / JC QC KC"),
+        stock=("7C",),
+    ),
+    "exchange.full_set_closed": dealt(
+        "kalooki",
+        _KALOOKI_SET,
+        "exchange 7C@1",
+        moves=("draw", "down 7H 7S 7D JK=7C / JC QC KC"),
+        stock=("7C",),
+    ),
+    "exchange.one_card_only": dealt(
+        "kalooki",
+        _KALOOKI_SET,
+        "exchange QC 7C@2",
+        moves=("draw", "down 7H 7S 7D / JC JK=QC KC"),
+        stock=("7C",),
     ),
     "exchange.meld_freed_first": Case("contract-gamerules", (), 5, 2, 129, "exchange 4C@4"),
     "exchange.natural_from_hand": Case("contract-gamerules", (), 5, 2, 126, "exchange 4C@4 from 1"),

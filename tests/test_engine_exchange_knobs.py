@@ -300,14 +300,14 @@ def test_the_twin_of_a_card_just_taken_may_not_be_discarded_where_the_face_is_ba
     assert why(taken("discard.not_just_taken_match=card"), "discard 2S") is None
 
 
-def set_table(first_meld, *overrides):
+def set_table(first_meld, *overrides, p3="7C 3D 3C 3S 5C 5H 5S 6H QH KS"):
     """p2 goes down with ``first_meld`` / 9S 9D 9C; p3, holding 7C, goes down
     too; a round later p3 is to play (contract-gamerules, sets deal)."""
     sets = "deals=[{cards: 10, contract: [{type: set, size: 3}, {type: set, size: 3}]}]"
     p2 = first_meld.replace("JK=7C", "JK").replace("JK=7D", "JK").split()
     hands = {
         1: " ".join([*p2, "9S", "9D", "9C", *"2C KD QS 4H 5D 6S".split()][:10]),
-        2: "7C 3D 3C 3S 5C 5H 5S 6H QH KS",
+        2: p3,
     }
     state = stacked_state(
         "contract-gamerules", 3, hands, upcard="2S",
@@ -336,3 +336,53 @@ def test_a_set_that_lacks_only_one_suit_frees_its_wild_for_that_card():
     three = set_table("7H 7S JK=7C", rule)
     assert "every missing suit" in why(three, "exchange 7C@1")
     assert why(set_table("7H 7S JK=7C"), "exchange 7C@1") is None
+
+
+#: p3 holds both suits 7H 7S JK=7C lacks, 7C and 7D.
+BOTH = "7C 7D 3D 3C 3S 5C 5H 5S 6H KS"
+MISSING = "wilds.exchange.set_needs_all_missing_suits=true"
+
+
+def test_a_set_of_three_lacking_two_suits_frees_its_wild_for_both_at_once():
+    """set_needs_all_missing_suits (Kalooki, equal-chance): 7H 7S JK=7C lacks
+    clubs and diamonds; ``exchange 7C 7D@1`` gives both, 7C in the wild's place
+    and 7D joining the set, and the joker comes to the hand."""
+    state = set_table("7H 7S JK=7C", MISSING, p3=BOTH)
+    assert "every missing suit" in why(state, "exchange 7C@1")
+    assert "exchange 7C 7D@1" in texts(state)
+    assert why(state, "exchange 7D 7C@1") is None  # either order
+    act(state, "exchange 7C 7D@1")
+    meld = state.melds[0]
+    assert sorted(format_card(state.faces[c]) for c in meld.cards) == ["7C", "7D", "7H", "7S"]
+    assert "JK" in [format_card(f) for f in state.hand(2)]
+    assert "7C" not in [format_card(f) for f in state.hand(2)]
+
+
+def test_two_cards_are_given_only_where_a_set_lacks_two_suits():
+    """One card for a set lacking one suit; two never without the key, nor for a
+    run; a second card of a suit the set holds does not free the wild."""
+    four = set_table("7H 7S 7D JK=7C", MISSING, p3=BOTH)
+    assert why(four, "exchange 7C 7D@1") == (
+        "this exchange gives one card only: the card the wild stands for"
+    )
+    plain = set_table("7H 7S JK=7C", p3=BOTH)
+    assert why(plain, "exchange 7C 7D@1") == (
+        "this exchange gives one card only: the card the wild stands for"
+    )
+    assert why(plain, "exchange 7C@1") is None
+    three = set_table("7H 7S JK=7C", MISSING, p3="7C 7H 3D 3C 3S 5C 5H 5S 6H KS")
+    assert "every missing suit" in why(three, "exchange 7C 7H@1")
+
+
+def test_a_set_holding_every_suit_is_closed():
+    """wilds.exchange.full_set_closed (Kalooki, equal-chance): 7H 7S 7D JK=7C
+    holds every suit, its joker never taken; the set of three still frees its
+    joker for both missing suits."""
+    closed = "wilds.exchange.full_set_closed=true"
+    four = set_table("7H 7S 7D JK=7C", MISSING, closed, p3=BOTH)
+    assert (
+        why(four, "exchange 7C@1") == "a set holding every suit is closed: its wild is never taken"
+    )
+    assert not [t for t in texts(four) if t.startswith("exchange")]
+    three = set_table("7H 7S JK=7C", MISSING, closed, p3=BOTH)
+    assert why(three, "exchange 7C 7D@1") is None

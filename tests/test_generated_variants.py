@@ -224,6 +224,7 @@ def variants(draw: Any) -> dict[str, Any]:
                 "claim_order": draw(st.sampled_from(["own_turn", "first_in_rotation"])),
                 "from_melds": draw(st.sampled_from(["any", "runs", "sets"])),
                 "set_needs_all_missing_suits": draw(st.booleans()),
+                "full_set_closed": draw(st.booleans()),
             },
         },
         "deals": deals,

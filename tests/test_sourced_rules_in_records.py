@@ -113,26 +113,38 @@ def test_kalooki_a_player_not_yet_down_who_takes_the_top_discard_goes_down_that_
     assert checked > 0
 
 
-def test_kalooki_jokers_are_taken_only_from_runs(kalooki_deals):
-    """equal-chance frees a set's joker only for two cards at once, which is not
-    played: every exchange in the records takes a joker from a run."""
-    exchanges = 0
+def test_kalooki_jokers_leave_sets_only_for_both_missing_suits(kalooki_deals):
+    """equal-chance: a run's joker for the card it stands for; a set of three's
+    joker only for both suits it lacks, given at once (the set then holds all
+    four); a set of four with a joker is closed. Checked from the records'
+    lines alone, the table followed meld by meld."""
+    runs = sets = 0
     for moves, _end in kalooki_deals:
         table: list[list[str]] = []
         for _seat, kind, words in moves:
             if kind in ("down", "meld"):
                 table.extend(_split_melds(words))
             elif kind == "exchange":
-                exchanges += 1
-                card, _, number = words[0].partition("@")
+                given, _, number = " ".join(words).partition("@")
+                cards = given.split()
                 meld = table[int(number) - 1]
                 ranks = {w.split("=")[-1][:-1] for w in meld}
-                assert len(ranks) > 1, (words, meld)  # a run: more than one rank
+                wild = next(i for i, w in enumerate(meld) if w.endswith("=" + cards[0]))
+                meld[wild] = cards[0]
+                if len(ranks) > 1:  # a run
+                    assert len(cards) == 1, (words, meld)
+                    runs += 1
+                    continue
+                naturals = [w for i, w in enumerate(meld) if i != wild and "=" not in w]
+                assert len(meld) == 3 and len(naturals) == 2 and len(cards) == 2, (words, meld)
+                assert len({w[-1] for w in naturals} | {c[-1] for c in cards}) == 4
+                meld.append(cards[1])
+                sets += 1
             elif kind == "layoff":
                 for word in words:
                     card, _, number = word.partition("@")
                     table[int(number) - 1].append(card)
-    assert exchanges > 0
+    assert runs > 0 and sets > 0
 
 
 def _split_melds(words: list[str]) -> list[list[str]]:

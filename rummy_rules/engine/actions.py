@@ -20,6 +20,9 @@
 ``exchange 7H@2``         give 7H for the wild standing for 7H in meld 2
 ``exchange 7H@2 from 3``  the same with the 7H taken from meld 3, which stays
                           a meld without it (``natural_from_hand: false``)
+``exchange 7C 7D@2``      give both suits a set of three lacks for its wild
+                          (7H 7S JK=7C): 7C takes the wild's place, 7D joins
+                          the set (``set_needs_all_missing_suits``)
 ``rearrange 2,3 into 5H 6H 7H / 7S 7D 7C``
                           take table melds 2 and 3 apart and lay their cards,
                           with cards from the hand, as the new melds
@@ -110,7 +113,8 @@ KINDS = (
 @dataclass(frozen=True, slots=True, repr=False)
 class Action:
     """One decision. ``card`` and ``stands_for`` are faces; ``target`` a meld index
-    (from 0); ``source`` the meld an exchange takes its natural card from (-1: the hand)."""
+    (from 0); ``source`` the meld an exchange takes its natural card from (-1: the hand);
+    ``extra`` the second card of a two-card exchange (a face; -1: none)."""
 
     kind: str
     card: int = -1
@@ -120,6 +124,7 @@ class Action:
     source: int = -1
     taken: tuple[int, ...] = ()
     """The table melds a rearrangement takes apart (indices from 0)."""
+    extra: int = -1
 
     def __repr__(self) -> str:
         return f"Action({self})"
@@ -145,7 +150,10 @@ class Action:
                 text += "=" + format_card(self.stands_for)
             return f"layoff {text}@{self.target + 1}"
         if self.kind == "exchange":
-            text = f"exchange {format_card(self.card)}@{self.target + 1}"
+            given = format_card(self.card)
+            if self.extra >= 0:
+                given += " " + format_card(self.extra)
+            text = f"exchange {given}@{self.target + 1}"
             return text if self.source < 0 else f"{text} from {self.source + 1}"
         raise ValueError(f"unknown action kind {self.kind!r}")
 
@@ -287,12 +295,18 @@ def parse_action(text: str) -> Action:
             if not at or not target_text.strip().isdigit() or int(target_text) < 1:
                 raise ValueError(_WRITE_AT(kind=kind))
             card_text, _, face_text = card_text.partition("=")
+            extra = -1
+            if kind == "exchange" and len(card_text.split()) == 2:
+                card_text, extra_text = card_text.split()
+                extra = parse_card(extra_text)  # a two-card exchange
             card = parse_card(card_text)
             if kind == "exchange" and face_text:
                 raise ValueError(_NATURAL_ONLY)
             stands = parse_card(face_text) if face_text else -1
             target = int(target_text) - 1
-            return Action(kind, card=card, stands_for=stands, target=target, source=source)
+            return Action(
+                kind, card=card, stands_for=stands, target=target, source=source, extra=extra
+            )
     except CardError as exc:
         raise ValueError(_NOT_A_CARD(card=exc.card) if exc.card else str(exc)) from None
     raise ValueError(_UNKNOWN(kind=kind))

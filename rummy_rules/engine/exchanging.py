@@ -18,10 +18,10 @@ from ..cards import format_card
 from . import table_refusals as T
 from .actions import Action, shared_action
 from .discarding import can_end_turn_after
-from .game import CLAIM, PLAY, Game, TurnDuties
+from .game import CLAIM, PLAY, Game, TableMeld, TurnDuties
 from .laying_off import legal_layoff_of, meld_without
 from .melding import can_go_down, meld_actions
-from .melds import check_meld
+from .melds import Meld, check_meld
 from .refusals import NOT_HELD, Refusal
 
 __all__ = [
@@ -76,9 +76,14 @@ def _natural_given(g: Game, action: Action) -> tuple[Refusal | None, _Given]:
     return None, (meld.cards[place], place)
 
 
-def _checked(g: Game, action: Action) -> tuple[Refusal | None, tuple[int, int, int] | None]:
-    """(why not, ``None``) or (``None``, (the physical card given, its slot in the
-    meld, its place in the source meld or -1 for the hand))."""
+#: A legal exchange found: the physical card given, its slot in the meld, its
+#: place in the source meld (-1: the hand), and the second card of a two-card
+#: exchange (physical, from the hand; -1: none).
+_Found = tuple[int, int, int, int]
+
+
+def _checked(g: Game, action: Action) -> tuple[Refusal | None, _Found | None]:
+    """(why not, ``None``) or (``None``, what :data:`_Found` says)."""
     d = g.deal
     seat = d.current
     play = g.rules.play
@@ -104,33 +109,42 @@ def _checked(g: Game, action: Action) -> tuple[Refusal | None, tuple[int, int, i
     if play.exchange_use_same_turn and d.duties.must_use is not None:
         return T.FREED_FIRST(card=format_card(d.duties.must_use)), None
     wild_faces = d.rules.wild_faces
-    if action.card in wild_faces:
+    if action.card in wild_faces or action.extra in wild_faces:
         return T.NATURAL_FOR_WILD, None
+    if action.extra >= 0:
+        if action.source >= 0:
+            return T.NATURAL_FROM_HAND, None
+        if not _stands_for(g, meld, action.card) and _stands_for(g, meld, action.extra):
+            # Written the other way round: the card the wild stands for first.
+            action = Action("exchange", card=action.extra, target=action.target, extra=action.card)
     why, (card, place) = _natural_given(g, action)
     if why is not None:
         return why, None
-    slot = None
-    for i, (c, f) in enumerate(zip(meld.cards, meld.stands_for, strict=True)):
-        if g.faces[c] in wild_faces and f == action.card:
-            slot = i
-            break
+    slot = _stands_for(g, meld, action.card)
     if slot is None:
         return T.NO_WILD_FOR(meld=action.target + 1, card=format_card(action.card)), None
-    if meld.kind == "set" and play.exchange_all_missing_suits:
-        # Every suit the set's natural cards lack must be supplied; an exchange
-        # gives one card, so only a set that lacks a single suit frees its wild.
-        natural = {
-            f // 13
-            for c, f in zip(meld.cards, meld.stands_for, strict=True)
-            if g.faces[c] not in wild_faces
-        }
-        if len(natural) < 3:
-            return T.ALL_MISSING_SUITS, None
+    why = _set_rules(g, meld, slot, action)
+    if why is not None:
+        return why, None
+    extra = -1
+    if action.extra >= 0:
+        found = g.find([c for c in d.hands[seat] if c != card], action.extra)
+        if found is None:
+            return NOT_HELD(card=format_card(action.extra)), None
+        extra = found
     # The player must still be able to finish the turn: with a wild that
     # must be used at once, some lay-off of it must be legal afterwards.
     wild_face = g.faces[meld.cards[slot]]
     trial = g.trial()
     _swap(trial, card, action.target, slot, action.source, place)
+    if extra >= 0:
+        _join(trial, extra, action.target)
+        joined = trial.deal.melds[action.target]
+        faces = tuple(trial.faces[c] for c in joined.cards)
+        if check_meld(
+            Meld(joined.kind, faces, tuple(joined.stands_for)), g.rules.melds, wild_faces
+        ):
+            return T.ALL_MISSING_SUITS, None
     if play.exchange_use_same_turn:
         if play.freed_new_meld_only:
             trial.deal.duties.must_meld = trial.deal.hands[seat][-1]
@@ -143,7 +157,62 @@ def _checked(g: Game, action: Action) -> tuple[Refusal | None, tuple[int, int, i
         return T.NO_DISCARD_LEFT, None
     if play.exchange_forces_down and not d.down[seat] and not can_open(trial):
         return T.MUST_GO_DOWN, None
-    return None, (card, slot, place)
+    return None, (card, slot, place, extra)
+
+
+def _stands_for(g: Game, meld: TableMeld, face: int) -> int | None:
+    """The slot of ``meld``'s wild that stands for ``face`` (None: no such wild)."""
+    wild_faces = g.deal.rules.wild_faces
+    for i, (c, f) in enumerate(zip(meld.cards, meld.stands_for, strict=True)):
+        if f == face and g.faces[c] in wild_faces:
+            return i
+    return None
+
+
+def _set_rules(g: Game, meld: TableMeld, slot: int, action: Action) -> Refusal | None:
+    """What ``wilds.exchange.full_set_closed`` and ``set_needs_all_missing_suits``
+    say of taking the wild at ``slot`` of ``meld`` with ``action``'s cards: a
+    set holding every suit is closed; every suit its natural cards lack is
+    supplied at once (one card, or two for a set of one wild lacking two)."""
+    play = g.rules.play
+    if meld.kind != "set":
+        return T.ONE_CARD_ONLY if action.extra >= 0 else None
+    wild_faces = g.deal.rules.wild_faces
+    natural = {
+        f // 13
+        for c, f in zip(meld.cards, meld.stands_for, strict=True)
+        if g.faces[c] not in wild_faces
+    }
+    if play.exchange_full_set_closed and len(natural | {meld.stands_for[slot] // 13}) == 4:
+        return T.FULL_SET_CLOSED
+    if not play.exchange_all_missing_suits:
+        return T.ONE_CARD_ONLY if action.extra >= 0 else None
+    missing = {0, 1, 2, 3} - natural
+    if len(missing) == 1:
+        return T.ONE_CARD_ONLY if action.extra >= 0 else None
+    wilds = sum(1 for c in meld.cards if g.faces[c] in wild_faces)
+    given = {action.card // 13, action.extra // 13} if action.extra >= 0 else set()
+    if (
+        len(missing) == 2
+        and wilds == 1
+        and given == missing
+        and action.extra % 13 == action.card % 13
+    ):
+        return None
+    return T.ALL_MISSING_SUITS
+
+
+def _join(g: Game, card: int, target: int) -> None:
+    """Add ``card`` from the hand to meld ``target`` (the second card of a
+    two-card exchange), as the player's."""
+    d = g.deal
+    meld = d.melds[target]
+    d.hands[d.current].remove(card)
+    meld.cards.append(card)
+    meld.stands_for.append(g.faces[card])
+    meld.laid_by.append(d.current)
+    meld.fits = {}
+    d.table_view = None
 
 
 def can_open(g: Game) -> bool:
@@ -160,6 +229,7 @@ def exchange_actions(g: Game) -> list[Action]:
     if not g.rules.play.exchange:
         return []
     from_table = not g.rules.play.exchange_natural_from_hand
+    two_cards = g.rules.play.exchange_all_missing_suits
     faces = g.faces
     actions: list[Action] = []
     for index, meld in enumerate(d.melds):
@@ -167,6 +237,13 @@ def exchange_actions(g: Game) -> list[Action]:
             if faces[c] not in d.rules.wild_faces:
                 continue
             tried = [Action("exchange", card=f, target=index)]
+            if two_cards and meld.kind == "set":
+                # A set lacking two suits: both given at once (the check says
+                # whether this set is one).
+                for suit in range(4):
+                    other = suit * 13 + f % 13
+                    if suit != f // 13 and all(faces[c] != other for c in meld.cards):
+                        tried.append(Action("exchange", card=f, target=index, extra=other))
             if from_table:
                 tried += [
                     Action("exchange", card=f, target=index, source=j)
@@ -187,6 +264,8 @@ def apply_exchange(g: Game, action: Action) -> None:
     _swap(g, found[0], action.target, found[1], action.source, found[2])
     play = g.rules.play
     freed = d.hands[d.current][-1]
+    if found[3] >= 0:
+        _join(g, found[3], action.target)
     at_once = play.exchange_use_same_turn and play.exchange_use_first
     d.duties.must_meld = freed if at_once else None
     if play.exchange_use_same_turn and not play.exchange_use_first:

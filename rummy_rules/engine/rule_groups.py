@@ -97,6 +97,7 @@ class ExchangeGroup(TypedDict):
     exchange_use_first: bool
     exchange_owner: choices.ExchangeOwner
     exchange_all_missing_suits: bool
+    exchange_full_set_closed: bool
     exchange_forces_down: bool
     exchange_natural_from_hand: bool
     claim_in_rotation: bool
@@ -209,6 +210,7 @@ def exchange_rules(spec: VariantSpec) -> ExchangeGroup:
         "exchange_use_first": exchange.freed_wild_first,
         "exchange_owner": exchange.from_owner,
         "exchange_all_missing_suits": exchange.set_needs_all_missing_suits,
+        "exchange_full_set_closed": exchange.full_set_closed,
         "exchange_forces_down": exchange.forces_going_down,
         "exchange_natural_from_hand": exchange.natural_from_hand,
         "claim_in_rotation": exchange.claim_order == "first_in_rotation",

@@ -248,11 +248,11 @@ class PlayRules:
     """``wilds.exchange.freed_wild_first``: the freed wild before any other play."""
     exchange_owner: choices.ExchangeOwner  # wilds.exchange.from_owner: any, others or own
     exchange_all_missing_suits: bool
+    exchange_full_set_closed: bool  # wilds.exchange.full_set_closed
     exchange_forces_down: bool
     """Whether a player not yet down who exchanges must go down that turn."""
     exchange_natural_from_hand: bool
-    """Whether the natural card given for a wild must come from the hand (else also
-    from another table meld that stays a meld without it)."""
+    """Whether the natural card given for a wild comes from the hand (else also a meld)."""
     rearrange: bool
     """``melding.rearrange_table``: melds on the table may be taken apart and laid again."""
     take_back: bool

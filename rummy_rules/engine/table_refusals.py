@@ -317,6 +317,16 @@ ALL_MISSING_SUITS = refusal(
     ("wilds.exchange.set_needs_all_missing_suits",),
     N_("a wild in a set is freed only by supplying every missing suit"),
 )
+FULL_SET_CLOSED = refusal(
+    "exchange.full_set_closed",
+    ("wilds.exchange.full_set_closed",),
+    N_("a set holding every suit is closed: its wild is never taken"),
+)
+ONE_CARD_ONLY = refusal(
+    "exchange.one_card_only",
+    ("wilds.exchange.set_needs_all_missing_suits",),
+    N_("this exchange gives one card only: the card the wild stands for"),
+)
 FREED_UNUSABLE = refusal(
     "exchange.freed_unusable",
     ("wilds.exchange.use_same_turn",),

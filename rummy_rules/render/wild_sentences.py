@@ -192,8 +192,18 @@ def exchange_sentences(s: VariantSpec) -> Iterator[str]:
             "As soon as a wild card is melded, the other players, in turn order from the "
             "melder's left, may claim it with the natural card: the first to claim it takes it."
         )
+    if e.full_set_closed:
+        yield _(
+            "A set that holds every suit, its wild card standing for the fourth, is closed: "
+            "its wild card is never taken."
+        )
     if e.set_needs_all_missing_suits:
-        yield _("A wild in a set is freed only by supplying every missing suit.")
+        yield _(
+            "A wild card in a set is freed only by supplying, at once, every suit the set's "
+            "natural cards lack: one card for a set that lacks one suit, both for a set of "
+            "three that lacks two (the card the wild stands for takes its place, the other "
+            "joins the set)."
+        )
     if e.use_same_turn and e.freed_wild_first:
         yield _("The freed wild must be melded at once, before any other play.")
     elif e.use_same_turn:

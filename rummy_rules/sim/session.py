@@ -458,6 +458,8 @@ class PlaySession:
                 cards = list((Counter(cards) - table).elements())
             if action.card >= 0 and action.source < 0:
                 cards.append(action.card)
+            if action.extra >= 0:
+                cards.append(action.extra)  # a two-card exchange
             if sorted(cards) == wanted:
                 out.append(text)
         return out

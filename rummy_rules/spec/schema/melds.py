@@ -277,8 +277,17 @@ class JokerExchange(StrictModel):
         default=False,
         description=(
             "Whether a wild in a set is freed only when every suit its natural cards lack "
-            "is supplied. An exchange gives one card, so a set lacking one suit (7H 7S 7D "
-            "JK=7C) frees its wild for that card, and one lacking two (7H 7S JK=7C) never does."
+            "is supplied, at once: a set lacking one suit (7H 7S 7D JK=7C) frees its wild "
+            "for that card (exchange 7C@2), one of three lacking two (7H 7S JK=7C) for both "
+            "(exchange 7C 7D@2: 7C takes the wild's place, 7D joins the set); a set with two "
+            "wilds, or lacking three suits, never frees one."
+        ),
+    )
+    full_set_closed: bool = Field(
+        default=False,
+        description=(
+            "Whether a set holding every suit, its wild standing for the fourth (7H 7S 7C "
+            "JK=7D), is closed: its wild is never taken (Kalooki, equal-chance)."
         ),
     )
     forces_going_down: bool = Field(
