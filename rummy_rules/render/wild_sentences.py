@@ -197,7 +197,14 @@ def exchange_sentences(s: VariantSpec) -> Iterator[str]:
             "A set that holds every suit, its wild card standing for the fourth, is closed: "
             "its wild card is never taken."
         )
-    if e.set_needs_all_missing_suits:
+    if e.set_needs_all_missing_suits and e.full_set_closed:
+        # A set lacking one suit is full (its wild stands for it): closed.
+        yield _(
+            "A wild card in a set of three is freed only by supplying, at once, both suits "
+            "its natural cards lack (the card the wild stands for takes its place, the "
+            "other joins the set)."
+        )
+    elif e.set_needs_all_missing_suits:
         yield _(
             "A wild card in a set is freed only by supplying, at once, every suit the set's "
             "natural cards lack: one card for a set that lacks one suit, both for a set of "
