@@ -703,3 +703,32 @@ def test_a_deal_s_end_goes_on_at_a_click_of_its_button_even_at_80x24():
             return type(app.screen).__name__
 
     assert asyncio.run(go()) == "Screen"
+
+
+def test_at_80_columns_the_status_folds_between_seats_never_inside_one():
+    """Four seats' cards and states do not fit one row at 80x24: the status
+    breaks between seats, so that each seat's entry reads whole on one row
+    (Canasta, in Bulgarian, whose words are the longest)."""
+    from rich.cells import cell_len
+
+    from rummy_rules.cli.play_widgets import ENTRY_GAP, StatusPane
+    from rummy_rules.render.i18n import language
+
+    with language("bg"):
+        session = game("canasta", 4, seed=2)
+        app = PlayApp(session, pace=0)
+
+        async def run() -> tuple[list[str], list[str], int]:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                pane = app.query_one("#status", StatusPane)
+                rows = str(pane.content).split("\n")
+                return pane.lines, rows, pane.content_region.width
+
+        lines, rows, width = asyncio.run(run())
+    (seats,) = [line for line in lines if line.startswith("p1 (")]
+    entries = seats.split(ENTRY_GAP)
+    assert cell_len(seats) > width and len(entries) == 4
+    for entry in entries:
+        assert any(entry in row for row in rows), entry
+    assert all(cell_len(row) <= width for row in rows if ENTRY_GAP in row)

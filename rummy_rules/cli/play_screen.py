@@ -56,7 +56,7 @@ from ..render.table_words import (
 )
 from ..sim.session import Move, PlaySession
 from .play_dialogs import DealEndScreen, Offer, OfferScreen, QuitScreen, RulesScreen, speak
-from .play_widgets import ActionList, CommandBox, HandBar
+from .play_widgets import ActionList, CommandBox, HandBar, StatusPane
 
 __all__ = ["PlayApp", "run_screen"]
 
@@ -112,7 +112,7 @@ class PlayApp(App[None]):
         yield Header()
         with Horizontal():
             with Vertical(id="left"):
-                yield Static(id="status")
+                yield StatusPane(id="status")
                 # The table scrolls (mouse wheel) where its melds outgrow the pane.
                 box = VerticalScroll(id="table-box")
                 box.can_focus = False  # Tab goes between the hand, the actions and the box
@@ -200,7 +200,9 @@ class PlayApp(App[None]):
         rest = lines[: len(lines) - 1 - len(counted)] + counted
         table_at = next((i for i, line in enumerate(rest) if line == _("Table:")), len(rest))
         shown = self.session.cards.symbols
-        self.query_one("#status", Static).update(shown("\n".join(rest[:table_at] + offer)))
+        self.query_one("#status", StatusPane).show(
+            shown("\n".join(rest[:table_at] + offer)).split("\n")
+        )
         self.query_one("#table", Static).update(
             shown("\n".join(rest[table_at:])) or _("Nothing on the table yet.")
         )

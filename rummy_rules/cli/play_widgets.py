@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -16,7 +17,16 @@ from ..cards import CardNames
 from ..render.i18n import N_, _
 from .play_dialogs import speak
 
-__all__ = ["CELL", "SHORTCUTS", "ActionList", "CommandBox", "HandBar", "to_the_box"]
+__all__ = [
+    "CELL",
+    "SHORTCUTS",
+    "ActionList",
+    "CommandBox",
+    "HandBar",
+    "StatusPane",
+    "fold_entries",
+    "to_the_box",
+]
 
 
 #: Columns of one card in the hand ("10H" and a space).
@@ -222,3 +232,49 @@ class HandBar(Static, can_focus=True):
 
     class Picked(Message):
         """The picked cards changed."""
+
+
+#: What separates the entries of a status line (every seat's cards, points, …).
+ENTRY_GAP = "  "
+
+
+def fold_entries(line: str, width: int) -> list[str]:
+    """``line`` in rows of at most ``width`` cells, broken only between its
+    entries (parts joined by two spaces: one seat's cards and points), so that
+    no entry is cut across two rows; an entry wider than a row is left whole
+    (the pane wraps it)."""
+    if width <= 0 or cell_len(line) <= width or ENTRY_GAP not in line:
+        return [line]
+    rows: list[str] = []
+    row = ""
+    for entry in line.split(ENTRY_GAP):
+        if row and cell_len(row + ENTRY_GAP + entry) > width:
+            rows.append(row)
+            row = entry
+        else:
+            row = f"{row}{ENTRY_GAP}{entry}" if row else entry
+    rows.append(row)
+    return rows
+
+
+class StatusPane(Static):
+    """The status above the table: its lines folded between entries to the
+    pane's width (80 columns: each seat's entry stays on one row), again
+    whenever the pane is resized."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.lines: list[str] = []
+
+    def show(self, lines: list[str]) -> None:
+        """Show ``lines`` (as printed, card symbols included), folded."""
+        self.lines = lines
+        self.fold()
+
+    def fold(self) -> None:
+        """Fold the lines to the pane's present width."""
+        width = self.content_region.width
+        self.update("\n".join(row for line in self.lines for row in fold_entries(line, width)))
+
+    def on_resize(self) -> None:
+        self.fold()
