@@ -767,3 +767,33 @@ def test_the_table_marks_each_canasta_and_its_kind(variant, at, line):
     for text in lines:
         if text.startswith("  ") and ": " in text and "—" not in text:
             assert len(text.split(": ", 1)[1].split()) < 7, text
+
+
+def test_once_a_side_has_opened_a_partners_meld_needs_no_minimum_but_a_down_does():
+    """partnerships.opening_per: team (Canasta): the partner of a player who
+    opened lays new melds with `meld` below the opening minimum; the same
+    melds written as `down` are an opening of the partner's own, refused
+    below it (docs/records.md, "Opening by points")."""
+    import random
+
+    from rummy_rules.engine.rules import compile_rules
+    from rummy_rules.engine.state import GameState
+    from rummy_rules.engine.view import seat_view
+    from rummy_rules.sim.bots import make_bot
+
+    state = GameState(compile_rules(load_variant("canasta"), 4), seed=1)
+    bots = [make_bot("greedy", random.Random(i)) for i in range(4)]
+    seen = 0
+    while not state.is_terminal() and seen < 2:
+        seat = state.to_move
+        if not state.is_down(seat) and state.is_down((seat + 2) % 4):
+            for action in state.legal_actions():
+                text = str(action)
+                if action.kind == "meld" and "opening must be worth" in (
+                    why(state, text.replace("meld", "down", 1)) or ""
+                ):
+                    assert why(state, text) is None
+                    seen += 1
+                    break
+        state.apply(bots[seat].choose(seat_view(state, seat)))
+    assert seen == 2

@@ -62,7 +62,10 @@ class Bonus(StrictModel):
     ] = Field(
         description=(
             "went_out: going out; one_turn_out: going out in one turn with no earlier "
-            "meld (blind, concealed, kalooki); one_turn_out_no_wilds: the same without "
+            "meld (blind, concealed, kalooki): the player's first meld (down or meld) is "
+            "laid in that turn, so going out by lay-offs alone (on a partner's melds) does "
+            "not count; "
+            "one_turn_out_no_wilds: the same without "
             "wild cards (given in place of one_turn_out, not on top of it); first_turn_out: "
             "going out on one's first turn of the deal; exact_cut: the cutter cuts exactly "
             "the cards needed for the deal; "
