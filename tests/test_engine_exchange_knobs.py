@@ -351,7 +351,8 @@ def test_a_set_of_three_lacking_two_suits_frees_its_wild_for_both_at_once():
     assert "every missing suit" in why(state, "exchange 7C@1")
     assert "exchange 7C 7D@1" in texts(state)
     assert why(state, "exchange 7D 7C@1") is None  # either order
-    act(state, "exchange 7C 7D@1")
+    act(state, "exchange 7D 7C@1")
+    assert state.game.log[-1]["action"] == "exchange 7C 7D@1"  # recorded stand-in first
     meld = state.melds[0]
     assert sorted(format_card(state.faces[c]) for c in meld.cards) == ["7C", "7D", "7H", "7S"]
     assert "JK" in [format_card(f) for f in state.hand(2)]

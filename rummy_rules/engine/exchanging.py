@@ -32,6 +32,7 @@ __all__ = [
     "claim_actions",
     "exchange_actions",
     "open_claim_window",
+    "ordered_exchange",
     "table_wilds",
 ]
 
@@ -114,9 +115,7 @@ def _checked(g: Game, action: Action) -> tuple[Refusal | None, _Found | None]:
     if action.extra >= 0:
         if action.source >= 0:
             return T.NATURAL_FROM_HAND, None
-        if not _stands_for(g, meld, action.card) and _stands_for(g, meld, action.extra):
-            # Written the other way round: the card the wild stands for first.
-            action = Action("exchange", card=action.extra, target=action.target, extra=action.card)
+        action = ordered_exchange(g, action)
     why, (card, place) = _natural_given(g, action)
     if why is not None:
         return why, None
@@ -158,6 +157,18 @@ def _checked(g: Game, action: Action) -> tuple[Refusal | None, _Found | None]:
     if play.exchange_forces_down and not d.down[seat] and not can_open(trial):
         return T.MUST_GO_DOWN, None
     return None, (card, slot, place, extra)
+
+
+def ordered_exchange(g: Game, action: Action) -> Action:
+    """A two-card exchange with the card the wild stands for first (written
+    the other way round, ``exchange 7D 7C@2`` for a wild standing for 7C, it
+    is read so; the record writes it so); any other action as it is."""
+    if action.kind != "exchange" or action.extra < 0 or not 0 <= action.target < len(g.deal.melds):
+        return action
+    meld = g.deal.melds[action.target]
+    if _stands_for(g, meld, action.card) is None and _stands_for(g, meld, action.extra) is not None:
+        return Action("exchange", card=action.extra, target=action.target, extra=action.card)
+    return action
 
 
 def _stands_for(g: Game, meld: TableMeld, face: int) -> int | None:

@@ -39,6 +39,7 @@ from .exchanging import (
     check_claim_phase,
     claim_actions,
     open_claim_window,
+    ordered_exchange,
     table_wilds,
 )
 from .forcing import FORCE_ACTIONS, apply_force, check_force
@@ -385,6 +386,8 @@ class GameState:
             action = complete_knock(self.game, action)
         elif action.kind == "layoff" and action.stands_for == -1:
             action = complete_layoff(self.game, action)  # a wild's stand-in, found
+        elif action.kind == "exchange" and action.extra >= 0:
+            action = ordered_exchange(self.game, action)  # the wild's stand-in first
         reason = self.check(action)
         if reason is not None:
             raise ActionError(
