@@ -121,7 +121,7 @@ def _knocks_only(spec: VariantSpec, players: int) -> str | None:
         return None
     return (
         "a knock ends every deal and melding.during_play is false: no meld is laid "
-        "during play and no hand is ever emptied"
+        "during play and no hand is ever emptied (or down to one card)"
     )
 
 
@@ -139,6 +139,8 @@ _PLAY_MELDING = (
     "melding.lay_off.scores_for",
     # Opening: the first meld laid during play.
     "opening.",
+    # A hand of one card taking a pile of one: hands keep their size.
+    "draw.one_card_pile_with_one_card",
 )
 
 
