@@ -76,3 +76,42 @@ def test_play_tells_its_bots_the_game_s_stakes():
     for _move in session.bot_moves():
         pass
     assert session.bots[1].stakes == GIN
+
+
+def test_the_greedy_bot_knocks_up_to_a_house_limit_above_ten():
+    """deadwood_limit: 11 (a house's): the greedy bot, told the game, knocks
+    with 11 where the standard limit keeps it waiting (the audit's
+    deadwood_limit 10 → 11 now changes play)."""
+    import random
+
+    from rummy_rules import load_variant
+    from rummy_rules.engine.rules import compile_rules
+    from rummy_rules.engine.state import GameState
+    from rummy_rules.sim.bots import make_bot, play_game
+    from rummy_rules.sim.bots.knock_play import _knock_deadwood
+
+    class Spy:
+        """The greedy bot, noting the deadwood of each knock it makes."""
+
+        def __init__(self, seed: int, seen: list[int]) -> None:
+            self.bot = make_bot("greedy", random.Random(seed))
+            self.seen = seen
+            self.new_game = self.bot.new_game
+            self.new_deal = self.bot.new_deal
+
+        def choose(self, view):  # type: ignore[no-untyped-def]
+            action = self.bot.choose(view)
+            if action.kind == "knock":
+                self.seen.append(_knock_deadwood(action, list(view.hand), self.bot.knock_values))
+            return action
+
+    def knocks(limit: str) -> list[int]:
+        spec = load_variant("gin", [f"going_out.knock.deadwood_limit={limit}"])
+        seen: list[int] = []
+        for seed in range(12):
+            state = GameState(compile_rules(spec, 2), seed=seed)
+            play_game(state, [Spy(seed * 2 + i, seen) for i in range(2)])
+        return seen
+
+    assert max(knocks("10")) <= 10
+    assert 11 in knocks("11")

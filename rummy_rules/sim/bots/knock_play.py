@@ -15,9 +15,10 @@ Everything is counted in deadwood (the value of the cards no meld takes):
   when the first upcard is offered);
 * **knock**: it knocks as soon as its deadwood after the discard is at most
   :data:`KNOCK_AT` (10; ``knock_at``) and within the deal's limit, with the discard and
-  layout that leave the least deadwood; where the limit is higher (Knock
-  Rummy's ``any``), it also knocks whatever its deadwood once the stock has
-  fewer cards than there are players;
+  layout that leave the least deadwood; where the file's limit is a number
+  above 10 (a house's 11 or 15), up to that limit; where it is ``any`` (Knock
+  Rummy), it also knocks whatever its deadwood once the stock has fewer
+  cards than there are players;
 * **holding on for gin** (told the game's :class:`Stakes` by ``new_game``):
   instead of a knock with some deadwood it discards and waits one more turn
   when the chance of gin at the next draw, times what gin is worth more than
@@ -239,9 +240,12 @@ def knock_choice(
     needs: tuple[int, int] = (0, 0),
     weights: KnockWeights = GREEDY_WEIGHTS,
     stakes: Stakes | None = None,
+    limit: int | None = None,
 ) -> Action:
     """The greedy bot's action in a knock game (see the module's description),
-    or with ``weights``, the tuned bot's; with ``stakes``, it may hold on for gin."""
+    or with ``weights``, the tuned bot's; with ``stakes``, it may hold on for gin;
+    ``limit``: the file's deadwood limit where it is a number, up to which the
+    greedy bot (``knock_at`` :data:`KNOCK_AT`) knocks where it is above 10."""
     count = _Counting(rules, values, wilds, needs)
     legal = view.legal
     hand = list(view.hand)
@@ -258,7 +262,10 @@ def knock_choice(
             key=lambda a: (_knock_deadwood(a, hand, values), a.card >= 0, -values[a.card]),
         )
         deadwood = _knock_deadwood(best, hand, values)
-        if (deadwood <= weights.knock_at or view.stock_size < view.players) and (
+        knock_at = weights.knock_at
+        if limit is not None and knock_at == KNOCK_AT:
+            knock_at = max(knock_at, limit)  # a house's higher limit: knock up to it
+        if (deadwood <= knock_at or view.stock_size < view.players) and (
             stakes is None or not holds_for_gin(view, hand, count, best.card, deadwood, stakes)
         ):
             return best
