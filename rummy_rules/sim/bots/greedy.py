@@ -330,9 +330,6 @@ class GreedyBot:
         self.knock_values: tuple[int, ...] = ()
         self.call_values: tuple[int, ...] = ()
         self.stakes: Stakes | None = None  # a knock game's, once told (new_game)
-        # going_out.knock.deadwood_limit where it is a number (new_game); None: any,
-        # each deal's upcard, or not told.
-        self.knock_limit: int | None = None
         # face_up: ``draw.mode: turn_up``, every legal take is melded at once, so it is taken.
         self.knock_needs: tuple[int, int] = (0, 0)
         self.knock_weights = personality_weights(take, late=self.late)
@@ -374,9 +371,6 @@ class GreedyBot:
     def new_game(self, rules: Rules) -> None:
         """Learn what a knock game's hands are worth (``play_game`` calls this first)."""
         self.stakes = Stakes.of(rules.play)
-        play = rules.play
-        fixed = play.knocks and not play.knock_any and not play.knock_limit_upcard
-        self.knock_limit = play.knock_limit if fixed else None
 
     def new_deal(self, deal: DealRules) -> None:
         """Adapt to a deal as it starts (``play_game`` calls this)."""
@@ -488,7 +482,6 @@ class GreedyBot:
                 self.knock_needs,
                 self.knock_weights,
                 self.stakes,
-                self.knock_limit,
             )
         legal = view.legal
         hand = list(view.hand)

@@ -104,7 +104,8 @@ class Stakes:
     the rules): the gin and undercut bonuses, the box each hand won earns at the
     game's end (``box`` points; gin and an undercut may earn more boxes), and
     the target whose reaching earns the game bonus, with the shutout factor
-    where the other player has scored nothing."""
+    where the other player has scored nothing; and ``limit``, the deadwood a
+    knock may have where the file sets a number (None: any, or the upcard's)."""
 
     gin: int = 0
     undercut: int = 0
@@ -114,6 +115,7 @@ class Stakes:
     target: int | None = None
     game: int = 0
     shutout: int = 1
+    limit: int | None = None
 
     @classmethod
     def of(cls, play: PlayRules) -> Stakes:
@@ -121,6 +123,7 @@ class Stakes:
         not end at a target score, or the lowest total wins)."""
         bonus = {event: points for event, points, _to in play.bonuses}
         aims = play.game_end == "target_score" and play.winner == "highest_total"
+        fixed = play.knocks and not play.knock_any and not play.knock_limit_upcard
         return cls(
             gin=bonus.get("gin", 0),
             undercut=bonus.get("undercut", 0),
@@ -130,6 +133,7 @@ class Stakes:
             target=play.target_score if aims else None,
             game=play.game_bonus,
             shutout=play.shutout_factor,
+            limit=play.knock_limit if fixed else None,
         )
 
     def worth(self, points: float, boxes: int, total: int, other: int) -> float:
@@ -240,12 +244,10 @@ def knock_choice(
     needs: tuple[int, int] = (0, 0),
     weights: KnockWeights = GREEDY_WEIGHTS,
     stakes: Stakes | None = None,
-    limit: int | None = None,
 ) -> Action:
     """The greedy bot's action in a knock game (see the module's description),
-    or with ``weights``, the tuned bot's; with ``stakes``, it may hold on for gin;
-    ``limit``: the file's deadwood limit where it is a number, up to which the
-    greedy bot (``knock_at`` :data:`KNOCK_AT`) knocks where it is above 10."""
+    or with ``weights``, the tuned bot's; with ``stakes``, it may hold on for gin
+    and (``knock_at`` :data:`KNOCK_AT`) knocks up to a numeric limit above 10."""
     count = _Counting(rules, values, wilds, needs)
     legal = view.legal
     hand = list(view.hand)
@@ -263,8 +265,8 @@ def knock_choice(
         )
         deadwood = _knock_deadwood(best, hand, values)
         knock_at = weights.knock_at
-        if limit is not None and knock_at == KNOCK_AT:
-            knock_at = max(knock_at, limit)  # a house's higher limit: knock up to it
+        if stakes is not None and stakes.limit is not None and knock_at == KNOCK_AT:
+            knock_at = max(knock_at, stakes.limit)  # a house's higher limit: up to it
         if (deadwood <= knock_at or view.stock_size < view.players) and (
             stakes is None or not holds_for_gin(view, hand, count, best.card, deadwood, stakes)
         ):
