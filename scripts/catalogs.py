@@ -33,6 +33,9 @@ def pybabel(*args: str) -> None:
 
 def main(argv: list[str]) -> int:
     new = None
+    if argv[:1] in (["-h"], ["--help"]):
+        print(__doc__.strip())
+        return 0
     if argv[:1] == ["--new"] and len(argv) == 2:
         new = argv[1]
     elif argv:

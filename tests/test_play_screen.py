@@ -732,3 +732,23 @@ def test_at_80_columns_the_status_folds_between_seats_never_inside_one():
     for entry in entries:
         assert any(entry in row for row in rows), entry
     assert all(cell_len(row) <= width for row in rows if ENTRY_GAP in row)
+
+
+@pytest.mark.parametrize("lang", ["en", "bg", "hy"])
+def test_the_keys_under_the_hand_fit_at_80_columns_in_every_language(lang):
+    """The hand's keys are written in its border: at 80x24 a form that fits is
+    chosen (the words, the short form, or the keys and where the help is)."""
+    from rummy_rules.cli.play_widgets import HandBar
+    from rummy_rules.render.i18n import language
+
+    with language(lang):
+        app = PlayApp(game("contract", 4, seed=2), pace=0)
+
+        async def run() -> tuple[str, int]:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                bar = app.query_one("#hand", HandBar)
+                return str(bar.border_subtitle), bar.outer_size.width
+
+        keys, width = asyncio.run(run())
+    assert keys and len(keys) + 6 <= width, (keys, width)

@@ -125,10 +125,14 @@ class HandBar(Static, can_focus=True):
     def name_keys(self) -> None:
         """The hand's keys under it, in short on a bar too narrow for the words
         (measured once the bar is laid out, and again whenever it is resized)."""
-        keys = _("click/space: pick · g: set aside · d: down · m: meld · x: clear")
         width = self.outer_size.width  # the border line the keys are written in
-        if width and width < len(keys) + 6:  # a narrow screen
-            keys = _("space/g/d/m/x: pick/aside/down/meld/clear")
+        for keys in (
+            _("click/space: pick · g: set aside · d: down · m: meld · x: clear"),
+            _("space/g/d/m/x: pick/aside/down/meld/clear"),  # a narrow screen
+            _("space g d m x · help: ?"),  # the words in the help
+        ):
+            if not width or len(keys) + 6 <= width:
+                break
         self.border_subtitle = keys
 
     def show(self, cards: list[int]) -> None:
