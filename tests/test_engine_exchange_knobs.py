@@ -387,3 +387,18 @@ def test_a_set_holding_every_suit_is_closed():
     assert not [t for t in texts(four) if t.startswith("exchange")]
     three = set_table("7H 7S JK=7C", MISSING, closed, p3=BOTH)
     assert why(three, "exchange 7C 7D@1") is None
+
+
+def test_picking_both_missing_suits_in_the_hand_offers_the_two_card_exchange():
+    """play: with 7C and 7D picked in the hand the actions shown hold the
+    two-card exchange (PlaySession.actions_with counts its second card)."""
+    from rummy_rules import load_variant
+    from rummy_rules.sim.session import PlaySession
+
+    state = set_table("7H 7S JK=7C", MISSING, p3=BOTH)
+    sets = "deals=[{cards: 10, contract: [{type: set, size: 3}, {type: set, size: 3}]}]"
+    spec = load_variant("contract-gamerules", [sets, "wilds.exchange.from_melds=any", MISSING])
+    session = PlaySession(spec, players=3, seat=2, bots=["random", "random"], state=state)
+    assert session.my_turn()
+    picked = [parse_card("7C"), parse_card("7D")]
+    assert session.actions_with(picked) == ["exchange 7C 7D@1"]
