@@ -6,12 +6,12 @@
 Move time: one seat plays ``--bot`` (default ``hard``, the level people pick
 in ``play``: ``search:seconds=2``), the others greedy bots, through game seed
 1, 2, ... until ``--moves`` choices with more than one legal action have
-been timed; prints the mean, the 95th percentile and the longest.
+been timed; prints the mean, the median, the 95th percentile and the longest.
 
 Strength: ``rummy-rules ladder V --bots greedy,SPEC --games N`` (mirrored
 pairs: every deal twice, the seats swapped), the search side's share of the
 wins with its 95% interval. ``--games 0`` skips it (it takes minutes: every
-search move plays dozens of deals to their end).
+search move plays dozens of rollouts).
 
 Writes the figures as JSON to ``--out`` (default
 ``benchmarks/results/search_bot.json``). Not a test.
@@ -70,6 +70,7 @@ def move_times(variant: str, spec: str, moves: int) -> dict[str, Any]:
     return {
         "moves": len(times),
         "mean_s": round(statistics.mean(times), 3),
+        "median_s": round(statistics.median(times), 3),
         "p95_s": round(times[int(0.95 * (len(times) - 1))], 3),
         "max_s": round(times[-1], 3),
     }

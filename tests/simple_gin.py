@@ -32,13 +32,15 @@ returns added up (it plays single hands: no game or box bonuses). The seats
 alternate from hand to hand, and games go in pairs dealt the same cards with
 the seats swapped (common random numbers).
 
-Run as a script: ``python -m tests.simple_gin --bot tuned --games 1000 --seed 1``.
+Run as a script: ``python -m tests.simple_gin --bot tuned --games 1000 --seed 1``
+(``--workers N`` plays the same games in N processes).
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import itertools
 import random
 import statistics
 import sys
@@ -307,6 +309,22 @@ class Match:
     adjusted: int = 0
     decisions: list[float] = field(default_factory=list)
 
+    def merge(self, other: Match) -> None:
+        """Add another match's hands and games (played on other games of the series)."""
+        for name in (
+            "hands",
+            "won",
+            "lost",
+            "void",
+            "points_won",
+            "points_lost",
+            "games",
+            "games_won",
+            "adjusted",
+        ):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.decisions += other.decisions
+
     def add(self, result: HandResult) -> None:
         self.hands += 1
         self.void += result.void
@@ -337,14 +355,18 @@ class Match:
         )
 
 
-def match(pyspiel: Any, spec: str, games: int, seed: int, target: int = 100) -> Match:
+def match(
+    pyspiel: Any, spec: str, games: int, seed: int, target: int = 100, first: int = 0
+) -> Match:
     """``games`` games of ``spec`` against SimpleGinRummyBot, each hands until
     one side has ``target`` points (OpenSpiel's returns, added up). The seats
     alternate from hand to hand, and games go in pairs that deal the same
-    cards with the seats swapped."""
+    cards with the seats swapped. ``first``: the series' number of the first
+    game (a worker's share of a longer series plays the same games as one
+    process would)."""
     bridge = Bridge(pyspiel)
     out = Match(target=target)
-    for game in range(games):
+    for game in range(first, first + games):
         rng = random.Random(seed * 1_000_003 + game // 2)
         totals = [0, 0]  # ours, theirs
         hand = 0
@@ -361,17 +383,45 @@ def match(pyspiel: Any, spec: str, games: int, seed: int, target: int = 100) -> 
     return out
 
 
+def _share(spec: str, games: int, seed: int, target: int, first: int) -> Match:
+    """One worker's games of the series (:func:`match`, in its own process)."""
+    import pyspiel
+
+    return match(pyspiel, spec, games, seed, target, first)
+
+
+def series(spec: str, games: int, seed: int, target: int, workers: int) -> Match:
+    """:func:`match` spread over ``workers`` processes, in whole pairs of games:
+    the same games, and the same figures, as one process plays."""
+    if workers <= 1:
+        return _share(spec, games, seed, target, 0)
+    from concurrent.futures import ProcessPoolExecutor
+
+    pairs = (games + 1) // 2
+    cuts = [2 * (pairs * w // workers) for w in range(workers + 1)]
+    cuts[-1] = games
+    out = Match(target=target)
+    with ProcessPoolExecutor(workers) as pool:
+        shares = [
+            pool.submit(_share, spec, hi - lo, seed, target, lo)
+            for lo, hi in itertools.pairwise(cuts)
+            if hi > lo
+        ]
+        for share in shares:
+            out.merge(share.result())
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bot", default="tuned", help="our bot's spec (as --bots takes it)")
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--target", type=int, default=100, help="points that end a game")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1, help="processes to play in")
     args = parser.parse_args(argv)
-    import pyspiel
-
     start = time.perf_counter()
-    result = match(pyspiel, args.bot, args.games, args.seed, args.target)
+    result = series(args.bot, args.games, args.seed, args.target, args.workers)
     print(
         f"{args.bot} against SimpleGinRummyBot: {result.summary()}; "
         f"{time.perf_counter() - start:.0f} s"

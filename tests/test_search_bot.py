@@ -119,10 +119,60 @@ def test_the_budget_starts_no_rollout_that_would_end_past_it(monkeypatch):
     assert clock[0] <= 1.0 + 1e-9
 
 
+def test_a_rollout_of_depth_n_plays_n_turns_then_scores_the_deal_as_it_stands(monkeypatch):
+    from rummy_rules.sim.bots import search
+
+    turns: list[int] = []
+    standing = search._standing
+
+    def spy(state, seat):
+        turns.append(state.game.deal.turn)
+        return standing(state, seat)
+
+    monkeypatch.setattr(search, "_standing", spy)
+    state = _played(_state("gin"), 5)
+    candidate = seat_view(state, state.to_move).legal[0]
+    after = state.clone()
+    after.apply(candidate)
+    searcher = SearchBot(random.Random(3), samples=3, width=2, depth=2)
+    searcher.new_deal(state.deal_rules_of(state.to_move))
+    value = searcher._rollout(state, state.to_move, candidate, 9)
+    # The candidate, then two more turns.
+    assert turns == [after.game.deal.turn + 2]
+    assert isinstance(value, float)
+
+
+def test_a_knock_deal_as_it_stands_is_the_deadwood_the_others_hold_less_ones_own():
+    from rummy_rules.engine.deadwood import min_deadwood
+    from rummy_rules.sim.bots.search import _standing
+
+    state = _played(_state("gin"), 7)
+    rules = state.deal_rules_of(0)
+    faces = state.faces
+    dead = [
+        min_deadwood([faces[c] for c in h], rules.knock_melds, rules.knock_values, rules.wild_faces)
+        for h in state.game.deal.hands
+    ]
+    assert _standing(state.clone(), 0) == dead[1] - dead[0]
+    assert _standing(state.clone(), 1) == dead[0] - dead[1]
+
+
+def test_a_contract_deal_as_it_stands_counts_the_cards_in_hand_as_if_the_stock_ran_out():
+    from rummy_rules.sim.bots.search import _standing
+
+    state = _played(_state("contract"), 30)
+    g = state.game
+    held = [sum(g.value(state.faces[c]) for c in h) for h in g.deal.hands]
+    # Contract: the lowest total wins, each player pays the cards in hand.
+    others = [held[s] for s in range(state.seats) if s != 0]
+    assert _standing(state.clone(), 0) == pytest.approx(sum(others) / len(others) - held[0])
+
+
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("search:depth=3", "the search bot has no 'depth'"),
+        ("search:deep=3", "the search bot has no 'deep'"),
+        ("search:depth=-1", "depth is a whole number from 0 to 1000"),
         ("search:samples=0", "samples is a whole number from 1 to 1000"),
         ("search:width=two", "width is a whole number"),
         ("search:seconds=-1", "seconds is a number of seconds"),
@@ -143,3 +193,13 @@ def test_levels_stand_for_shipped_bots_and_keep_their_name():
         )
         assert parse_bot_spec(level, shipped_only=True).text == level
     assert make_bot("hard", random.Random(1)).name == "hard"
+
+
+def test_where_no_one_out_scores_nothing_the_cards_held_count():
+    from rummy_rules.sim.bots.search import _standing
+
+    state = _played(_state("basic-rummy"), 6)  # the winner collects: no winner, no points
+    g = state.game
+    held = [sum(g.value(state.faces[c]) for c in h) for h in g.deal.hands]
+    others = [held[s] for s in range(state.seats) if s != 0]
+    assert _standing(state.clone(), 0) == pytest.approx(sum(others) / len(others) - held[0])

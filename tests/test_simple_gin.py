@@ -49,3 +49,12 @@ def test_games_against_the_simple_bot_stay_in_step(spec):
 def test_the_search_bot_plays_a_hand_against_the_simple_bot():
     result = match(pyspiel, "search:samples=4", games=1, seed=7, target=1)
     assert result.hands >= 1
+
+
+def test_a_series_in_two_processes_plays_the_games_one_process_plays():
+    from .simple_gin import series
+
+    alone = match(pyspiel, "greedy", games=4, seed=3)
+    shared = series("greedy", games=4, seed=3, target=100, workers=2)
+    figures = ("games", "games_won", "hands", "won", "lost", "void", "points_won", "points_lost")
+    assert [getattr(shared, f) for f in figures] == [getattr(alone, f) for f in figures]

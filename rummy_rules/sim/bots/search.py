@@ -3,20 +3,24 @@
 At each choice with more than one legal action the bot deals the cards it
 cannot see again at random (:meth:`~rummy_rules.engine.state.GameState.sample_hidden`:
 the other hands and the stock keep their sizes), tries each candidate action
-on that deal and lets tuned bots (:mod:`.tuned`) play every seat to the end
-of the deal. An
-action's value is the seat's deal score less the mean of the other sides'
-(negated where the lowest total wins: higher is always better for the
-seat). The bot plays the tuned bot's own choice unless another candidate
+on that deal and lets tuned bots (:mod:`.tuned`) play every seat for a few
+turns (``depth``) or to the end of the deal. An action's value is the seat's
+deal score less the mean of the other sides' (negated where the lowest total
+wins: higher is always better for the seat), with a deal still going scored
+as it stands. The bot plays the tuned bot's own choice unless another candidate
 gains on it, deal by deal, by at least three standard errors; of those, the
 best mean. Every candidate is tried on the same deals (common random
 numbers), so the comparison is fair even with few of them.
 
-Parameters (``search:samples=16:width=8``):
+Parameters (``search:samples=16:width=8:depth=4``):
 
 * ``samples``: deals dealt again per choice (default 16);
 * ``width``: candidates tried per choice (default 4): the tuned bot's choice
   and, where there are more legal actions, others picked at random;
+* ``depth``: turns a rollout plays at most after the candidate (default 4;
+  0: to the deal's end); a deal still going then is scored as it stands
+  (:func:`_standing`): as if the stock ran out now, or in a knock game by
+  each hand's least deadwood;
 * ``seconds``: a time budget per choice (default none): no rollout is
   started that would end past it, judging by the longest rollout so far,
   and a deal whose candidates were not all tried is left out (with a budget
@@ -31,7 +35,9 @@ import time
 from collections.abc import Sequence
 
 from ...engine.actions import Action
+from ...engine.deadwood import min_deadwood
 from ...engine.rules import DealRules, Rules
+from ...engine.scoring import score_deal
 from ...engine.state import GameState
 from ...engine.view import SeatView, live_seat_view
 from .tuned import TunedBot
@@ -42,6 +48,7 @@ __all__ = ["SEARCH_PARAMETERS", "SearchBot"]
 SEARCH_PARAMETERS: dict[str, tuple[float, float]] = {
     "samples": (1, 1000),
     "width": (1, 100),
+    "depth": (0, 1000),
     "seconds": (0.01, 600),
 }
 
@@ -62,11 +69,13 @@ class SearchBot:
         samples: str | int = 16,
         width: str | int = 4,
         seconds: str | float | None = None,
+        depth: str | int = 4,
     ) -> None:
         self.rng = rng
         self.samples = int(samples)
         self.width = int(width)
         self.seconds = None if seconds is None else float(seconds)
+        self.depth = int(depth)
         self.policy = TunedBot(rng)
         self.rollouts = 0
         """Rollouts played so far (for benchmarks)."""
@@ -132,7 +141,11 @@ class SearchBot:
         for s, bot in enumerate(bots):
             bot.new_deal(state.deal_rules_of(s))
         steps = 0
+        now = state.game.deal
+        last_turn = now.turn + self.depth if self.depth else 1 << 62
         while not state.is_terminal() and state.deal_index == index and steps < ROLLOUT_ACTIONS:
+            if now.turn >= last_turn:
+                return _standing(state, seat)
             mover = state.to_move
             view = live_seat_view(state, mover)
             state.apply_listed(bots[mover].choose(view))
@@ -168,19 +181,54 @@ def _best(values: list[list[float]]) -> int:
     return best
 
 
-def _score(state: GameState, seat: int, index: int) -> float:
-    """The seat's score in deal ``index`` less the mean of the others', higher
-    better; a deal not over yet counts the points in hand against each seat."""
-    results = state.results
-    if len(results) > index:
-        scores = [float(x) for x in results[index].scores]
-        if state.rules.play.winner == "lowest_total":
-            scores = [-x for x in scores]
-    else:
-        hands = state.game.deal.hands
-        scores = [-float(sum(state.game.value(state.faces[c]) for c in h)) for h in hands]
-    team = state.team
+def _standing(state: GameState, seat: int) -> float:
+    """A deal still going, scored as it stands for ``seat`` (as :func:`_score`):
+    in a knock game each hand's least deadwood counts against its seat; in
+    any other, the deal is scored as if the stock had run out now, no one
+    out (the state is the rollout's own, and is spent); where that scores
+    every seat alike (the winner collects, and no one has won), each hand's
+    cards count against its seat."""
+    g = state.game
+    rules = state.deal_rules_of(seat)
+    if rules.knock_melds is not None:
+        faces = g.faces
+        costs = [
+            -float(
+                min_deadwood(
+                    [faces[c] for c in hand],
+                    rules.knock_melds,
+                    rules.knock_values,
+                    rules.wild_faces,
+                )
+            )
+            for hand in g.deal.hands
+        ]
+        return _against(costs, state.team, seat)
+    held = [-float(sum(g.value(g.faces[c]) for c in hand)) for hand in g.deal.hands]
+    score_deal(g, None)
+    scores = [float(x) for x in g.deal.scores]
+    if state.rules.play.winner == "lowest_total":
+        scores = [-x for x in scores]
+    if len(set(scores)) == 1:
+        scores = held  # (a deal no one won scores nothing here: the cards left to shed)
+    return _against(scores, state.team, seat)
+
+
+def _against(scores: list[float], team: list[int], seat: int) -> float:
+    """The mean score of ``seat``'s side less the mean of the others', higher better."""
     own = [x for s, x in enumerate(scores) if team[s] == team[seat]]
     rest = [x for s, x in enumerate(scores) if team[s] != team[seat]]
-    mine = sum(own) / len(own)
-    return mine - (sum(rest) / len(rest) if rest else 0.0)
+    return sum(own) / len(own) - (sum(rest) / len(rest) if rest else 0.0)
+
+
+def _score(state: GameState, seat: int, index: int) -> float:
+    """The seat's score in deal ``index`` less the mean of the others', higher
+    better; a deal not over yet (stopped at :data:`ROLLOUT_ACTIONS`) as it
+    stands (:func:`_standing`)."""
+    results = state.results
+    if len(results) <= index:
+        return _standing(state, seat)
+    scores = [float(x) for x in results[index].scores]
+    if state.rules.play.winner == "lowest_total":
+        scores = [-x for x in scores]
+    return _against(scores, state.team, seat)
