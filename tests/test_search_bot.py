@@ -47,6 +47,57 @@ def test_a_sampled_deal_keeps_everything_the_seat_sees(variant):
     assert seat_view(twin, 1).hand == seat_view(state, 1).hand
 
 
+@pytest.mark.parametrize("variant", ["gin", "contract", "canasta"])
+def test_a_card_seen_taken_from_the_pile_stays_in_the_takers_hand(variant):
+    state = _state(variant, seed=3)
+    bots = [make_bot("greedy", random.Random(s)) for s in range(state.seats)]
+    d = state.game.deal
+    # Play on until another seat than the searching one holds a card it took.
+    for _ in range(400):
+        held = [(s, c) for s, c in d.shown if s != 1 and c in d.hands[s]]
+        if held:
+            break
+        play_game(state, bots, max_actions=1)
+        d = state.game.deal
+    assert held, "no take seen"
+    for seed in range(20):
+        twin = state.sample_hidden(1, random.Random(seed))
+        for s, c in held:
+            assert c in twin.game.deal.hands[s]
+        assert twin.game.deal.hands[1] == d.hands[1]
+    # Every other hidden card is dealt again somewhere.
+    moved = {
+        c
+        for seed in range(20)
+        for s, hand in enumerate(state.sample_hidden(1, random.Random(seed)).game.deal.hands)
+        if s != 1
+        for c in hand
+    }
+    assert len(moved) > sum(len(h) for s, h in enumerate(d.hands) if s != 1)
+
+
+def test_a_card_taken_then_discarded_or_shuffled_into_the_stock_is_hidden_again():
+    state = _state("gin", seed=3)
+    bots = [make_bot("greedy", random.Random(s)) for s in range(state.seats)]
+    gone = None
+    for _ in range(600):
+        d = state.game.deal
+        gone = next(((s, c) for s, c in d.shown if c not in d.hands[s]), None)
+        if gone is not None:
+            break
+        play_game(state, bots, max_actions=1)
+    assert gone is not None
+    seat, card = gone
+    searcher = 1 - seat
+    places = Counter()
+    for seed in range(40):
+        twin = state.sample_hidden(searcher, random.Random(seed))
+        for s, hand in enumerate(twin.game.deal.hands):
+            if card in hand:
+                places[s] += 1
+    assert places[seat] < 40  # not held back in the hand it left
+
+
 def test_sampling_leaves_the_game_untouched():
     state = _played(_state("contract"), 30)
     before = state.clone()
@@ -203,3 +254,20 @@ def test_where_no_one_out_scores_nothing_the_cards_held_count():
     held = [sum(g.value(state.faces[c]) for c in h) for h in g.deal.hands]
     others = [held[s] for s in range(state.seats) if s != 0]
     assert _standing(state.clone(), 0) == pytest.approx(sum(others) / len(others) - held[0])
+
+
+def test_cards_shuffled_back_into_the_stock_are_no_longer_known():
+    from rummy_rules.engine.dealing import refill_stock
+
+    state = _played(_state("contract"), 40)
+    g = state.game
+    d = g.deal
+    while len(d.discard) < 3:
+        _played(state, 1)
+        d = g.deal
+    under = d.discard[0]
+    d.shown.append((0, under))  # as if seat 0 had taken it and thrown it back
+    d.stock.clear()
+    assert refill_stock(g)
+    assert under in d.stock
+    assert (0, under) not in d.shown

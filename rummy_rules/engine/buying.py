@@ -242,6 +242,7 @@ def _buy(g: Game, seat: int, *, give: bool = False) -> None:
     play = g.rules.play
     bought = d.discard.pop()
     d.hands[seat].append(bought)
+    d.shown.append((seat, bought))
     cost = buy_cost(g, seat)
     if give and cost:
         d.hands[seat].append(d.hands[d.current].pop())

@@ -226,6 +226,9 @@ def refill_stock(g: Game) -> bool:
         g.log.append({"reshuffle": order})
         d.stock = list(reversed(order))
     d.discard = [top]
+    if d.shown:  # cards back in the stock are hidden again
+        back = set(d.stock)
+        d.shown = [(seat, card) for seat, card in d.shown if card not in back]
     return True
 
 

@@ -532,7 +532,9 @@ def _push(g: Game) -> None:
     pushed = [d.discard.pop()]
     if refill_stock(g):
         pushed.append(d.stock.pop())
-    d.hands[g.next_seat(d.current)].extend(pushed)
+    receiver = g.next_seat(d.current)
+    d.hands[receiver].extend(pushed)
+    d.shown.append((receiver, pushed[0]))  # the discard, face up
     d.discarder = None
 
 
@@ -572,6 +574,7 @@ def _take(g: Game, face: int) -> None:
         d.aside[d.current].extend(c for c in taken if g.faces[c] in play.bonus_faces)
         taken = [c for c in taken if g.faces[c] not in play.bonus_faces]
     d.hands[d.current].extend(taken)
+    d.shown.extend((d.current, c) for c in taken)
     from_top = play.discard_pile == "whole_pile" or play.pile_cards
     chosen = taken[-1] if from_top else taken[0]
     duty, must_open = _take_duties(g, depth)

@@ -307,6 +307,7 @@ def _swap(g: Game, card: int, target: int, slot: int, source: int = -1, place: i
     meld.fits = {}
     d.table_view = None
     d.hands[d.current].append(wild)
+    d.shown.append((d.current, wild))  # taken from the table, in sight
 
 
 # -- claims out of turn (claim_order: first_in_rotation) --------------------------

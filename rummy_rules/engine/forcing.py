@@ -86,6 +86,7 @@ def apply_force(g: Game, action: Action) -> None:
         return  # not forced, or the deal ended at the turn cap
     card = d.discard.pop()
     d.hands[d.current].append(card)
+    d.shown.append((d.current, card))
     d.discarder = None
     d.duties.taken_single = card
     d.duties.must_meld = card

@@ -361,6 +361,13 @@ class Deal:
     """The deal was won on the deal (``going_out.dealt_counts``)."""
     out_by_discard: bool = False
     """The player who went out did so by discarding their last card."""
+    shown: list[tuple[int, int]] = field(default_factory=list)
+    """(seat, physical card) for each card a seat was seen to take into its hand
+    (from the discard pile by a take, a buy, a forced card or a push; a wild card
+    taken from the table), in order; a card that goes back into the stock is
+    struck off. A card listed and still in that
+    seat's hand is known to every player (:func:`~.state.deal_hidden_again`
+    keeps it there)."""
     duties: TurnDuties = field(default_factory=TurnDuties)
     """What the turn in progress owes and has done (reset as one when the turn passes)."""
 
@@ -428,6 +435,7 @@ class Deal:
             caller=self.caller,
             dealt_win=self.dealt_win,
             out_by_discard=self.out_by_discard,
+            shown=list(self.shown),
             duties=self.duties.copy(),
         )
 

@@ -79,19 +79,26 @@ __all__ = [
 
 def deal_hidden_again(deal: Deal, seat: int, rng: random.Random) -> None:
     """Deal the cards ``seat`` cannot see (the other hands, the stock, the
-    feet) again at random, in place, each place keeping its size."""
-    places = [hand for other, hand in enumerate(deal.hands) if other != seat]
-    places.append(deal.stock)
-    places.extend(deal.feet)
-    pool = [card for place in places for card in place]
+    feet) again at random, in place, each place keeping its size. A card
+    another player was seen to take into their hand and still holds
+    (:attr:`~.game.Deal.shown`) stays in that hand."""
+    known: set[int] = set()
+    for other, card in deal.shown:
+        if other != seat and card in deal.hands[other]:
+            known.add(card)
+    hands = [hand for other, hand in enumerate(deal.hands) if other != seat]
+    places = [*hands, deal.stock, *deal.feet]
+    kept = [[c for c in place if c in known] if known else [] for place in places]
+    pool = [card for place in places for card in place if card not in known]
     if type(rng) is random.Random:
         shuffle(rng, pool)  # the same order, without the interpreted calls
     else:
         rng.shuffle(pool)
     at = 0
-    for place in places:
-        place[:] = pool[at : at + len(place)]
-        at += len(place)
+    for place, own in zip(places, kept, strict=True):
+        size = len(place) - len(own)
+        place[:] = [*own, *pool[at : at + size]]
+        at += size
 
 
 class GameState:
@@ -134,9 +141,11 @@ class GameState:
         see (the other hands, the stock, the feet) dealt again at random, each
         keeping its size, and later shuffles drawn from ``rng`` too.
 
-        A simple determinisation, for search bots: cards ``seat`` saw another
-        player take from the discard pile are dealt again like the rest. The
-        copy's log starts empty (it is for playing on, not for a record)."""
+        A determinisation, for search bots: a card another player was seen to
+        take into their hand (from the discard pile, or a wild card from the
+        table) and still holds stays there; the rest of their hand is dealt
+        again. The copy's log starts empty (it is for playing on, not for a
+        record)."""
         twin = self.clone()
         game = twin.game
         deal_hidden_again(game.deal, seat, rng)

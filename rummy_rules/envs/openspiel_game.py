@@ -228,8 +228,8 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         """A state ``player`` cannot tell from this one: the cards it cannot
         see (other hands, the stock, feet) dealt again at random, each hand
         keeping its size. ``sampler()`` gives a number in [0, 1) that seeds
-        the shuffle. Cards known from play (taken from the discard pile)
-        are dealt again too: a simple determinisation."""
+        the shuffle. A card another player was seen to take from the
+        discard pile and still holds stays in their hand."""
         clone: RummyState = self.clone()
         held = clone._held
         if held is None:
