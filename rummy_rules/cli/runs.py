@@ -129,7 +129,7 @@ BotsOption = Annotated[
             "reluctant|never, take=eager|normal|never, down=early|late, "
             "slip=never|sometimes|often), tuned (greedy with "
             "weights tuned by self-play), search (rollouts "
-            "of the deal; search:samples=16:width=4:depth=4:seconds=S), a level (easy, medium, hard), "
+            "of the deal; search:samples=16:width=4:depth=N:seconds=S), a level (easy, medium, hard), "
             "or your own class as module:Class or file.py:Class (see docs/bots.md)."
         ),
     ),

@@ -3,8 +3,8 @@
 At each choice with more than one legal action the bot deals the cards it
 cannot see again at random (:meth:`~rummy_rules.engine.state.GameState.sample_hidden`:
 the other hands and the stock keep their sizes), tries each candidate action
-on that deal and lets tuned bots (:mod:`.tuned`) play every seat for a few
-turns (``depth``) or to the end of the deal. An action's value is the seat's
+on that deal and lets tuned bots (:mod:`.tuned`) play every seat to the end
+of the deal (or, with ``depth``, for a few turns). An action's value is the seat's
 deal score less the mean of the other sides' (negated where the lowest total
 wins: higher is always better for the seat), with a deal still going scored
 as it stands. The bot plays the tuned bot's own choice unless another candidate
@@ -17,8 +17,8 @@ Parameters (``search:samples=16:width=8:depth=4``):
 * ``samples``: deals dealt again per choice (default 16);
 * ``width``: candidates tried per choice (default 4): the tuned bot's choice
   and, where there are more legal actions, others picked at random;
-* ``depth``: turns a rollout plays at most after the candidate (default 4;
-  0: to the deal's end); a deal still going then is scored as it stands
+* ``depth``: turns a rollout plays at most after the candidate (default 0:
+  to the deal's end); a deal still going then is scored as it stands
   (:func:`_standing`): as if the stock ran out now, or in a knock game by
   each hand's least deadwood;
 * ``seconds``: a time budget per choice (default none): no rollout is
@@ -69,7 +69,7 @@ class SearchBot:
         samples: str | int = 16,
         width: str | int = 4,
         seconds: str | float | None = None,
-        depth: str | int = 4,
+        depth: str | int = 0,
     ) -> None:
         self.rng = rng
         self.samples = int(samples)
