@@ -48,6 +48,7 @@ HOT_MODULES = (
     "rummy_rules.sim.bots.greedy",
     "rummy_rules.sim.bots.knock_play",
     "rummy_rules.sim.bots.slips",
+    "rummy_rules.sim.bots.tactics",
 )
 
 

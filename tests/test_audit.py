@@ -318,3 +318,83 @@ def test_values_that_play_alike_in_the_file_are_not_played():
     two = load_variant("gin", ["deck.decks=2"])
     assert same_play_reason(two, load_variant("gin", ["deck.decks=2", "melds.set.max_size=5"]),
                             "melds.set.max_size", 2) is None  # fmt: skip
+
+
+def test_the_asking_order_by_either_name_plays_alike():
+    """docs/records.md: first_to_ask asks in turn order as nearest_in_turn does,
+    eldest_hand from the dealer's left as nearest_dealer_left does."""
+    from rummy_rules.sim.relevance import same_play_reason
+
+    contract = load_variant("contract")
+
+    def reason(value: str) -> str | None:
+        changed = load_variant("contract", [f"buying.priority={value}"])
+        return same_play_reason(contract, changed, "buying.priority", 4)
+
+    assert reason("first_to_ask") is not None
+    assert reason("nearest_dealer_left") is None
+    left = load_variant("contract", ["buying.priority=nearest_dealer_left"])
+    eldest = load_variant("contract", ["buying.priority=eldest_hand"])
+    assert same_play_reason(left, eldest, "buying.priority", 4) is not None
+
+
+@pytest.mark.parametrize(
+    ("variant", "path", "words"),
+    [
+        ("contract", "scoring.melded_wild_value", "melded cards score nothing"),
+        ("contract", "melding.lay_off.scores_for", "melded cards score nothing"),
+        ("contract", "opening.wild_value", "no opening is counted"),
+        ("contract", "opening.from_pile", "one card"),
+        ("contract", "melds.canasta_takes_wilds", "no canastas"),
+        ("canasta", "melding.lay_off.scores_for", "the side scores together"),
+        ("canasta", "wilds.adjacent_allowed", "there are no runs"),
+        ("canasta", "wilds.reposition", "there are no runs"),
+        ("gin", "table.cover_upcard", "never covered"),
+        ("gin", "discard.playable", "no meld is laid during play"),
+        ("contract", "melds.joker_set_min_size", "no sets of jokers"),
+        ("contract", "wilds.own_place_natural", "a joker has no place of its own"),
+    ],
+)
+def test_a_key_that_cannot_act_in_the_file_says_why(variant, path, words):
+    from rummy_rules.sim.relevance import inert_reason
+
+    why = inert_reason(load_variant(variant), path, 2 if variant == "gin" else 4)
+    assert why is not None and words in why
+
+
+@pytest.mark.parametrize(
+    ("variant", "sets", "path"),
+    [
+        # Melded cards score: who scores a lay-off, what a melded wild is worth.
+        ("rummy-500", [], "melding.lay_off.scores_for"),
+        ("canasta", [], "scoring.melded_wild_value"),
+        # Partners who score alone.
+        ("canasta", ["partnerships.scoring=individual"], "melding.lay_off.scores_for"),
+        ("canasta", [], "opening.wild_value"),
+        ("canasta", [], "opening.from_pile"),
+        ("canasta", [], "table.cover_upcard"),
+        ("contract", [], "wilds.reposition"),
+        ("canasta", [], "wilds.own_place_natural"),  # twos are wild
+        ("persian", [], "melds.joker_set_min_size"),  # sets of jokers
+    ],
+)
+def test_the_same_keys_act_where_the_file_uses_them(variant, sets, path):
+    from rummy_rules.sim.relevance import inert_reason
+
+    assert inert_reason(load_variant(variant, sets), path, 4) is None
+
+
+def test_a_natural_card_asked_for_twice_plays_alike():
+    """Contract (at_least_one_natural): wilds.min_naturals 0 and 1 make the same
+    melds; 2 does not. Canasta (min_naturals 2): versus_naturals any and
+    at_least_one_natural make the same melds; fewer does not."""
+    from rummy_rules.sim.relevance import same_play_reason
+
+    def reason(variant: str, path: str, value: str) -> str | None:
+        changed = load_variant(variant, [f"{path}={value}"])
+        return same_play_reason(load_variant(variant), changed, path, 4)
+
+    assert reason("contract", "wilds.min_naturals", "1") is not None
+    assert reason("contract", "wilds.min_naturals", "2") is None
+    assert reason("canasta", "wilds.versus_naturals", "at_least_one_natural") is not None
+    assert reason("canasta", "wilds.versus_naturals", "fewer") is None

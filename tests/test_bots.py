@@ -389,3 +389,132 @@ def test_the_greedy_bot_never_throws_away_a_last_card_it_could_meld():
                 assert not any(a.kind in ("layoff", "meld", "down") for a in view.legal)
             state.apply(action)
     assert thrown  # the case arises, so the check sees something
+
+
+def _canasta_discard(
+    pile: list[str], hand: list[str], *, next_open: bool, sets: list[str] = ()
+) -> str:
+    """What a greedy Canasta bot in seat 1 discards from ``hand`` over ``pile``
+    (bottom first), the next player (seat 2) having opened or not; ``sets``
+    (``--set`` overrides) change the file."""
+    from types import SimpleNamespace
+
+    from rummy_rules.cards import format_card, parse_card
+    from rummy_rules.engine.actions import Action
+    from rummy_rules.engine.view import MeldView
+
+    rules = compile_rules(load_variant("canasta", list(sets)), 4)
+    faces = [parse_card(c) for c in hand]
+    kings = (parse_card("KH"), parse_card("KS"), parse_card("KD"))
+    view = SimpleNamespace(
+        down=(False, False, next_open, False),
+        seat=1,
+        players=4,
+        next_seat=2,
+        melds=(MeldView(2, "set", kings, kings),) if next_open else (),
+        hand_sizes=(11, len(hand), 11, 11),
+        stock_size=40,
+        discard_pile=tuple(parse_card(c) for c in pile),
+    )
+    legal = [Action("discard", card=f) for f in sorted(set(faces))]
+    if rules.play.wild_discard == "forbidden":
+        legal = [a for a in legal if a.card not in rules.deals[0].wild_faces]
+    bot = GreedyBot(random.Random(1))
+    bot.new_game(rules)
+    bot.new_deal(rules.deals[0])
+    return format_card(bot._discard(view, faces, legal).card)  # type: ignore[arg-type]
+
+
+_BIG_PILE = ["4C", "5D", "6H", "7S", "8C", "9D", "10H", "JS", "QC", "4D"]
+_HAND = ["2C", "JK", "5S", "5H", "9C", "AH"]
+
+
+def test_a_canasta_player_freezes_a_big_pile_the_next_side_could_take_with_a_wild_two():
+    assert _canasta_discard(_BIG_PILE, _HAND, next_open=True) == "2C"
+
+
+def test_a_canasta_player_keeps_its_wild_cards_while_the_pile_is_small():
+    assert _canasta_discard(_BIG_PILE[:9], _HAND, next_open=True) not in ("2C", "JK")
+
+
+def test_no_wild_card_freezes_a_pile_the_next_side_may_not_take_yet():
+    assert _canasta_discard(_BIG_PILE, _HAND, next_open=False) not in ("2C", "JK")
+
+
+def test_no_wild_card_freezes_a_pile_already_frozen():
+    frozen = [*_BIG_PILE[:5], "3H", *_BIG_PILE[5:]]  # a red three in the pile
+    assert _canasta_discard(frozen, _HAND, next_open=True) not in ("2C", "JK")
+
+
+def test_where_wild_cards_may_not_be_discarded_the_pile_is_not_frozen():
+    chosen = _canasta_discard(_BIG_PILE, _HAND, next_open=True, sets=["wilds.discard=forbidden"])
+    assert chosen not in ("2C", "JK")
+
+
+def test_where_a_frozen_pile_is_taken_as_any_other_nothing_is_frozen():
+    chosen = _canasta_discard(_BIG_PILE, _HAND, next_open=True, sets=["draw.natural_pair=always"])
+    assert chosen not in ("2C", "JK")
+
+
+def _buys(sets: list[str], hand_size: int) -> bool:
+    """Whether a greedy Contract bot in deal 1 (two sets of three) with
+    ``hand_size`` cards buys a third 7 to its pair of 7s."""
+    from types import SimpleNamespace
+
+    from rummy_rules.cards import parse_card
+    from rummy_rules.engine.actions import Action
+
+    rules = compile_rules(load_variant("contract", sets), 4)
+    base = ["7H", "7S", "KD", "KC", "2H", "4S", "9D", "JC", "QH", "5C", "6D", "8S", "3C"]
+    hand = [parse_card(c) for c in base[:hand_size]]
+    view = SimpleNamespace(
+        phase="buy",
+        down=(False,) * 4,
+        seat=1,
+        players=4,
+        next_seat=2,
+        melds=(),
+        hand=tuple(hand),
+        hand_sizes=(10, hand_size, 10, 10),
+        stock_size=40,
+        discard_pile=(parse_card("7D"),),
+        legal=(Action("buy"), Action("pass")),
+    )
+    bot = GreedyBot(random.Random(1))
+    bot.new_game(rules)
+    bot.new_deal(rules.deals[0])
+    return bot.choose(view).kind == "buy"  # type: ignore[arg-type]
+
+
+def test_a_buy_is_made_while_the_hand_has_room_for_the_card_and_its_price():
+    # Ten cards dealt, room for three more: one penalty card leaves room at 12.
+    assert _buys([], 10) and _buys([], 12)
+    assert not _buys([], 13)
+
+
+def test_a_dearer_buy_stops_with_a_smaller_hand():
+    # Two penalty cards a buy: at 12 cards the price no longer fits.
+    assert _buys(["buying.cost.penalty_cards=2"], 11)
+    assert not _buys(["buying.cost.penalty_cards=2"], 12)
+    # A free buy (no penalty card) is still made at 13.
+    assert _buys(["buying.cost.penalty_cards=0"], 13)
+
+
+def test_a_buy_that_costs_score_points_counts_them_as_part_of_a_card():
+    assert _buys(["buying.cost.score_points=1"], 11)
+    assert not _buys(["buying.cost.score_points=1"], 12)
+
+
+def test_escalating_buy_costs_price_the_buys_made_this_deal():
+    from rummy_rules.sim.bots.tactics import BuyPrice
+
+    price = BuyPrice((1, 2, 3))
+    assert price.cards() == 1
+    price.asked(10)
+    price.seen(12)  # the discard and one penalty card came in: bought
+    assert price.cards() == 2
+    price.asked(12)
+    price.seen(12)  # another player was given the card
+    assert price.cards() == 2
+    price.new_deal()
+    assert price.cards() == 1

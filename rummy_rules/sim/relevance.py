@@ -116,6 +116,67 @@ def _no_runs(spec: VariantSpec, players: int) -> str | None:
     return None if spec.melds.run.allowed else "melds.run.allowed is false: there are no runs"
 
 
+def _no_min_points(spec: VariantSpec, players: int) -> str | None:
+    if spec.opening.requirement == "min_points":
+        return None
+    return "opening.requirement is not min_points: no opening is counted"
+
+
+def _one_card_takes(spec: VariantSpec, players: int) -> str | None:
+    if spec.draw.discard_pile in ("any_depth", "whole_pile") or spec.draw.pile_cards:
+        return None
+    return "a take from the discard pile is one card: no other card comes with it"
+
+
+def _melds_score_nothing(spec: VariantSpec, players: int) -> str | None:
+    if spec.scoring.model == "melded_minus_hand":
+        return None
+    return "scoring.model is not melded_minus_hand: melded cards score nothing"
+
+
+def _layer_is_owner_side(spec: VariantSpec, players: int) -> str | None:
+    targets = spec.melding.lay_off.targets
+    if (
+        spec.melding.rearrange_table
+        or spec.wilds.exchange.allowed
+        or spec.going_out.knock is not None
+        or targets in ("any", "none")
+    ):
+        return None  # a card may then lie in another player's meld
+    if spec.partnerships.teams == "none":
+        if targets == "own":
+            return "melding.lay_off.targets is own: players lay off only on their own melds"
+        return None
+    if spec.partnerships.scoring == "team":
+        return "lay-offs go on the side's own melds and the side scores together"
+    return None
+
+
+def _nothing_to_cover(spec: VariantSpec, players: int) -> str | None:
+    if not spec.table.upcard:
+        return "table.upcard is false: no card is turned up"
+    if has_wild_cards(spec, players) or spec.deck.bonus_cards:
+        return None
+    return "the pack has no wild card or bonus card: an upcard is never covered"
+
+
+def _no_canastas(spec: VariantSpec, players: int) -> str | None:
+    return None if spec.melds.canasta_size else "melds.canasta_size is not set: no canastas"
+
+
+def _jokers_wild(spec: VariantSpec, players: int) -> str | None:
+    if spec.deck.joker_role == "natural":
+        return None
+    return "deck.joker_role is not natural: there are no sets of jokers"
+
+
+def _no_wild_rank(spec: VariantSpec, players: int) -> str | None:
+    deck = spec.deck
+    if deck.wild_ranks or deck.wild_cards or deck.cut_wild or deck.wild_rank_follows_deal:
+        return None
+    return "the only wild cards are jokers, and a joker has no place of its own"
+
+
 def _knocks_only(spec: VariantSpec, players: int) -> str | None:
     if spec.going_out.knock is None or spec.melding.during_play:
         return None
@@ -134,6 +195,8 @@ _PLAY_MELDING = (
     "draw.discard_after_going_down",
     "going_out.method",
     "going_out.last_card_discard",
+    # A discard that could be laid off: there is no meld to lay it off on.
+    "discard.playable",
     # Lay-offs during play (a knock's lay-offs are going_out.knock.defender_lays_off).
     "melding.lay_off.targets",
     "melding.lay_off.scores_for",
@@ -166,6 +229,18 @@ _RULES: tuple[tuple[str, tuple[str, ...], Callable[[VariantSpec, int], str | Non
     ("stock_exhausted.blocked_after", (), _no_rebuild),
     ("stock_exhausted.must_take", (), _stock_not_closed),
     ("melds.run.", ("melds.run.allowed",), _no_runs),
+    # Where a wild card sits in a run, and whether it may move along it.
+    ("wilds.adjacent_allowed", (), _no_runs),
+    ("wilds.reposition", (), _no_runs),
+    ("opening.wild_value", (), _no_min_points),
+    ("opening.from_pile", (), _one_card_takes),
+    ("melding.lay_off.scores_for", (), _melds_score_nothing),
+    ("melding.lay_off.scores_for", (), _layer_is_owner_side),
+    ("scoring.melded_wild_value", (), _melds_score_nothing),
+    ("melds.canasta_takes_wilds", (), _no_canastas),
+    ("table.cover_upcard", (), _nothing_to_cover),
+    ("melds.joker_set_min_size", (), _jokers_wild),
+    ("wilds.own_place_natural", (), _no_wild_rank),
     *((key, (), _knocks_only) for key in _PLAY_MELDING),
 )
 
@@ -219,6 +294,26 @@ def _upcard_at_two(spec: VariantSpec, players: int) -> Any:
     return "non_dealer_then_dealer" if players == 2 and offer == "each_in_turn" else offer
 
 
+def _natural_in_every_meld(spec: VariantSpec, players: int) -> Any:
+    rule = spec.wilds.versus_naturals
+    # A meld with a natural card or more (wilds.min_naturals) has one at least.
+    return "any" if rule == "at_least_one_natural" and spec.wilds.min_naturals >= 1 else rule
+
+
+def _one_natural_anyway(spec: VariantSpec, players: int) -> Any:
+    fewest = spec.wilds.min_naturals
+    # Every rule but "any" keeps a natural card in each meld (fewer or not more
+    # wild cards than natural ones, or at least one natural).
+    return max(fewest, 1) if spec.wilds.versus_naturals != "any" else fewest
+
+
+def _asking_order(spec: VariantSpec, players: int) -> Any:
+    # docs/records.md, "The asking order": two pairs of names for one order each.
+    return {"first_to_ask": "nearest_in_turn", "eldest_hand": "nearest_dealer_left"}.get(
+        spec.buying.priority, spec.buying.priority
+    )
+
+
 #: (key, the value it plays as in a file for a number of players, or ``None``
 #: where that cannot be told, why the values that play as one play alike).
 _SAME: tuple[tuple[str, Callable[[VariantSpec, int], Any], str], ...] = (
@@ -242,6 +337,21 @@ _SAME: tuple[tuple[str, Callable[[VariantSpec, int], Any], str], ...] = (
         "discard.not_just_taken_match",
         _match_one_pack,
         "one pack holds one card of each face: the card and its face are the same",
+    ),
+    (
+        "wilds.versus_naturals",
+        _natural_in_every_meld,
+        "wilds.min_naturals already asks for a natural card in every meld",
+    ),
+    (
+        "wilds.min_naturals",
+        _one_natural_anyway,
+        "wilds.versus_naturals already asks for a natural card in every meld",
+    ),
+    (
+        "buying.priority",
+        _asking_order,
+        "the seats are asked in one order either way (docs/records.md, the asking order)",
     ),
     (
         "table.upcard_offer",

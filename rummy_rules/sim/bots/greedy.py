@@ -27,7 +27,6 @@ Personalities (``greedy:buy=eager:down=late`` on the command line):
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from mypy_extensions import mypyc_attr
 
@@ -38,6 +37,7 @@ from ...engine.view import MeldView, SeatView
 from .digging import dig
 from .knock_play import Stakes, knock_choice, personality_weights
 from .slips import SLIPS, slipped
+from .tactics import BuyPrice, call_choice, force_choice, freeze_discard, freezes
 
 __all__ = ["GreedyBot"]
 
@@ -330,6 +330,11 @@ class GreedyBot:
         self.knock_values: tuple[int, ...] = ()
         self.call_values: tuple[int, ...] = ()
         self.stakes: Stakes | None = None  # a knock game's, once told (new_game)
+        self.freezes: frozenset[int] | None = None
+        """Where a wild card discarded freezes the pile: the other faces that do (tactics)."""
+        self.teams = False
+        self.price = BuyPrice()
+        """What a buy costs, in cards (tactics.BuyPrice)."""
         # face_up: ``draw.mode: turn_up``, every legal take is melded at once, so it is taken.
         self.knock_needs: tuple[int, int] = (0, 0)
         self.knock_weights = personality_weights(take, late=self.late)
@@ -371,6 +376,9 @@ class GreedyBot:
     def new_game(self, rules: Rules) -> None:
         """Learn what a knock game's hands are worth (``play_game`` calls this first)."""
         self.stakes = Stakes.of(rules.play)
+        self.freezes = freezes(rules)
+        self.teams = rules.play.teams
+        self.price = BuyPrice.of(rules)
 
     def new_deal(self, deal: DealRules) -> None:
         """Adapt to a deal as it starts (``play_game`` calls this)."""
@@ -392,6 +400,7 @@ class GreedyBot:
         self.knock_needs = deal.knock_needs
         self.call_values = deal.call_values
         self.face_up = deal.face_up_draw
+        self.price.new_deal()
 
     @staticmethod
     def _fitting(view: SeatView) -> set[int]:
@@ -485,6 +494,7 @@ class GreedyBot:
             )
         legal = view.legal
         hand = list(view.hand)
+        self.price.seen(len(hand))
         if view.stock_size > self._stock_seen:
             self.rebuilds += 1  # the stock was rebuilt from the discards
         self._stock_seen = view.stock_size
@@ -493,7 +503,7 @@ class GreedyBot:
         if view.phase == "draw":
             return self._draw(view, hand)
         if view.phase == "force":
-            return self._force(view, legal)
+            return force_choice(view, legal)
         by_kind: dict[str, list[Action]] = {}
         for action in legal:
             group = by_kind.get(action.kind)
@@ -533,28 +543,6 @@ class GreedyBot:
             return self.rng.choice(legal)
         return self._discard(view, hand, discards)
 
-    @staticmethod
-    def _force(view: SeatView, legal: Sequence[Action]) -> Action:
-        """``draw.force``: force the next player to take the card while every other
-        player holds two cards or more (with fewer, it could be the card that puts
-        them out)."""
-        others = [n for seat, n in enumerate(view.hand_sizes) if seat != view.seat]
-        return next(a for a in legal if a.kind == ("force" if min(others) >= 2 else "pass"))
-
-    def _call(self, view: SeatView, hand: list[int]) -> Action | None:
-        """``going_out.call``: call the hand when it counts 5 or less, or 10 or
-        less while every other player holds three cards or more."""
-        if not self.call_values:
-            return None
-        call = next((a for a in view.legal if a.kind == "call"), None)
-        if call is None:
-            return None
-        count = sum(self.call_values[face] for face in hand)
-        others = [n for s, n in enumerate(view.hand_sizes) if s != view.seat]
-        if count <= 5 or (count <= 10 and min(others, default=0) >= 3):
-            return call
-        return None
-
     def _buy_or_pass(self, view: SeatView, hand: list[int]) -> Action:
         legal = view.legal
         kinds = {a.kind for a in legal}
@@ -571,17 +559,20 @@ class GreedyBot:
             return next(a for a in legal if a.kind == "keep")
         top = view.discard_pile[-1]
         down = view.down[view.seat]
-        # Every buy is two more cards to get rid of: stop once the hand is big
-        # (in an all-out deal, once it holds what the contract takes, less the draw).
+        # Every buy is more cards to get rid of (the discard and its price): stop
+        # once the hand is big (in an all-out deal, once it holds what the
+        # contract takes, less the draw).
         need = sum(p.size for p in self.parts) - 1
-        room = len(hand) < (
+        most = (
             max(self.cards, need) + self.all_out_room
             if self.all_out
             else self.cards + self.buy_room
         )
+        room = len(hand) + 1 + self.price.cards() <= most + 1
         never = self.buy_threshold >= _THRESHOLDS["never"]
         eager = self.buy_threshold < _THRESHOLDS["normal"]
         if not down and room and not never and self._wanted(top, hand, self.buy_threshold, eager):
+            self.price.asked(len(hand))
             return next(a for a in legal if a.kind == "buy")
         return next(a for a in legal if a.kind == "pass")
 
@@ -589,7 +580,7 @@ class GreedyBot:
         legal = view.legal
         self._before = hand
         self.turns += 1
-        call = self._call(view, hand)
+        call = call_choice(view, hand, self.call_values)
         if call is not None:
             return call
         if self.face_up:
@@ -637,6 +628,10 @@ class GreedyBot:
         return takes[0] if takes else next(a for a in legal if a.kind == "pass")
 
     def _discard(self, view: SeatView, hand: list[int], discards: list[Action]) -> Action:
+        if self.freezes is not None:
+            freeze = freeze_discard(view, discards, self.wild, self.freezes, self.teams)
+            if freeze is not None:
+                return freeze
         down = view.down[view.seat]
         self.stale += 1
         # Many turns without a meld, lay-off or useful take: the cards being

@@ -16,7 +16,8 @@ The weights (the greedy bot's defaults in brackets):
   bought; 2 is the eager personality, 5 the reluctant one;
 * ``take_threshold`` (2): the same for taking the discard in turn;
 * ``buy_room`` (3): buy only while the hand holds fewer than the deal's
-  cards and this many;
+  cards and this many (one penalty card a buy; a dearer buy stops sooner,
+  see docs/bots.md);
 * ``all_out_room`` (0): in an all-out deal, buy only while the hand holds
   fewer than the contract's cards (at least the deal's) and this many;
 * ``late`` (0): 1 to hold back going down (the ``down=late`` personality).
