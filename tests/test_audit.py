@@ -352,6 +352,7 @@ def test_the_asking_order_by_either_name_plays_alike():
         ("gin", "table.cover_upcard", "never covered"),
         ("gin", "discard.playable", "no meld is laid during play"),
         ("contract", "melds.joker_set_min_size", "no sets of jokers"),
+        ("canasta", "melding.lay_off.before_opening", "opens both partners"),
         ("contract", "wilds.own_place_natural", "a joker has no place of its own"),
     ],
 )
@@ -375,6 +376,8 @@ def test_a_key_that_cannot_act_in_the_file_says_why(variant, path, words):
         ("canasta", [], "table.cover_upcard"),
         ("contract", [], "wilds.reposition"),
         ("canasta", [], "wilds.own_place_natural"),  # twos are wild
+        ("canasta", ["partnerships.opening_per=player"], "melding.lay_off.before_opening"),
+        ("contract", [], "melding.lay_off.before_opening"),  # on anyone's melds
         ("persian", [], "melds.joker_set_min_size"),  # sets of jokers
     ],
 )

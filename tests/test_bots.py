@@ -307,17 +307,20 @@ def _greedy_discards(
     table: list[list[str]] | None = None,
     stale: int = 0,
     tries: int = 1,
+    told: bool = False,
+    sets: list[str] | None = None,
 ) -> set[str]:
     """The cards a greedy bot of four in deal 1 of ``variant`` discards from
     ``hand`` (one per seeded try), ``down`` or not, ``table`` on the table
-    (sets), after ``stale`` turns with no meld, lay-off or useful take."""
+    (sets), after ``stale`` turns with no meld, lay-off or useful take;
+    ``told``: the bot is told the game's rules first (``new_game``)."""
     from types import SimpleNamespace
 
     from rummy_rules.cards import format_card, parse_card
     from rummy_rules.engine.actions import Action
     from rummy_rules.engine.view import MeldView
 
-    rules = compile_rules(load_variant(variant), 4)
+    rules = compile_rules(load_variant(variant, sets or []), 4)
     faces = [parse_card(c) for c in hand]
     table = table or []
     melds = tuple(
@@ -339,6 +342,8 @@ def _greedy_discards(
     chosen = set()
     for seed in range(tries):
         bot = GreedyBot(random.Random(seed + 1))
+        if told:
+            bot.new_game(rules)
         bot.new_deal(rules.deals[0])
         bot.stale = stale
         chosen.add(format_card(bot._discard(view, faces, discards).card))  # type: ignore[arg-type]
@@ -355,6 +360,16 @@ def test_a_down_player_sheds_its_highest_card_where_no_new_melds_follow():
     # In contract no new meld follows going down: only lay-offs empty the
     # hand, so the card worth most goes first, pair or not.
     assert _greedy_discards("contract", ["3H", "3S", "2D"], down=True) <= {"3H", "3S"}
+
+
+def test_of_cards_that_help_alike_the_one_that_costs_most_in_hand_goes_first():
+    # basic-rummy counts an ace 1, a king 10: the king goes. Told no values,
+    # the bot sheds by rank, the ace first.
+    hand = ["AH", "KS", "7D"]
+    assert _greedy_discards("basic-rummy", hand, told=True, tries=5) == {"KS"}
+    assert _greedy_discards("basic-rummy", hand, tries=5) == {"AH"}
+    ace_high = ["scoring.card_values.A=15"]
+    assert _greedy_discards("basic-rummy", hand, told=True, tries=5, sets=ace_high) == {"AH"}
 
 
 def test_a_player_long_without_progress_keeps_what_a_card_to_come_can_complete():

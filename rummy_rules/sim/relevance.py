@@ -160,6 +160,18 @@ def _nothing_to_cover(spec: VariantSpec, players: int) -> str | None:
     return "the pack has no wild card or bonus card: an upcard is never covered"
 
 
+def _no_target_before_opening(spec: VariantSpec, players: int) -> str | None:
+    targets = spec.melding.lay_off.targets
+    if targets == "own":
+        return (
+            "melding.lay_off.targets is own: before a player's first meld there is none of theirs"
+        )
+    teams = spec.partnerships
+    if targets == "own_and_partner" and teams.teams != "none" and teams.opening_per == "team":
+        return "lay-offs go on the side's melds, and the side's first meld opens both partners"
+    return None
+
+
 def _no_canastas(spec: VariantSpec, players: int) -> str | None:
     return None if spec.melds.canasta_size else "melds.canasta_size is not set: no canastas"
 
@@ -239,6 +251,7 @@ _RULES: tuple[tuple[str, tuple[str, ...], Callable[[VariantSpec, int], str | Non
     ("scoring.melded_wild_value", (), _melds_score_nothing),
     ("melds.canasta_takes_wilds", (), _no_canastas),
     ("table.cover_upcard", (), _nothing_to_cover),
+    ("melding.lay_off.before_opening", (), _no_target_before_opening),
     ("melds.joker_set_min_size", (), _jokers_wild),
     ("wilds.own_place_natural", (), _no_wild_rank),
     *((key, (), _knocks_only) for key in _PLAY_MELDING),

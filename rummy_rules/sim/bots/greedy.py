@@ -30,14 +30,22 @@ import random
 
 from mypy_extensions import mypyc_attr
 
-from ...cards import JOKER_FACE, face_of, rank_of, suit_of
+from ...cards import JOKER_FACE, rank_of, suit_of
 from ...engine.actions import Action
 from ...engine.rules import ContractPart, DealRules, MeldRules, Rules
 from ...engine.view import MeldView, SeatView
 from .digging import dig
 from .knock_play import Stakes, knock_choice, personality_weights
 from .slips import SLIPS, slipped
-from .tactics import BuyPrice, call_choice, force_choice, freeze_discard, freezes
+from .tactics import (
+    BuyPrice,
+    call_choice,
+    force_choice,
+    freeze_discard,
+    freezes,
+    shed_order,
+    table_fits,
+)
 
 __all__ = ["GreedyBot"]
 
@@ -335,6 +343,8 @@ class GreedyBot:
         self.teams = False
         self.price = BuyPrice()
         """What a buy costs, in cards (tactics.BuyPrice)."""
+        self.shed = shed_order(())
+        """Per face, its place in the order of discards on a tie (tactics.shed_order)."""
         # face_up: ``draw.mode: turn_up``, every legal take is melded at once, so it is taken.
         self.knock_needs: tuple[int, int] = (0, 0)
         self.knock_weights = personality_weights(take, late=self.late)
@@ -379,6 +389,7 @@ class GreedyBot:
         self.freezes = freezes(rules)
         self.teams = rules.play.teams
         self.price = BuyPrice.of(rules)
+        self.shed = shed_order(rules.card_values)
 
     def new_deal(self, deal: DealRules) -> None:
         """Adapt to a deal as it starts (``play_game`` calls this)."""
@@ -401,25 +412,6 @@ class GreedyBot:
         self.call_values = deal.call_values
         self.face_up = deal.face_up_draw
         self.price.new_deal()
-
-    @staticmethod
-    def _fitting(view: SeatView) -> set[int]:
-        """Roughly: the natural faces that would extend a meld on the table
-        (any card of a set's rank, the card just below or above a run)."""
-        faces: set[int] = set()
-        for meld in view.melds:
-            first, last = meld.stands_for[0], meld.stands_for[-1]
-            if first == JOKER_FACE:
-                continue
-            if meld.kind == "set":
-                faces.update(face_of(rank_of(first), suit) for suit in range(4))
-            elif meld.kind == "colour":
-                faces.update(face_of(rank, suit_of(first)) for rank in range(13))
-            elif meld.kind == "run":
-                suit = suit_of(first)
-                faces.add(face_of((rank_of(last) + 1) % 13, suit))
-                faces.add(face_of((rank_of(first) - 1) % 13, suit))
-        return faces
 
     def _down_now(self, view: SeatView, action: Action) -> bool:
         """Whether to go down now (always, unless the personality is ``down=late``)."""
@@ -640,14 +632,14 @@ class GreedyBot:
         stuck = (down or not self.parts) and (self.stale > _PATIENCE or self.rebuilds > 0)
         # A card the next player could lay off is a gift once that player is down.
         feeds_next = view.down[view.next_seat] and view.next_seat != view.seat
-        wild = self.wild
+        wild, shed = self.wild, self.shed
         fitting: set[int] = set()
         if down or feeds_next:
             # The table view is one object until the table changes: work its
             # fits out once.
             if view.melds is not self._fitted_melds:
                 self._fitted_melds = view.melds
-                self._fitted = self._fitting(view)
+                self._fitted = table_fits(view)
             fitting = self._fitted
 
         # Keep the cards that join the rest of the hand (the hand less that
@@ -657,7 +649,7 @@ class GreedyBot:
             for action in discards:
                 face = action.card
                 fits = face in wild or face == JOKER_FACE or face in fitting
-                scores.append((0, int(fits), 0, -face % 13))
+                scores.append((0, int(fits), 0, shed[face]))
         else:
             row_of = _PAIRS[self.sets, self.runs]
             partners = _PARTNERS[self.sets, self.runs]
@@ -685,7 +677,7 @@ class GreedyBot:
                         # that a card still to come can complete are worth
                         # keeping; among the rest the discard is at random.
                         gain = _live_gain(face, held, live, sets=self.sets, runs=self.runs)
-                scores.append((int(feeds_next and fits), kept, gain, 0 if stuck else -face % 13))
+                scores.append((int(feeds_next and fits), kept, gain, 0 if stuck else shed[face]))
         lowest = min(scores)
         return self.rng.choice([a for a, k in zip(discards, scores, strict=True) if k == lowest])
 

@@ -15,12 +15,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...cards import JOKER_FACE
+from ...cards import JOKER_FACE, face_of, rank_of, suit_of
 from ...engine.actions import Action
 from ...engine.rules import Rules
 from ...engine.view import SeatView
 
-__all__ = ["FREEZE_AT", "BuyPrice", "call_choice", "force_choice", "freeze_discard", "freezes"]
+__all__ = [
+    "FREEZE_AT",
+    "BuyPrice",
+    "call_choice",
+    "force_choice",
+    "freeze_discard",
+    "freezes",
+    "shed_order",
+    "table_fits",
+]
 
 #: The pile a player freezes with a wild card, in cards.
 FREEZE_AT = 10
@@ -133,3 +142,30 @@ class BuyPrice:
     def cards(self) -> float:
         """The cards the next buy adds to the hand beside the discard, points counted as cards."""
         return self.costs[min(self.buys, len(self.costs) - 1)] + self.points_as_cards
+
+
+def table_fits(view: SeatView) -> set[int]:
+    """Roughly: the natural faces that would extend a meld on the table
+    (any card of a set's rank, the card just below or above a run)."""
+    faces: set[int] = set()
+    for meld in view.melds:
+        first, last = meld.stands_for[0], meld.stands_for[-1]
+        if first == JOKER_FACE:
+            continue
+        if meld.kind == "set":
+            faces.update(face_of(rank_of(first), suit) for suit in range(4))
+        elif meld.kind == "colour":
+            faces.update(face_of(rank, suit_of(first)) for rank in range(13))
+        elif meld.kind == "run":
+            suit = suit_of(first)
+            faces.add(face_of((rank_of(last) + 1) % 13, suit))
+            faces.add(face_of((rank_of(first) - 1) % 13, suit))
+    return faces
+
+
+def shed_order(values: Sequence[int]) -> tuple[int, ...]:
+    """Per face, the key that orders discards the greedy bot weighs alike: the
+    card that costs most in hand first (``scoring.card_values``), then by rank
+    as with no values — ace, king, queen, … two. ``values`` empty: by rank only."""
+    size = max(len(values), JOKER_FACE + 1)
+    return tuple((-values[f] * 13 if f < len(values) else 0) + (-f % 13) for f in range(size))
