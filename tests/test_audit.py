@@ -353,6 +353,7 @@ def test_the_asking_order_by_either_name_plays_alike():
         ("gin", "discard.playable", "no meld is laid during play"),
         ("contract", "melds.joker_set_min_size", "no sets of jokers"),
         ("canasta", "melding.lay_off.before_opening", "opens both partners"),
+        ("canasta", "opening.once_per_deal", "lays new melds anyway"),
         ("contract", "wilds.own_place_natural", "a joker has no place of its own"),
     ],
 )
@@ -378,6 +379,7 @@ def test_a_key_that_cannot_act_in_the_file_says_why(variant, path, words):
         ("canasta", [], "wilds.own_place_natural"),  # twos are wild
         ("canasta", ["partnerships.opening_per=player"], "melding.lay_off.before_opening"),
         ("contract", [], "melding.lay_off.before_opening"),  # on anyone's melds
+        ("contract", [], "opening.once_per_deal"),
         ("persian", [], "melds.joker_set_min_size"),  # sets of jokers
     ],
 )

@@ -172,6 +172,12 @@ def _no_target_before_opening(spec: VariantSpec, players: int) -> str | None:
     return None
 
 
+def _new_melds_anyway(spec: VariantSpec, players: int) -> str | None:
+    if not spec.melding.new_melds_after_opening:
+        return None
+    return "melding.new_melds_after_opening is true: a player who is down lays new melds anyway"
+
+
 def _no_canastas(spec: VariantSpec, players: int) -> str | None:
     return None if spec.melds.canasta_size else "melds.canasta_size is not set: no canastas"
 
@@ -252,6 +258,7 @@ _RULES: tuple[tuple[str, tuple[str, ...], Callable[[VariantSpec, int], str | Non
     ("melds.canasta_takes_wilds", (), _no_canastas),
     ("table.cover_upcard", (), _nothing_to_cover),
     ("melding.lay_off.before_opening", (), _no_target_before_opening),
+    ("opening.once_per_deal", (), _new_melds_anyway),
     ("melds.joker_set_min_size", (), _jokers_wild),
     ("wilds.own_place_natural", (), _no_wild_rank),
     *((key, (), _knocks_only) for key in _PLAY_MELDING),
