@@ -268,3 +268,30 @@ def test_gin_hand_is_void_as_soon_as_a_turn_leaves_two_stock_cards_and_the_same_
                 if not state.is_terminal():
                     assert state.dealer == dealer
     assert voids
+
+
+@pytest.mark.parametrize("condition", ["meld_now", "opening_or_after", "forces_opening"])
+def test_a_take_that_must_be_melded_or_opened_with_is_refused_in_a_knock_game(condition):
+    """With knocking no meld is laid during play: a discard taken could never
+    be melded nor opened with (before, forces_opening listed discards that the
+    engine then refused)."""
+    from rummy_rules import check_variant
+
+    report = check_variant("gin", [f"draw.discard_condition={condition}"])
+    assert any(
+        p.path == "draw.discard_condition" and "no meld is laid during play" in p.message
+        for p in report.errors
+    ), report.errors
+
+
+@pytest.mark.parametrize("use", ["meld_now", "this_turn"])
+def test_a_card_dug_from_the_pile_that_must_be_melded_is_refused_in_a_knock_game(use):
+    """Before, the engine listed discards and knocks that it then refused
+    ("taken from under other cards, must be melded this turn")."""
+    from rummy_rules import check_variant
+
+    sets = ["draw.discard_pile=any_depth", f"draw.deep_card_use={use}"]
+    report = check_variant("gin", sets)
+    assert any(p.path == "draw.deep_card_use" for p in report.errors), report.errors
+    free = check_variant("gin", ["draw.discard_pile=any_depth", "draw.deep_card_use=free"])
+    assert not free.errors, free.errors

@@ -341,6 +341,24 @@ def _check_knock(spec: VariantSpec, out: list[Finding]) -> None:
         )
     if spec.partnerships.teams != "none":
         out.append((("partnerships", "teams"), "knocking is played without partners", "error"))
+    if spec.draw.discard_condition != "none":
+        out.append(
+            (
+                ("draw", "discard_condition"),
+                f"{spec.draw.discard_condition}: with knocking no meld is laid during play, so "
+                "a discard taken can be neither melded nor opened with: use none",
+                "error",
+            )
+        )
+    if spec.draw.discard_pile == "any_depth" and spec.draw.deep_card_use != "free":
+        out.append(
+            (
+                ("draw", "deep_card_use"),
+                f"{spec.draw.deep_card_use}: with knocking no meld is laid during play, so a "
+                "card dug from the pile cannot be melded: use free",
+                "error",
+            )
+        )
     if knock.deadwood_limit == "upcard" and not spec.table.upcard:
         out.append(
             (
