@@ -354,6 +354,8 @@ def test_the_asking_order_by_either_name_plays_alike():
         ("contract", "melds.joker_set_min_size", "no sets of jokers"),
         ("canasta", "melding.lay_off.before_opening", "opens both partners"),
         ("canasta", "opening.once_per_deal", "lays new melds anyway"),
+        ("indian-rummy", "going_out.knock.undercut", "every knock is gin"),
+        ("indian-rummy", "going_out.knock.defender_lays_off", "every knock is gin"),
         ("contract", "wilds.own_place_natural", "a joker has no place of its own"),
     ],
 )
@@ -380,6 +382,7 @@ def test_a_key_that_cannot_act_in_the_file_says_why(variant, path, words):
         ("canasta", ["partnerships.opening_per=player"], "melding.lay_off.before_opening"),
         ("contract", [], "melding.lay_off.before_opening"),  # on anyone's melds
         ("contract", [], "opening.once_per_deal"),
+        ("gin", [], "going_out.knock.undercut"),  # knocks up to 10
         ("persian", [], "melds.joker_set_min_size"),  # sets of jokers
     ],
 )

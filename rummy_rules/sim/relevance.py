@@ -178,6 +178,16 @@ def _new_melds_anyway(spec: VariantSpec, players: int) -> str | None:
     return "melding.new_melds_after_opening is true: a player who is down lays new melds anyway"
 
 
+def _every_knock_gin(spec: VariantSpec, players: int) -> str | None:
+    knock = spec.going_out.knock
+    if knock is None or knock.deadwood_limit != 0:
+        return None
+    return (
+        "going_out.knock.deadwood_limit is 0: every knock is gin (a wrong one leaves the "
+        "deal), never undercut nor laid off on"
+    )
+
+
 def _no_canastas(spec: VariantSpec, players: int) -> str | None:
     return None if spec.melds.canasta_size else "melds.canasta_size is not set: no canastas"
 
@@ -259,6 +269,9 @@ _RULES: tuple[tuple[str, tuple[str, ...], Callable[[VariantSpec, int], str | Non
     ("table.cover_upcard", (), _nothing_to_cover),
     ("melding.lay_off.before_opening", (), _no_target_before_opening),
     ("opening.once_per_deal", (), _new_melds_anyway),
+    ("going_out.knock.undercut", (), _every_knock_gin),
+    ("going_out.knock.defender_lays_off", (), _every_knock_gin),
+    ("game_end.undercut_boxes", (), _every_knock_gin),
     ("melds.joker_set_min_size", (), _jokers_wild),
     ("wilds.own_place_natural", (), _no_wild_rank),
     *((key, (), _knocks_only) for key in _PLAY_MELDING),
