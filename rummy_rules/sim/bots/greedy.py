@@ -560,7 +560,7 @@ class GreedyBot:
             if self.all_out
             else self.cards + self.buy_room
         )
-        room = len(hand) + 1 + self.price.cards() <= most + 1
+        room = len(hand) + self.price.cards() <= most  # hand + discard + price <= most + 1
         never = self.buy_threshold >= _THRESHOLDS["never"]
         eager = self.buy_threshold < _THRESHOLDS["normal"]
         if not down and room and not never and self._wanted(top, hand, self.buy_threshold, eager):
