@@ -295,3 +295,17 @@ def test_a_card_dug_from_the_pile_that_must_be_melded_is_refused_in_a_knock_game
     assert any(p.path == "draw.deep_card_use" for p in report.errors), report.errors
     free = check_variant("gin", ["draw.discard_pile=any_depth", "draw.deep_card_use=free"])
     assert not free.errors, free.errors
+
+
+def test_the_push_is_refused_in_a_knock_game():
+    """A push gives the next player the discard and a stock card; with no meld
+    laid during play no card leaves a hand but by the discard, so each push
+    grows the hands by two (greedy Indian Rummy with the push ran for minutes
+    on hands of thirty cards and more)."""
+    from rummy_rules import check_variant
+
+    for name in ("gin", "indian-rummy"):
+        report = check_variant(name, ["draw.push=true"])
+        assert any(
+            p.path == "draw.push" and "hands would only grow" in p.message for p in report.errors
+        ), (name, report.errors)

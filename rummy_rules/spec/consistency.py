@@ -341,24 +341,7 @@ def _check_knock(spec: VariantSpec, out: list[Finding]) -> None:
         )
     if spec.partnerships.teams != "none":
         out.append((("partnerships", "teams"), "knocking is played without partners", "error"))
-    if spec.draw.discard_condition != "none":
-        out.append(
-            (
-                ("draw", "discard_condition"),
-                f"{spec.draw.discard_condition}: with knocking no meld is laid during play, so "
-                "a discard taken can be neither melded nor opened with: use none",
-                "error",
-            )
-        )
-    if spec.draw.discard_pile == "any_depth" and spec.draw.deep_card_use != "free":
-        out.append(
-            (
-                ("draw", "deep_card_use"),
-                f"{spec.draw.deep_card_use}: with knocking no meld is laid during play, so a "
-                "card dug from the pile cannot be melded: use free",
-                "error",
-            )
-        )
+    _check_knock_draw(spec, out)
     if knock.deadwood_limit == "upcard" and not spec.table.upcard:
         out.append(
             (
@@ -372,6 +355,38 @@ def _check_knock(spec: VariantSpec, out: list[Finding]) -> None:
             (
                 ("going_out", "knock", "ace_upcard"),
                 "an ace upcard sets the limit only with deadwood_limit: upcard",
+                "error",
+            )
+        )
+
+
+def _check_knock_draw(spec: VariantSpec, out: list[Finding]) -> None:
+    """The draw rules a knock game cannot play: no meld is laid during play."""
+    if spec.draw.discard_condition != "none":
+        out.append(
+            (
+                ("draw", "discard_condition"),
+                f"{spec.draw.discard_condition}: with knocking no meld is laid during play, so "
+                "a discard taken can be neither melded nor opened with: use none",
+                "error",
+            )
+        )
+    if spec.draw.push:
+        out.append(
+            (
+                ("draw", "push"),
+                "true: a push hands the next player two cards, and with knocking no meld "
+                "leaves a hand during play, so hands would only grow until the stock ran "
+                "out: use false",
+                "error",
+            )
+        )
+    if spec.draw.discard_pile == "any_depth" and spec.draw.deep_card_use != "free":
+        out.append(
+            (
+                ("draw", "deep_card_use"),
+                f"{spec.draw.deep_card_use}: with knocking no meld is laid during play, so a "
+                "card dug from the pile cannot be melded: use free",
                 "error",
             )
         )
