@@ -357,6 +357,12 @@ def test_the_asking_order_by_either_name_plays_alike():
         ("indian-rummy", "going_out.knock.undercut", "every knock is gin"),
         ("indian-rummy", "going_out.knock.defender_lays_off", "every knock is gin"),
         ("contract", "wilds.own_place_natural", "a joker has no place of its own"),
+        ("indian-rummy", "table.dealer_rotation", "the game is one deal"),
+        ("indian-rummy", "wilds.exchange.allowed", "no meld is laid during play"),
+        ("indian-rummy", "wilds.reposition", "no meld is laid during play"),
+        ("indian-rummy", "wilds.declared_identity", "no meld is laid during play"),
+        ("gin", "melds.set.join", "no meld is laid during play"),
+        ("gin", "draw.force", "no meld is laid during play"),
     ],
 )
 def test_a_key_that_cannot_act_in_the_file_says_why(variant, path, words):
@@ -384,6 +390,11 @@ def test_a_key_that_cannot_act_in_the_file_says_why(variant, path, words):
         ("contract", [], "opening.once_per_deal"),
         ("gin", [], "going_out.knock.undercut"),  # knocks up to 10
         ("persian", [], "melds.joker_set_min_size"),  # sets of jokers
+        ("contract", [], "table.dealer_rotation"),  # seven deals
+        ("indian-rummy", ["game_end.ties=extra_deal"], "table.dealer_rotation"),
+        ("contract", [], "wilds.declared_identity"),  # lay-offs during play
+        ("contract", [], "wilds.exchange.allowed"),
+        ("conquian", [], "draw.force"),
     ],
 )
 def test_the_same_keys_act_where_the_file_uses_them(variant, sets, path):
@@ -406,3 +417,19 @@ def test_a_natural_card_asked_for_twice_plays_alike():
     assert reason("contract", "wilds.min_naturals", "2") is None
     assert reason("canasta", "wilds.versus_naturals", "at_least_one_natural") is not None
     assert reason("canasta", "wilds.versus_naturals", "fewer") is None
+
+
+def test_the_deal_passing_left_or_right_plays_alike_at_two():
+    """At a table of two the deal passes to the other player either way; to the
+    winner it does not, nor left or right at three (Conquian passes left)."""
+    from rummy_rules.sim.relevance import same_play_reason
+
+    conquian = load_variant("conquian")
+
+    def reason(value: str, players: int = 2) -> str | None:
+        changed = load_variant("conquian", [f"table.dealer_rotation={value}"])
+        return same_play_reason(conquian, changed, "table.dealer_rotation", players)
+
+    assert reason("right") == "with two players the deal passes to the other player either way"
+    assert reason("winner") is None
+    assert reason("right", 3) is None

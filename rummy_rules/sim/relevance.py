@@ -205,6 +205,13 @@ def _no_wild_rank(spec: VariantSpec, players: int) -> str | None:
     return "the only wild cards are jokers, and a joker has no place of its own"
 
 
+def _one_deal(spec: VariantSpec, players: int) -> str | None:
+    end = spec.game_end
+    if end.kind != "fixed_deals" or len(spec.deals) != 1 or end.ties == "extra_deal":
+        return None
+    return "the game is one deal (game_end.kind fixed_deals, one deal): no one deals after"
+
+
 def _knocks_only(spec: VariantSpec, players: int) -> str | None:
     if spec.going_out.knock is None or spec.melding.during_play:
         return None
@@ -232,6 +239,15 @@ _PLAY_MELDING = (
     "opening.",
     # A hand of one card taking a pile of one: hands keep their size.
     "draw.one_card_pile_with_one_card",
+    # Wild cards on the table: taken back, moved along a run or named anew
+    # when a card is laid off (a knock's lay-offs go by the melds' own ends),
+    # and sets joined on the table.
+    "wilds.exchange.",
+    "wilds.reposition",
+    "wilds.declared_identity",
+    "melds.set.join",
+    # Forcing on the next player a card they could lay off: they have no meld.
+    "draw.force",
 )
 
 
@@ -274,6 +290,7 @@ _RULES: tuple[tuple[str, tuple[str, ...], Callable[[VariantSpec, int], str | Non
     ("game_end.undercut_boxes", (), _every_knock_gin),
     ("melds.joker_set_min_size", (), _jokers_wild),
     ("wilds.own_place_natural", (), _no_wild_rank),
+    ("table.dealer_rotation", (), _one_deal),
     *((key, (), _knocks_only) for key in _PLAY_MELDING),
 )
 
@@ -340,6 +357,12 @@ def _one_natural_anyway(spec: VariantSpec, players: int) -> Any:
     return max(fewest, 1) if spec.wilds.versus_naturals != "any" else fewest
 
 
+def _rotation_at_two(spec: VariantSpec, players: int) -> Any:
+    rotation = spec.table.dealer_rotation
+    # At two, the deal passes to the other player whichever way it goes.
+    return "left" if players == 2 and rotation == "right" else rotation
+
+
 def _asking_order(spec: VariantSpec, players: int) -> Any:
     # docs/records.md, "The asking order": two pairs of names for one order each.
     return {"first_to_ask": "nearest_in_turn", "eldest_hand": "nearest_dealer_left"}.get(
@@ -385,6 +408,11 @@ _SAME: tuple[tuple[str, Callable[[VariantSpec, int], Any], str], ...] = (
         "buying.priority",
         _asking_order,
         "the seats are asked in one order either way (docs/records.md, the asking order)",
+    ),
+    (
+        "table.dealer_rotation",
+        _rotation_at_two,
+        "with two players the deal passes to the other player either way",
     ),
     (
         "table.upcard_offer",
