@@ -533,3 +533,52 @@ def test_escalating_buy_costs_price_the_buys_made_this_deal():
     assert price.cards() == 2
     price.new_deal()
     assert price.cards() == 1
+
+
+def _drops(hand: str, own_turn: int, cost: int, sets: tuple[str, ...] = ()) -> bool:
+    """Whether the greedy bot drops ``hand`` (Indian Rummy, no cut wild card)
+    before drawing at its ``own_turn``, the drop costing ``cost``."""
+    from types import SimpleNamespace
+
+    from rummy_rules.cards import parse_card
+    from rummy_rules.engine.actions import Action
+
+    rules = compile_rules(load_variant("indian-rummy", ["deck.cut_wild=false", *sets]), 2)
+    view = SimpleNamespace(
+        phase="draw",
+        hand=tuple(parse_card(c) for c in hand.split()),
+        legal=(Action("drop"), Action("draw")),
+        own_turn=own_turn,
+        drop_cost=cost,
+    )
+    bot = GreedyBot(random.Random(1))
+    bot.new_game(rules)
+    bot.new_deal(rules.deals[0])
+    return bot.choose(view).kind == "drop"  # type: ignore[arg-type]
+
+
+#: No run, no wild card: three sets leave 17 in deadwood, yet the hand misses
+#: the declaration's two runs, so another player's declaration counts all its
+#: cards (104, at most 80).
+THREE_SETS = "9C 9D 9H 10C 10D 10H KC KD KS 2S 5H 3D 7C"
+#: No meld at all: 94 in deadwood.
+NOTHING = "2C 5D 8H JS KC 3S 6H 9C QD AH 4D 7S 10C"
+
+
+def test_the_greedy_bot_drops_a_hand_by_what_it_would_score():
+    """docs/bots.md: a hand with no pure run and no wild card is dropped when it
+    would cost 40 more than the drop, counted as the file scores it."""
+    assert _drops(THREE_SETS, 1, 20)  # all its cards count: 80 >= 20 + 40
+    # Where a hand missing the runs scores only its deadwood, 17 is kept.
+    assert not _drops(THREE_SETS, 1, 20, ("going_out.knock.count_all_without_needs=false",))
+    assert _drops(NOTHING, 1, 20)
+    assert not _drops(NOTHING, 3, 40)  # a middle drop only from the sixth turn
+
+
+def test_the_deal_cap_bounds_what_a_middle_drop_saves():
+    """Capped at 80 a hand loses at most 80: worth a middle drop of 40; capped at
+    79 it is not; uncapped it is."""
+    assert _drops(NOTHING, 6, 40)
+    assert not _drops(NOTHING, 6, 40, ("scoring.deal_cap=79",))
+    assert _drops(NOTHING, 6, 40, ("scoring.deal_cap=null",))
+    assert not _drops(NOTHING, 6, 60, ("scoring.deal_cap=null",))  # 94 < 60 + 40

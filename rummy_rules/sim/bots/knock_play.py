@@ -3,12 +3,16 @@
 Everything is counted in deadwood (the value of the cards no meld takes):
 
 * **drop** (``going_out.drop``): before drawing, it drops a hopeless hand:
-  one with no pure run (a run with no wild card), no wild card, and a least
-  deadwood at least :data:`DROP_MARGIN` (40) above what the drop costs
-  (Indian Rummy: 60 for a first drop of 20, 80 for a middle drop of 40), so
-  that a dearer drop is taken less often; on its first turn (a first drop)
-  or from its :data:`MIDDLE_DROP_TURN` th turn on (a middle drop), where the
-  variant allows that drop;
+  one with no pure run (a run with no wild card), no wild card, and costing
+  at least :data:`DROP_MARGIN` (40) more than the drop were another player to
+  declare now (Indian Rummy: 60 for a first drop of 20, 80 for a middle drop
+  of 40), so that a dearer drop is taken less often. What the hand would
+  cost is counted as the file scores it (:meth:`Stakes.caught`): its least
+  deadwood, or every card where a hand whose melds miss the knock's needs
+  counts them all (``count_all_without_needs``), at most ``scoring.deal_cap``.
+  It drops on its first turn (a first drop) or from its
+  :data:`MIDDLE_DROP_TURN` th turn on (a middle drop), where the variant
+  allows that drop;
 * **draw**: it takes the upcard when keeping it (and discarding its best
   card) leaves less deadwood than its hand has now (by at least
   ``take_margin`` points, 1); otherwise it draws from the stock (or passes,
@@ -116,6 +120,10 @@ class Stakes:
     game: int = 0
     shutout: int = 1
     limit: int | None = None
+    count_all: bool = False
+    """``count_all_without_needs``: a hand missing the knock's needs counts every card."""
+    cap: int | None = None
+    """``scoring.deal_cap``: the most a hand scores in a deal."""
 
     @classmethod
     def of(cls, play: PlayRules) -> Stakes:
@@ -134,7 +142,16 @@ class Stakes:
             game=play.game_bonus,
             shutout=play.shutout_factor,
             limit=play.knock_limit if fixed else None,
+            count_all=play.count_all_without_needs,
+            cap=play.deal_cap,
         )
+
+    def caught(self, deadwood: int, every_card: int, meets: bool) -> int:
+        """What a hand scores were another player to declare now: its least
+        ``deadwood``, or ``every_card`` (all its cards' values) where it does not
+        meet the knock's needs and such a hand counts them all; at most the cap."""
+        points = deadwood if meets or not self.count_all else every_card
+        return points if self.cap is None else min(points, self.cap)
 
     def worth(self, points: float, boxes: int, total: int, other: int) -> float:
         """What winning a hand by ``points`` with ``boxes`` boxes is worth to a
@@ -165,6 +182,9 @@ def _undercut(deadwood: int) -> float:
     (the same games, 300 of them: 33 of 564 knocks at 10, 9 of 343 at 7)."""
     return deadwood * deadwood / 1700
 
+
+#: The stakes of a knock game that no one told the bot (no bonus, no cap).
+_NO_STAKES = Stakes()
 
 #: ``down=late``: the most deadwood the greedy bot knocks with.
 KNOCK_AT_LATE = 5
@@ -255,7 +275,7 @@ def knock_choice(
         runs = frozenset(i for i, m in enumerate(view.melds) if m.kind == "run")
         return _defend(legal, hand, count, runs)
     if view.phase == "draw":
-        return _draw(view, hand, count, weights.take_margin)
+        return _draw(view, hand, count, weights.take_margin, stakes or _NO_STAKES)
     knocks = [a for a in legal if a.kind == "knock"]
     if knocks:
         # Least deadwood; big gin (no discard) before gin; then the highest discard.
@@ -412,20 +432,25 @@ def _knock_deadwood(action: Action, hand: list[int], values: Sequence[int]) -> i
     return sum(values[f] * n for f, n in left.items() if n > 0)
 
 
-def _hopeless(view: SeatView, hand: list[int], count: _Counting) -> bool:
+def _hopeless(view: SeatView, hand: list[int], count: _Counting, stakes: Stakes) -> bool:
     """Whether the bot drops this hand now (see the module's description)."""
     if view.own_turn > 1 and view.own_turn < MIDDLE_DROP_TURN:
         return False
     if any(face in count.wilds for face in hand):
         return False
-    if min_deadwood(hand, count.rules, count.values, count.wilds) < view.drop_cost + DROP_MARGIN:
+    if best_layout(hand, count.rules, count.values, count.wilds, (1, 1)).meets:
         return False
-    return not best_layout(hand, count.rules, count.values, count.wilds, (1, 1)).meets
+    deadwood = min_deadwood(hand, count.rules, count.values, count.wilds)
+    meets = best_layout(hand, count.rules, count.values, count.wilds, count.needs).meets
+    every_card = sum(count.values[face] for face in hand)
+    return stakes.caught(deadwood, every_card, meets) >= view.drop_cost + DROP_MARGIN
 
 
-def _draw(view: SeatView, hand: list[int], count: _Counting, margin: int) -> Action:
+def _draw(
+    view: SeatView, hand: list[int], count: _Counting, margin: int, stakes: Stakes
+) -> Action:
     legal = view.legal
-    if view.drop_cost >= 0 and _hopeless(view, hand, count):
+    if view.drop_cost >= 0 and _hopeless(view, hand, count, stakes):
         return next(a for a in legal if a.kind == "drop")
     takes = [a for a in legal if a.kind == "take"]
     other = next((a for a in legal if a.kind in ("draw", "pass")), None)
