@@ -582,3 +582,40 @@ def test_the_deal_cap_bounds_what_a_middle_drop_saves():
     assert not _drops(NOTHING, 6, 40, ("scoring.deal_cap=79",))
     assert _drops(NOTHING, 6, 40, ("scoring.deal_cap=null",))
     assert not _drops(NOTHING, 6, 60, ("scoring.deal_cap=null",))  # 94 < 60 + 40
+
+
+def _takes_pile(pile: str, hand: str, sets: tuple[str, ...] = ()) -> bool:
+    """Whether the greedy bot, in Gin with ``sets``, takes from ``pile`` (listed
+    from the bottom) holding ``hand``."""
+    from types import SimpleNamespace
+
+    from rummy_rules.cards import parse_card
+    from rummy_rules.engine.actions import Action
+
+    rules = compile_rules(load_variant("gin", list(sets)), 2)
+    faces = tuple(parse_card(c) for c in pile.split())
+    view = SimpleNamespace(
+        phase="draw",
+        hand=tuple(parse_card(c) for c in hand.split()),
+        legal=(Action("draw"), Action("take", card=faces[-1])),
+        discard_pile=faces,
+        own_turn=3,
+        drop_cost=-1,
+    )
+    bot = GreedyBot(random.Random(1))
+    bot.new_game(rules)
+    bot.new_deal(rules.deals[0])
+    return bot.choose(view).kind == "take"  # type: ignore[arg-type]
+
+
+def test_a_knock_game_take_of_the_whole_pile_counts_every_card_it_brings():
+    """docs/bots.md: a take that brings several cards is weighed with all of
+    them, and one bringing more than three is left (in a knock game no meld
+    leaves the hand: before, the bot weighed the top card alone and took
+    piles that grew its hand past thirty cards)."""
+    whole = ("draw.discard_pile=whole_pile",)
+    hand = "2C 3C 4C 7D 8D 9D 5H 6H AS 2S"  # 14 in deadwood
+    assert _takes_pile("KD QC 7H", hand)  # the 7H alone: 1 left
+    assert not _takes_pile("KD QC 7H", hand, whole)  # with KD and QC: 21 at best
+    assert _takes_pile("4H 7H", "2C 3C 4C 7D 8D 9D 5H 6H KS QS", whole)  # both meld
+    assert not _takes_pile("4H 8S 9S 7H", "2C 3C 4C 7D 8D 9D 5H 6H KS QS", whole)

@@ -39,6 +39,7 @@ from .knock_play import Stakes, knock_choice, personality_weights
 from .slips import SLIPS, slipped
 from .tactics import (
     BuyPrice,
+    PileTake,
     call_choice,
     force_choice,
     freeze_discard,
@@ -338,6 +339,7 @@ class GreedyBot:
         self.knock_values: tuple[int, ...] = ()
         self.call_values: tuple[int, ...] = ()
         self.stakes: Stakes | None = None  # a knock game's, once told (new_game)
+        self.pile = PileTake()  # which cards a take brings (new_game)
         self.freezes: frozenset[int] | None = None
         """Where a wild card discarded freezes the pile: the other faces that do (tactics)."""
         self.teams = False
@@ -386,6 +388,7 @@ class GreedyBot:
     def new_game(self, rules: Rules) -> None:
         """Learn what a knock game's hands are worth (``play_game`` calls this first)."""
         self.stakes = Stakes.of(rules.play)
+        self.pile = PileTake.of(rules.play)
         self.freezes = freezes(rules)
         self.teams = rules.play.teams
         self.price = BuyPrice.of(rules)
@@ -483,6 +486,7 @@ class GreedyBot:
                 self.knock_needs,
                 self.knock_weights,
                 self.stakes,
+                self.pile,
             )
         legal = view.legal
         hand = list(view.hand)

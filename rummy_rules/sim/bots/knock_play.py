@@ -16,7 +16,10 @@ Everything is counted in deadwood (the value of the cards no meld takes):
 * **draw**: it takes the upcard when keeping it (and discarding its best
   card) leaves less deadwood than its hand has now (by at least
   ``take_margin`` points, 1); otherwise it draws from the stock (or passes,
-  when the first upcard is offered);
+  when the first upcard is offered). Where a take brings several cards (the
+  whole pile, a dig with every card above, ``draw.pile_cards``) it counts
+  them all, fewest first, and leaves a take of more than :data:`MOST_TAKEN`
+  (3) cards;
 * **knock**: it knocks as soon as its deadwood after the discard is at most
   :data:`KNOCK_AT` (10; ``knock_at``) and within the deal's limit, with the discard and
   layout that leave the least deadwood; where the file's limit is a number
@@ -57,12 +60,14 @@ from ...engine.actions import Action
 from ...engine.deadwood import Layout, best_layout, min_deadwood
 from ...engine.rules import MeldRules, PlayRules
 from ...engine.view import SeatView
+from .tactics import PileTake
 
 __all__ = [
     "DROP_MARGIN",
     "KNOCK_AT",
     "KNOCK_AT_LATE",
     "MIDDLE_DROP_TURN",
+    "MOST_TAKEN",
     "KnockWeights",
     "Stakes",
     "holds_for_gin",
@@ -183,6 +188,13 @@ def _undercut(deadwood: int) -> float:
     return deadwood * deadwood / 1700
 
 
+#: The most cards a take from the pile may bring for the bot to weigh it: a
+#: knock game's hand keeps them all (no meld leaves it), one discard a turn.
+MOST_TAKEN = 3
+
+#: A take that brings the card named alone.
+_ONE_CARD = PileTake()
+
 #: The stakes of a knock game that no one told the bot (no bonus, no cap).
 _NO_STAKES = Stakes()
 
@@ -264,10 +276,12 @@ def knock_choice(
     needs: tuple[int, int] = (0, 0),
     weights: KnockWeights = GREEDY_WEIGHTS,
     stakes: Stakes | None = None,
+    pile: PileTake = _ONE_CARD,
 ) -> Action:
     """The greedy bot's action in a knock game (see the module's description),
     or with ``weights``, the tuned bot's; with ``stakes``, it may hold on for gin
-    and (``knock_at`` :data:`KNOCK_AT`) knocks up to a numeric limit above 10."""
+    and (``knock_at`` :data:`KNOCK_AT`) knocks up to a numeric limit above 10;
+    ``pile`` says which cards a take from the discard pile brings."""
     count = _Counting(rules, values, wilds, needs)
     legal = view.legal
     hand = list(view.hand)
@@ -275,7 +289,7 @@ def knock_choice(
         runs = frozenset(i for i, m in enumerate(view.melds) if m.kind == "run")
         return _defend(legal, hand, count, runs)
     if view.phase == "draw":
-        return _draw(view, hand, count, weights.take_margin, stakes or _NO_STAKES)
+        return _draw(view, hand, count, weights.take_margin, stakes or _NO_STAKES, pile)
     knocks = [a for a in legal if a.kind == "knock"]
     if knocks:
         # Least deadwood; big gin (no discard) before gin; then the highest discard.
@@ -447,7 +461,12 @@ def _hopeless(view: SeatView, hand: list[int], count: _Counting, stakes: Stakes)
 
 
 def _draw(
-    view: SeatView, hand: list[int], count: _Counting, margin: int, stakes: Stakes
+    view: SeatView,
+    hand: list[int],
+    count: _Counting,
+    margin: int,
+    stakes: Stakes,
+    pile: PileTake,
 ) -> Action:
     legal = view.legal
     if view.drop_cost >= 0 and _hopeless(view, hand, count, stakes):
@@ -455,18 +474,23 @@ def _draw(
     takes = [a for a in legal if a.kind == "take"]
     other = next((a for a in legal if a.kind in ("draw", "pass")), None)
     if takes and other is not None:
-        take = takes[0]
-        # Taken when some discard (any card but the one taken) leaves at most
-        # this much deadwood; a discard whose bound (the eleven cards' least
-        # deadwood less its value, see _best_discard) is above it is not tried.
+        # Taken when some discard (any card but those taken) leaves at most
+        # this much deadwood; a discard whose bound (the cards' least deadwood
+        # less its value, see _best_discard) is above it is not tried. A take
+        # of several cards (a whole pile, a dig) counts every card it brings,
+        # and one bringing more than MOST_TAKEN is left.
         most = count.dead(hand) - margin
-        held = [*hand, take.card]
-        floor = count.dead(held) if not any(count.needs) else None
-        for j in range(len(hand)):
-            if floor is not None and floor - count.values[held[j]] > most:
-                continue
-            if count.dead([f for i, f in enumerate(held) if i != j]) <= most:
-                return take
+        brought = [(pile.cards(view.discard_pile, a.card), a) for a in takes]
+        for cards, take in sorted(brought, key=lambda b: len(b[0])):
+            if len(cards) > MOST_TAKEN:
+                break
+            held = [*hand, *cards]
+            floor = count.dead(held) if not any(count.needs) else None
+            for j in range(len(hand)):
+                if floor is not None and floor - count.values[held[j]] > most:
+                    continue
+                if count.dead([f for i, f in enumerate(held) if i != j]) <= most:
+                    return take
         return other
     return other if other is not None else legal[0]
 

@@ -14,15 +14,17 @@ its least valuable wild card (a two before a joker).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ...cards import JOKER_FACE, face_of, rank_of, suit_of
 from ...engine.actions import Action
-from ...engine.rules import Rules
+from ...engine.rules import PlayRules, Rules
 from ...engine.view import SeatView
 
 __all__ = [
     "FREEZE_AT",
     "BuyPrice",
+    "PileTake",
     "call_choice",
     "force_choice",
     "freeze_discard",
@@ -169,3 +171,35 @@ def shed_order(values: Sequence[int]) -> tuple[int, ...]:
     as with no values — ace, king, queen, … two. ``values`` empty: by rank only."""
     size = max(len(values), JOKER_FACE + 1)
     return tuple((-values[f] * 13 if f < len(values) else 0) + (-f % 13) for f in range(size))
+
+
+@dataclass(frozen=True, slots=True)
+class PileTake:
+    """Which cards a take from the discard pile brings (``draw.discard_pile``,
+    ``draw.pile_cards``, ``draw.deep_take_all_above``); the default: the card
+    named alone."""
+
+    whole: bool = False
+    top: int = 0
+    all_above: bool = False
+
+    @classmethod
+    def of(cls, play: PlayRules) -> PileTake:
+        """The takes of a game played by ``play``."""
+        return cls(
+            whole=play.discard_pile == "whole_pile",
+            top=play.pile_cards,
+            all_above=play.discard_pile == "any_depth" and play.deep_take_all_above,
+        )
+
+    def cards(self, pile: Sequence[int], face: int) -> tuple[int, ...]:
+        """The faces a take naming ``face`` (its highest copy in ``pile``, faces
+        from the bottom) brings into the hand, as the engine takes them."""
+        if self.top:
+            return tuple(pile[-self.top :])
+        if self.whole:
+            return tuple(pile)
+        if not self.all_above:
+            return (face,)
+        place = max(i for i, f in enumerate(pile) if f == face)
+        return tuple(pile[place:])
