@@ -619,3 +619,44 @@ def test_a_knock_game_take_of_the_whole_pile_counts_every_card_it_brings():
     assert not _takes_pile("KD QC 7H", hand, whole)  # with KD and QC: 21 at best
     assert _takes_pile("4H 7H", "2C 3C 4C 7D 8D 9D 5H 6H KS QS", whole)  # both meld
     assert not _takes_pile("4H 8S 9S 7H", "2C 3C 4C 7D 8D 9D 5H 6H KS QS", whole)
+
+
+@pytest.mark.parametrize(
+    ("variant", "sets"),
+    [
+        ("rummy-500", ()),  # a dig takes the card and every card above it
+        ("rummy-500", ("draw.deep_take_all_above=false",)),
+        ("gin", ("draw.discard_pile=whole_pile",)),
+        ("gin", ()),
+    ],
+)
+def test_a_take_brings_the_cards_the_engine_gives(variant, sets):
+    """tactics.PileTake against the engine: in random games, every take adds to
+    the hand the cards PileTake says it brings."""
+    from collections import Counter
+
+    from rummy_rules.engine.view import seat_view
+    from rummy_rules.sim.bots.tactics import PileTake
+
+    rules = compile_rules(load_variant(variant, list(sets)), 2)
+    pile_take = PileTake.of(rules.play)
+    rng = random.Random(3)
+    takes = 0
+    for seed in range(6):
+        state = GameState(rules, seed=seed)
+        for _ in range(300):
+            if state.is_terminal():
+                break
+            seat = state.to_move
+            view = seat_view(state, seat)
+            action = rng.choice(view.legal)
+            if action.kind == "take" and view.phase == "draw":
+                brought = pile_take.cards(view.discard_pile, action.card)
+                before = Counter(view.hand)
+                state.apply(action)
+                after = Counter(seat_view(state, seat).hand)
+                assert after - before == Counter(brought), (action, view.discard_pile)
+                takes += 1
+            else:
+                state.apply(action)
+    assert takes > 5

@@ -199,7 +199,7 @@ class PileTake:
             return tuple(pile[-self.top :])
         if self.whole:
             return tuple(pile)
-        if not self.all_above:
+        places = [i for i, f in enumerate(pile) if f == face]
+        if not self.all_above or not places:
             return (face,)
-        place = max(i for i, f in enumerate(pile) if f == face)
-        return tuple(pile[place:])
+        return tuple(pile[places[-1] :])
