@@ -221,6 +221,14 @@ CASES: dict[str, Case] = {
         upcard="AC",
         stock=("KS", "QD"),
     ),
+    "declare.left_over": dealt(
+        "indian-rummy",
+        "2H 3H 4H 5S 6S 7S 9C 9D 9S JH JD JS KC",
+        "knock QD with 2H 3H 4H / 5S 6S 7S / 9C 9D 9S / JH JD JS",
+        "going_out.knock.wrong_declaration=null",
+        upcard="AC",
+        stock=("KS", "QD"),
+    ),
     "force.not_now": Case("conquian", (), 2, 0, 0, "force"),
     "force.decide": dealt(
         "conquian",
@@ -934,6 +942,18 @@ STACKED: dict[str, Case] = {
         upcard="KD",
         others=_DEFENDER,
         moves=("take KD",),
+    ),
+    "knock.gin_left_over": dealt(
+        "gin",
+        "7C 7D 7S 9C 10C JC 2H 3H JK KS",
+        "knock KS with 7C 7D 7S / 9C 10C JC / 2H 3H 4H",
+        "going_out.knock.deadwood_limit=0",
+        "deck.jokers=2",
+        "deck.joker_role=wild",
+        "scoring.card_values.joker=0",
+        upcard="4H",
+        others=_DEFENDER,
+        moves=("take 4H",),
     ),
     "knock.needs_runs": dealt(
         "gin",

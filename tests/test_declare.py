@@ -71,6 +71,23 @@ def test_a_wild_rank_card_in_its_own_place_keeps_a_run_pure():
     assert is_pure(own, wild) and not is_pure(stand_in, wild)
 
 
+#: A pure run, a run with a joker and two sets (12 cards) and a second joker:
+#: it is worth 0, but a declaration shows all thirteen cards in melds.
+SPARE_JOKER = "2H 3H 4H 5S JK 7S 9C 9D 9H KH KC KS JK"
+
+
+def test_a_declaration_lays_every_card_in_melds_a_wild_card_worth_0_too():
+    state = _declaring({1: SPARE_JOKER, 0: OTHER})
+    declarations = [t for t in texts(state) if t.startswith("knock")]
+    assert declarations
+    for text in declarations:
+        assert sum(len(m.split()) for m in _meld_texts(text)) == 13, text
+    # Named with the joker left out, it is refused (a wrong declaration where
+    # the file plays those at their cost).
+    reason = why(state, "knock QS with 2H 3H 4H / 5S JK=6S 7S / 9C 9D 9H / KC KH KS")
+    assert reason is not None and "JK" in reason and "left out" in reason
+
+
 def test_the_others_score_what_they_cannot_meld_and_all_without_two_runs():
     state = _declaring({1: DECLARER, 0: OTHER})
     act(state, "knock QS")
@@ -136,9 +153,10 @@ def _is_run(meld: str) -> bool:
 
 
 def test_every_declaration_in_simulated_records_has_two_runs_one_pure(tmp_path):
-    """Read from the records (not the engine's check): every knock lays at least
-    two runs, one of them with no wild card (a plain meld, no JK and no '='), and
-    no player scores more than 80 in a deal."""
+    """Read from the records (not the engine's check): every knock lays all
+    thirteen cards in melds, at least two runs, one of them with no wild card
+    (a plain meld, no JK and no '='), and no player scores more than 80 in a
+    deal."""
     spec = load_variant(INDIAN)
     for seed in range(examples(3, 20)):
         state = GameState(compile_rules(spec, 4), seed=seed)
@@ -157,6 +175,7 @@ def test_every_declaration_in_simulated_records_has_two_runs_one_pure(tmp_path):
                 runs = [m for m in melds if _is_run(m)]
                 pure = [m for m in runs if "=" not in m and "JK" not in m.split()]
                 assert len(runs) >= 2 and pure, action
+                assert sum(len(m.split()) for m in melds) == 13, action  # every card melded
             if "deal_end" in entry:
                 assert max(entry["scores"]) <= 80, entry
         assert knocks == sum(r.reason in ("gin", "knock", "undercut") for r in state.results)

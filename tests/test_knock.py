@@ -191,6 +191,41 @@ def test_nothing_may_be_laid_off_on_gin_and_gin_scores_its_bonus():
     assert result.reason == "gin" and list(result.scores) == [0, 72 + 25]
 
 
+#: Jokers wild and worth 0 (as Indian Rummy counts them), in the knock test game.
+_ZERO_JOKERS = ("deck.jokers=2", "deck.joker_role=wild", "scoring.card_values.joker=0")
+
+
+def test_a_card_worth_0_left_in_hand_is_deadwood_of_0_but_no_gin():
+    hands = {1: "2H 3H 4H 7S 7D 7C 9C 10C JK 2S", 0: "5H 6H QC KC KS 8D 8H 8C 3D 4D"}
+    state = stacked_state(GIN, 2, hands, upcard="KD", stock=["JC"], overrides=_ZERO_JOKERS)
+    for text in ("pass", "pass", "draw"):
+        act(state, text)
+    # The listed knock melds the joker too (the layout leaving fewest cards worth 0).
+    knocks = [t for t in texts(state) if t.startswith("knock 2S")]
+    assert knocks and all("JK" in t for t in knocks), knocks
+    # Named with the joker left in hand: deadwood 0, but a card is left, so no
+    # gin: the other player may lay off, and no gin bonus is scored.
+    act(state, "knock 2S with 2H 3H 4H / 7C 7D 7S / 9C 10C JC")
+    assert state.phase == "defend" and why(state, "layoff 5H@1") is None
+    act(state, "end")
+    result = state.results[0]
+    assert result.reason == "knock" and list(result.scores) == [0, 72]
+    # At a limit of 0 (gin only) the same knock is refused, and the listed one melds the joker.
+    state = stacked_state(
+        GIN,
+        2,
+        hands,
+        upcard="KD",
+        stock=["JC"],
+        overrides=(*_ZERO_JOKERS, "going_out.knock.deadwood_limit=0"),
+    )
+    for text in ("pass", "pass", "draw"):
+        act(state, text)
+    reason = why(state, "knock 2S with 2H 3H 4H / 7C 7D 7S / 9C 10C JC")
+    assert reason is not None and "JK" in reason
+    assert [t for t in texts(state) if t.startswith("knock 2S")]
+
+
 def test_equal_deadwood_undercuts_the_knocker_unless_the_rule_says_lower():
     # p2 knocks keeping AD (1); p1 lays off and melds down to AS (1): equal.
     hands = {1: "2H 3H 4H 7S 7D 7C 9C 10C AD 2S", 0: "5H QC KC AS 8D 8H 8C 9D 9H 9S"}

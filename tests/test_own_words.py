@@ -103,7 +103,7 @@ def test_a_wrong_declaration_is_explained_in_the_games_word(lang):
 
     from .refusal_cases import ALL_CASES, position
 
-    for code in ("declare.needs_runs", "declare.needs", "declare.all_melded"):
+    for code in ("declare.needs_runs", "declare.needs", "declare.all_melded", "declare.left_over"):
         case = ALL_CASES[code]
         reason = position(case).check(parse_action(case.action))
         assert reason is not None and reason.code == code

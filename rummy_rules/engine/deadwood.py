@@ -6,8 +6,9 @@ in melds, and the cards no meld takes — the deadwood — are counted. This
 module answers, for any hand and any meld rules of a variant:
 
 * :func:`best_layout`: disjoint melds that leave the least deadwood (ties:
-  the layout found first, which prefers melding the lower cards), and that
-  deadwood's value;
+  the one that leaves fewest cards worth 0, such as Indian Rummy's wild
+  cards, then the layout found first, which prefers melding the lower
+  cards), and that deadwood's value;
 * :func:`min_deadwood`: the value alone;
 * :func:`knock_discards`: with one card more than the hand keeps, which
   discards leave a deadwood within a limit (:func:`knock_layouts`: with the
@@ -125,6 +126,7 @@ def _search_layout(
     needs: tuple[int, int],
 ) -> Layout:
     """:func:`best_layout` searched afresh (``cards`` sorted)."""
+    cost = _costs(cards, values)
     by_card: dict[int, list[tuple[tuple[int, ...], Meld, int, int]]] = {}
     seen: set[tuple[tuple[int, ...], int, int]] = set()
     fits = _FITS.get((rules, wild_faces))
@@ -168,7 +170,7 @@ def _search_layout(
         low = left & -left
         first = cards[low.bit_length() - 1]
         value, chosen = search(left ^ low, runs, pure)
-        best = (value + values[first], chosen)
+        best = (value + cost[first], chosen)
         for used, meld, run, is_pure_run in by_card.get(first, ()):
             remaining = left
             for face in used:
@@ -194,7 +196,20 @@ def _search_layout(
     for meld in chosen:
         for face in meld.cards:
             left.remove(face)
-    return Layout(chosen, tuple(left), value)
+    return Layout(chosen, tuple(left), sum(values[f] for f in left))
+
+
+def _costs(cards: tuple[int, ...], values: Sequence[int]) -> Sequence[int]:
+    """What leaving each face out of the melds costs the search: its value,
+    and where ``cards`` hold a card worth 0, its value scaled up by one more
+    than the cards held, plus 1 for a card worth 0 — so of layouts leaving
+    equal deadwood the search keeps the one leaving fewest cards worth 0 (a
+    wild card left out of every meld is worth nothing, but a declaration lays
+    every card in a meld). Without such a card, the values themselves."""
+    if all(values[f] for f in cards):
+        return values
+    scale = len(cards) + 1
+    return [v * scale + (v == 0) for v in values]
 
 
 def _spent(left: int, runs: int, pure: int) -> tuple[int, tuple[Meld, ...]]:
@@ -222,7 +237,8 @@ def knock_discards(
 ) -> list[int]:
     """The faces of ``hand`` (one card more than is kept) whose discard leaves
     deadwood of at most ``limit`` (with melds meeting ``needs``), in ascending
-    order of face."""
+    order of face. A limit of 0 is gin (a declaration): no card left over,
+    not even one worth 0."""
     return [face for face, _ in knock_layouts(hand, rules, values, limit, wild_faces, needs)]
 
 
@@ -254,7 +270,7 @@ def knock_layouts(
         rest = list(hand)
         rest.remove(face)
         layout = best_layout(rest, rules, values, wild_faces, needs)
-        if layout.meets and layout.value <= limit:
+        if layout.meets and layout.value <= limit and (limit or not layout.deadwood):
             out.append((face, layout))
     return out
 

@@ -4,8 +4,8 @@ After the draw, a player whose deadwood after a discard is at most the
 deal's limit may ``knock``: the discard goes face down on the pile, their
 melds are laid (the layout that leaves the least deadwood, unless they name
 another) and their deadwood stays in the hand. The other player then lays
-their own melds and, unless the knocker has gin (no deadwood) or the variant
-says otherwise, lays off cards on the knocker's melds, one action at a time,
+their own melds and, unless the knocker has gin (every card melded, none
+left in hand) or the variant says otherwise, lays off cards on the knocker's melds, one action at a time,
 and ends with ``end``; with more players, each in turn from the knocker's
 left does the same. The hand is scored by deadwood
 (``scoring.model: knock_difference``): gin, a knock, or an undercut.
@@ -35,6 +35,7 @@ __all__ = [
     "check_knock",
     "complete_knock",
     "defend_actions",
+    "is_gin",
     "knock_actions",
     "knock_result",
     "wrong_knock",
@@ -165,12 +166,15 @@ def wrong_knock(g: Game, action: Action) -> Refusal | None:
             return (T.DECLARE_NEEDS_RUNS if declares else T.KNOCK_NEEDS_RUNS)(runs=runs)
         return (T.DECLARE_NEEDS if declares else T.KNOCK_NEEDS)(runs=runs, pure=pure)
     deadwood = sum(g.value(f) * n for f, n in left.items())
-    if deadwood > d.knock_limit:
-        limit = d.knock_limit
+    limit = d.knock_limit
+    if deadwood > limit:
         if limit == 0:
             gin_only = T.DECLARE_ALL if g.rules.play.declares else T.GIN_ONLY
             return gin_only(deadwood=deadwood)
         return T.DEADWOOD(deadwood=deadwood, limit=limit)
+    if limit == 0 and +left:  # gin lays every card, one worth 0 too
+        over = " ".join(format_card(f) for f in sorted(left.elements()))
+        return (T.DECLARE_LEFT_OVER if g.rules.play.declares else T.GIN_LEFT_OVER)(cards=over)
     return None
 
 
@@ -238,7 +242,14 @@ def _lay(g: Game, seat: int, melds: Sequence[Meld]) -> None:
 
 
 def _lays_off(g: Game) -> bool:
-    return g.rules.play.knock_lay_off and g.deal.knock_deadwood > 0
+    return g.rules.play.knock_lay_off and not is_gin(g)
+
+
+def is_gin(g: Game) -> bool:
+    """Whether the deal's knocker went gin: every card they kept is in their
+    melds (a card worth 0 left in hand is deadwood of 0, but no gin)."""
+    d = g.deal
+    return d.knocker >= 0 and not d.hands[d.knocker]
 
 
 def _knocker_melds(g: Game) -> list[tuple[int, Meld]]:
@@ -300,7 +311,7 @@ def check_defend(g: Game, action: Action) -> Refusal | None:
     if kind == "meld":
         return _melds_reason(g, action.melds, hand, wilds)
     if kind == "layoff":
-        if d.knock_deadwood == 0:
+        if is_gin(g):
             return T.NO_LAYOFF_ON_GIN
         if not g.rules.play.knock_lay_off:
             return T.NO_DEFENDER_LAYOFF
@@ -360,7 +371,7 @@ def knock_result(g: Game) -> tuple[str, int | None]:
     d = g.deal
     knocker = d.knocker
     mine = d.knock_deadwood
-    if mine == 0:
+    if is_gin(g):
         return "gin", knocker
     best: tuple[int, int] | None = None
     seat = g.next_seat(knocker)

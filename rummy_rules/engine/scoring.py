@@ -162,7 +162,7 @@ def _going_out_events(g: Game, went_out: int) -> set[str]:
     d = g.deal
     if d.knocker >= 0:
         events = {"went_out"}
-        if d.knock_deadwood == 0:
+        if not d.hands[d.knocker]:  # gin: every card melded (knocking.is_gin)
             events.add("gin")
             if d.big_gin:
                 events.add("big_gin")

@@ -384,6 +384,11 @@ GIN_ONLY = refusal_kind(
     _LIMIT,
     N_("only gin may knock in this deal: your deadwood would be {deadwood}"),
 )
+GIN_LEFT_OVER = refusal_kind(
+    "knock.gin_left_over",
+    _LIMIT,
+    N_("only gin may knock in this deal: {cards} would be left out of the melds"),
+)
 # The same, where the game calls a knock a declaration (``going_out.knock.word``).
 DECLARE_NEEDS_RUNS = refusal_kind(
     "declare.needs_runs",
@@ -399,6 +404,11 @@ DECLARE_ALL = refusal_kind(
     "declare.all_melded",
     ("going_out.knock.word", *_LIMIT),
     N_("a declaration lays every card but the discard in melds: your deadwood would be {deadwood}"),
+)
+DECLARE_LEFT_OVER = refusal_kind(
+    "declare.left_over",
+    ("going_out.knock.word", *_LIMIT),
+    N_("a declaration lays every card but the discard in melds: {cards} would be left out"),
 )
 DEADWOOD = refusal_kind(
     "knock.deadwood",

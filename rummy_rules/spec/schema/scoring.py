@@ -69,7 +69,7 @@ class Bonus(StrictModel):
             "wild cards (given in place of one_turn_out, not on top of it); first_turn_out: "
             "going out on one's first turn of the deal; exact_cut: the cutter cuts exactly "
             "the cards needed for the deal; "
-            "per_buy: each buy; gin: knocking with no deadwood (to the knocker); "
+            "per_buy: each buy; gin: knocking with every card but the discard melded (to the knocker); "
             "big_gin: knocking with the whole hand in melds and no discard "
             "(going_out.knock.big_gin; scored on top of gin); "
             "undercut: undercutting a knocker (to the player who undercuts); "
