@@ -10,6 +10,7 @@ import random
 import pytest
 
 from rummy_rules import load_variant
+from rummy_rules.errors import VariantError
 from rummy_rules.sim.audit import Change, candidate_changes, plan_audit, run_audit
 from rummy_rules.sim.stats import RunningMean, holm, paired_p_value
 from rummy_rules.sim.sweep import LocalExecutor
@@ -433,3 +434,33 @@ def test_the_deal_passing_left_or_right_plays_alike_at_two():
     assert reason("right") == "with two players the deal passes to the other player either way"
     assert reason("winner") is None
     assert reason("right", 3) is None
+
+
+def test_a_least_size_below_every_contract_part_plays_alike():
+    """Contract lays every meld as a part of its deal's contract, of the part's
+    own size (sets of 3, runs of 4): a least size of 2 or 3 plays as 3 or 4 —
+    but not where a player who is down may lay new melds, nor in Persian (no
+    contract)."""
+    from rummy_rules.sim.relevance import same_play_reason
+
+    def reason(variant: str, path: str, value: str, *sets: str) -> str | None:
+        base = load_variant(variant, list(sets))
+        changed = load_variant(variant, [*sets, f"{path}={value}"])
+        return same_play_reason(base, changed, path, 4)
+
+    assert reason("contract", "melds.set.min_size", "2") is not None
+    assert reason("contract", "melds.run.min_size", "3") is not None
+    assert (
+        reason("contract", "melds.run.min_size", "3", "melding.new_melds_after_opening=true")
+        is None
+    )
+    assert reason("persian", "melds.set.min_size", "2") is None
+    played = []
+    for change in candidate_changes(load_variant("contract")):
+        if change.path in ("melds.set.min_size", "melds.run.min_size"):
+            try:
+                played.append((change, load_variant("contract", [change.override()])))
+            except VariantError:
+                continue  # a least size above the parts' sizes is not valid
+    assert len(played) == 2  # sets of 2, runs of 3
+    assert _games_alike("contract", 4, played, 3) == []

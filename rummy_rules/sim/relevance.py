@@ -370,6 +370,34 @@ def _asking_order(spec: VariantSpec, players: int) -> Any:
     )
 
 
+def _contract_parts_only(spec: VariantSpec) -> bool:
+    """Whether every meld laid is a part of its deal's contract, of the part's
+    size or more: a contract in every deal, going down the only opening, no
+    new meld once down, no rearranging, no knock and no pair ranks."""
+    return (
+        spec.opening.requirement == "contract"
+        and all(deal.contract for deal in spec.deals)
+        and not spec.melding.new_melds_after_opening
+        and not spec.melding.rearrange_table
+        and spec.going_out.knock is None
+        and not spec.melds.set.pair_ranks
+    )
+
+
+def _least_size(kind: str) -> Callable[[VariantSpec, int], Any]:
+    """What ``melds.<kind>.min_size`` plays as: the same wherever it is at most
+    the size of every contract part of that kind, each meld being laid as one."""
+
+    def plays_as(spec: VariantSpec, players: int) -> Any:
+        if not _contract_parts_only(spec):
+            return None
+        sizes = [part.size for deal in spec.deals for part in deal.contract if part.type == kind]
+        least = spec.melds.set.min_size if kind == "set" else spec.melds.run.min_size
+        return "the parts' sizes" if least <= min(sizes, default=least) else None
+
+    return plays_as
+
+
 #: (key, the value it plays as in a file for a number of players, or ``None``
 #: where that cannot be told, why the values that play as one play alike).
 _SAME: tuple[tuple[str, Callable[[VariantSpec, int], Any], str], ...] = (
@@ -403,6 +431,16 @@ _SAME: tuple[tuple[str, Callable[[VariantSpec, int], Any], str], ...] = (
         "wilds.min_naturals",
         _one_natural_anyway,
         "wilds.versus_naturals already asks for a natural card in every meld",
+    ),
+    (
+        "melds.set.min_size",
+        _least_size("set"),
+        "every meld is a contract part of its own size, no smaller than either least size",
+    ),
+    (
+        "melds.run.min_size",
+        _least_size("run"),
+        "every meld is a contract part of its own size, no smaller than either least size",
     ),
     (
         "buying.priority",
