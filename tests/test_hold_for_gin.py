@@ -35,7 +35,7 @@ def _holds(stakes: Stakes, totals: tuple[int, int] = (0, 0), turn: int = 1) -> b
     return holds_for_gin(view, HAND, count, DISCARD, 1, stakes)
 
 
-GIN = Stakes.of(RULES.play)
+GIN = Stakes.of(RULES.play, RULES.pack)
 
 
 def test_gin_s_own_stakes_knock_with_one_point_and_three_outs():

@@ -387,7 +387,7 @@ class GreedyBot:
 
     def new_game(self, rules: Rules) -> None:
         """Learn what a knock game's hands are worth (``play_game`` calls this first)."""
-        self.stakes = Stakes.of(rules.play)
+        self.stakes = Stakes.of(rules.play, rules.pack)
         self.pile = PileTake.of(rules.play)
         self.freezes = freezes(rules)
         self.teams = rules.play.teams

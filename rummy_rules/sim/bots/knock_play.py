@@ -24,8 +24,12 @@ Everything is counted in deadwood (the value of the cards no meld takes):
   :data:`KNOCK_AT` (10; ``knock_at``) and within the deal's limit, with the discard and
   layout that leave the least deadwood; where the file's limit is a number
   above 10 (a house's 11 or 15), up to that limit; where it is ``any`` (Knock
-  Rummy), it also knocks whatever its deadwood once the stock has fewer
-  cards than there are players;
+  Rummy), also whenever its deadwood is below what it expects the best other
+  hand to hold (:func:`others_deadwood`: the median, over
+  :data:`SAMPLES` deals of the cards it has not seen to the other players,
+  of the least deadwood among their hands — a knock that early wins the
+  difference), and whatever its deadwood once the stock has fewer cards
+  than there are players;
 * **holding on for gin** (told the game's :class:`Stakes` by ``new_game``):
   instead of a knock with some deadwood it discards and waits one more turn
   when the chance of gin at the next draw, times what gin is worth more than
@@ -51,11 +55,13 @@ the greedy bot plays with the values above, the tuned bot with its own.
 
 from __future__ import annotations
 
+import random
+import statistics
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ...cards import JOKER_FACE, rank_of, suit_of
+from ...cards import JOKER_FACE, Pack, rank_of, suit_of
 from ...engine.actions import Action
 from ...engine.deadwood import Layout, best_layout, min_deadwood
 from ...engine.rules import MeldRules, PlayRules
@@ -68,10 +74,12 @@ __all__ = [
     "KNOCK_AT_LATE",
     "MIDDLE_DROP_TURN",
     "MOST_TAKEN",
+    "SAMPLES",
     "KnockWeights",
     "Stakes",
     "holds_for_gin",
     "knock_choice",
+    "others_deadwood",
     "personality_weights",
 ]
 
@@ -88,6 +96,9 @@ MIDDLE_DROP_TURN = 6
 #: What a hand whose melds cannot meet the knock's needs counts as, on top of
 #: its deadwood, when the bot weighs a draw or a discard.
 MISSING_NEEDS = 40
+
+#: How many deals of the unseen cards :func:`others_deadwood` weighs.
+SAMPLES = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,11 +140,15 @@ class Stakes:
     """``count_all_without_needs``: a hand missing the knock's needs counts every card."""
     cap: int | None = None
     """``scoring.deal_cap``: the most a hand scores in a deal."""
+    knock_any: bool = False
+    """``deadwood_limit: any``: a knock at any deadwood."""
+    pack: tuple[int, ...] = ()
+    """The face of every card of the pack (told with the rules)."""
 
     @classmethod
-    def of(cls, play: PlayRules) -> Stakes:
-        """The stakes of a game played by ``play`` (no target where the game does
-        not end at a target score, or the lowest total wins)."""
+    def of(cls, play: PlayRules, pack: Pack | None = None) -> Stakes:
+        """The stakes of a game played by ``play`` with ``pack`` (no target where
+        the game does not end at a target score, or the lowest total wins)."""
         bonus = {event: points for event, points, _to in play.bonuses}
         aims = play.game_end == "target_score" and play.winner == "highest_total"
         fixed = play.knocks and not play.knock_any and not play.knock_limit_upcard
@@ -149,6 +164,8 @@ class Stakes:
             limit=play.knock_limit if fixed else None,
             count_all=play.count_all_without_needs,
             cap=play.deal_cap,
+            knock_any=play.knocks and play.knock_any,
+            pack=tuple(pack.faces()) if pack is not None else (),
         )
 
     def caught(self, deadwood: int, every_card: int, meets: bool) -> int:
@@ -299,8 +316,11 @@ def knock_choice(
         )
         deadwood = _knock_deadwood(best, hand, values)
         knock_at = weights.knock_at
-        if stakes is not None and stakes.limit is not None and knock_at == KNOCK_AT:
-            knock_at = max(knock_at, stakes.limit)  # a house's higher limit: up to it
+        if stakes is not None and knock_at == KNOCK_AT:
+            if stakes.limit is not None:
+                knock_at = max(knock_at, stakes.limit)  # a house's higher limit: up to it
+            elif stakes.knock_any and deadwood > knock_at and stakes.pack:
+                knock_at = max(knock_at, others_deadwood(view, count, stakes.pack) - 1)
         if (deadwood <= knock_at or view.stock_size < view.players) and (
             stakes is None or not holds_for_gin(view, hand, count, best.card, deadwood, stakes)
         ):
@@ -309,6 +329,30 @@ def knock_choice(
     if not discards:
         return next((a for a in legal if a.kind == "end"), legal[0])
     return _best_discard(discards, hand, count, weights.partial)
+
+
+def others_deadwood(view: SeatView, count: _Counting, pack: Sequence[int]) -> int:
+    """What the bot expects the best other hand to hold in deadwood: the cards
+    it has not seen (the pack less its hand and the discard pile) dealt
+    :data:`SAMPLES` times to the other players, the median of the least
+    deadwood among their hands. The deals are drawn from a generator seeded
+    by the position, so the same position gives the same answer."""
+    unseen = Counter(pack)
+    unseen.subtract(view.hand)
+    unseen.subtract(view.discard_pile)
+    cards = sorted(unseen.elements())
+    sizes = [n for seat, n in enumerate(view.hand_sizes) if seat != view.seat]
+    rng = random.Random(f"{sorted(view.hand)} {len(view.discard_pile)} {view.seat}")
+    lows = []
+    for _ in range(SAMPLES):
+        rng.shuffle(cards)
+        at, low = 0, None
+        for size in sizes:
+            dead = min_deadwood(cards[at : at + size], count.rules, count.values, count.wilds)
+            at += size
+            low = dead if low is None else min(low, dead)
+        lows.append(low if low is not None else 0)
+    return int(statistics.median_low(lows))
 
 
 def holds_for_gin(
