@@ -637,3 +637,88 @@ def test_meld_at_the_schemas_limits_stops_its_search_and_says_so(cli, write, mon
     assert answer["search_complete"] is False and answer["meets"] in (True, None)
     text = cli("meld", str(path), *hand).stdout
     assert "The search stopped after 20,000 steps" in text or "Not known" in text
+
+
+def _group_gone(group: int) -> bool:
+    """Whether no process of the process group ``group`` is left."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(group, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.2)
+    return False
+
+
+#: The process group of the command :func:`_terminal_ctrl_c` runs.
+_GROUP: list[int] = []
+_WORKERS_SEEN: list[float] = []
+
+
+def _workers_playing() -> bool:
+    """Whether the pool's workers of the command running have been up for two
+    seconds (read from /proc: processes of its group started by multiprocessing)."""
+    group = _GROUP[-1]
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            line = (stat.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(fields[2]) == group and b"spawn_main" in line:
+            if not _WORKERS_SEEN:
+                _WORKERS_SEEN.append(time.monotonic())
+            return time.monotonic() - _WORKERS_SEEN[0] > 2
+    return False
+
+
+def _terminal_ctrl_c(args: list[str], tmp_path: Path, ready) -> tuple[int, str]:
+    """Run ``rummy-rules ARGS`` as a terminal would (its own process group),
+    wait for ``ready(tmp_path)``, then press Ctrl-C: SIGINT to every process of
+    the group, pool workers included. Returns the exit status and stderr, once
+    every process of the group is gone."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rummy_rules", *args],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    _GROUP.append(proc.pid)
+    _WORKERS_SEEN.clear()
+    deadline = time.monotonic() + 120
+    while not ready(tmp_path):
+        assert proc.poll() is None and time.monotonic() < deadline, "never got going"
+        time.sleep(0.2)
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert _group_gone(proc.pid), "a worker process outlived the command"
+    return proc.returncode, err.decode()
+
+
+def test_ctrl_c_stops_a_simulation_in_processes_without_a_traceback(tmp_path):
+    """The pool's workers leave Ctrl-C to the command, which stops them: one
+    line, status 130, no worker's traceback, no process left."""
+
+    def ready(folder: Path) -> bool:
+        records = folder / "r.jsonl"
+        return records.exists() and records.read_bytes().count(b'{"game_end"') >= 4
+
+    args = ["simulate", "contract", "--games", "100000", "--workers", "2"]
+    status, err = _terminal_ctrl_c([*args, "--records", "r.jsonl", "--json"], tmp_path, ready)
+    assert status == 130, err
+    assert "Traceback" not in err and "interrupted" in err, err
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_ctrl_c_stops_an_audit_in_processes_with_one_line(tmp_path):
+    """`audit` stops on Ctrl-C (SIGTERM, SIGHUP) as `simulate` does: no report
+    (every change is judged against the same games), one line saying so,
+    status 130, and no process left."""
+    args = ["audit", "contract", "--games", "40", "--workers", "2"]
+    status, err = _terminal_ctrl_c(args, tmp_path, lambda folder: _workers_playing())
+    assert status == 130, err
+    assert "Traceback" not in err, err
+    assert err.strip().splitlines()[-1].startswith("stopped after"), err

@@ -12,6 +12,7 @@ from .common import (
     VariantArgument,
     check_overrides,
     emit_json,
+    error,
     handle_errors,
     note,
     players_for,
@@ -74,9 +75,11 @@ def audit(
     named with 95% intervals; Holm's procedure over every figure of every
     change keeps the chance of calling any difference that is not there at 5%.
     Runs on this machine or a Dask cluster, like `sweep`; the result does not
-    depend on where.
+    depend on where. Ctrl-C (or SIGTERM, SIGHUP) stops it with no report, as
+    every change is judged against the same games, and exit status 130 (143,
+    129).
     """
-    from ..sim.audit import candidate_changes, plan_audit, run_audit
+    from ..sim.audit import candidate_changes, plan_audit
     from ..sim.metrics import family_labels
     from ..spec.loader import load_variant
     from .sweep_cmd import make_executor
@@ -105,23 +108,16 @@ def audit(
             f"or not valid; {games} games each, and {games} under the file as it is "
             f"({executor.value})"
         )
-    with progress(plan.chunks(games, chunk), not json_output) as update:
-        done = [0]
-
-        def tick() -> None:
-            done[0] += 1
-            update(done[0])
-
-        result = run_audit(
-            plan,
-            players=count,
-            bots=kinds,
-            games=games,
-            seed=seed,
-            executor=make_executor(executor, scheduler, workers, games * (played + 1)),
-            chunk=chunk,
-            on_chunk=tick,
-        )
+    result = _played(
+        plan,
+        games,
+        chunk,
+        json_output,
+        players=count,
+        bots=kinds,
+        seed=seed,
+        executor=make_executor(executor, scheduler, workers, games * (played + 1)),
+    )
     document = {
         "variant": base.id,
         "overrides": sets,
@@ -138,6 +134,34 @@ def audit(
     from .sim_output import print_audit
 
     print_audit(base.name, document)
+
+
+def _played(plan: Any, games: int, chunk: int, quiet: bool, **run: Any) -> Any:
+    """The audit's games played (``run``: the rest of ``run_audit``'s arguments),
+    with a progress bar unless ``quiet``. Ctrl-C, SIGTERM or SIGHUP stop it with
+    one line and exit status 130 (143, 129): every change is judged against the
+    same games, so there is no report of part of them."""
+    from ..sim.audit import run_audit
+    from .common import stop_signals
+
+    total = plan.chunks(games, chunk)
+    done = [0]
+    with stop_signals() as guard, progress(total, not quiet) as update:
+
+        def tick() -> None:
+            done[0] += 1
+            update(done[0])
+
+        try:
+            return run_audit(plan, games=games, chunk=chunk, on_chunk=tick, **run)
+        except KeyboardInterrupt:
+            stopped = guard.exit_code or 130
+    error(
+        f"stopped after {done[0]} of {total} pieces of work: no report, as every "
+        "change is judged against the same games; run it again with fewer --games "
+        "or --key to narrow it"
+    )
+    raise typer.Exit(stopped)
 
 
 def _games(text: str) -> int:

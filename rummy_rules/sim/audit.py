@@ -355,15 +355,26 @@ def run_audit(
     chunk: int = 25,
     on_chunk: Callable[[], None] | None = None,
 ) -> AuditResult:
-    """Play the plan's games (the same seeds for every spec) and sort each change."""
+    """Play the plan's games (the same seeds for every spec) and sort each change.
+
+    A ``KeyboardInterrupt`` stops the games and is raised on: every change is
+    judged against the same games, so there is no report of part of them."""
     jobs = [make_job(s, players, bots, seed, records=False, moves=True) for s in plan.specs]
     tasks = [(job, start, stop) for job in jobs for start, stop in _chunks(games, chunk)]
     played: list[list[GameSummary]] = [[] for _ in jobs]
     per_job = len(_chunks(games, chunk))
-    for number, summaries in enumerate(executor.map(tasks)):
-        played[number // per_job].extend(summaries)
-        if on_chunk is not None:
-            on_chunk()
+    chunks = executor.map(tasks)
+    try:
+        for number, summaries in enumerate(chunks):
+            played[number // per_job].extend(summaries)
+            if on_chunk is not None:
+                on_chunk()
+    finally:
+        # A stop (KeyboardInterrupt, raised on) ends the executor's work now:
+        # the pool's processes or a local Dask cluster, not when collected.
+        close = getattr(chunks, "close", None)
+        if close is not None:
+            close()
     base = played[0]
     # The figures the file's rules can make happen (family_labels): the others are not tested.
     keys = tuple(family_labels(plan.specs[:1]))

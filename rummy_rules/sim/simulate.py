@@ -10,10 +10,12 @@ the paired differences.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import math
 import random
+import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
@@ -479,7 +481,10 @@ def ordered_pool_map(
     """``fn(item)`` for each item, yielded in the order of ``items``.
 
     One worker runs in this process; more run in a pool of spawned processes
-    (``fn`` must be a module-level function), terminated on Ctrl-C.
+    (``fn`` must be a module-level function), terminated on Ctrl-C. The
+    workers ignore Ctrl-C themselves (a terminal sends it to every process
+    of the command): the stop is this process's to make, and a worker
+    interrupted mid-game would only print its traceback.
     """
     if workers <= 1:
         for item in items:
@@ -487,12 +492,36 @@ def ordered_pool_map(
         return
     import multiprocessing
 
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+    context = multiprocessing.get_context("spawn")
+    with _pool(context, workers) as pool:
         try:
             yield from pool.imap(fn, items, chunksize=chunksize)
         except KeyboardInterrupt:
             pool.terminate()
             raise
+
+
+@contextlib.contextmanager
+def _pool(context: Any, workers: int) -> Iterator[Any]:
+    """A pool of ``workers`` processes that ignore Ctrl-C from their first
+    instant: SIGINT is ignored while they start (a process inherits an ignored
+    signal), then handled here again; each also ignores it once running."""
+    try:
+        handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: signals are not ours to change
+        handler = None
+    try:
+        pool = context.Pool(workers, initializer=_leave_stops_to_parent)
+    finally:
+        if handler is not None:
+            signal.signal(signal.SIGINT, handler)
+    with pool:
+        yield pool
+
+
+def _leave_stops_to_parent() -> None:
+    """A pool worker's start: Ctrl-C is the parent's to act on (see :func:`ordered_pool_map`)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def run_games(job: Callable[[int], Any], games: int, workers: int) -> Iterator[Any]:
