@@ -209,3 +209,16 @@ def test_meld_shows_a_joker_with_its_stand_in_and_says_when_the_runs_are_missing
     from rummy_rules.engine import deadwood
 
     assert all(found.meets for key, found in deadwood._LAYOUTS.items() if key[4] == (0, 0))
+
+
+def test_meld_says_a_wild_card_no_meld_can_take_keeps_a_hand_from_declaring(cli):
+    """A joker counts 0, yet a declaration lays every card in a meld: with runs
+    and sets capped at three cards (a house's rule), the joker has no place."""
+    hand = "2H 3H 4H 5S 6S 7S 9C 9D 9H KC KH KS JK".split()
+    capped = ("--set", "melds.run.max_size=3", "--set", "melds.set.max_size=3")
+    text = cli("meld", "indian-rummy", *capped, *hand).stdout
+    assert "deadwood: JK, 0 points" in text and "Not every card of this hand is in a meld" in text
+    document = json.loads(cli("meld", "indian-rummy", *capped, *hand, "--json").stdout)
+    assert document["within_limit"] is False
+    text = cli("meld", "indian-rummy", *hand).stdout  # the joker joins a run
+    assert "Every card of this hand is in a meld" in text

@@ -72,7 +72,12 @@ def knock_answer(
         layout = layout_of(hand)
     whole = best_layout(hand, rules.melds, values, wilds, needs)
     big_gin = knock.big_gin and len(hand) > kept and whole.meets and not whole.deadwood
-    within = layout.value <= number if number is not None else None
+    # At a limit of 0 (gin, a declaration) every card is melded, one worth 0 too.
+    within = (
+        layout.value <= number and (number > 0 or not layout.deadwood)
+        if number is not None
+        else None
+    )
     if as_json:
         document = _document(spec, hand, layout, discard, discards, limit, within, names)
         if len(hand) > kept and knock.big_gin:
