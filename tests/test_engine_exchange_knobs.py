@@ -300,6 +300,27 @@ def test_the_twin_of_a_card_just_taken_may_not_be_discarded_where_the_face_is_ba
     assert why(taken("discard.not_just_taken_match=card"), "discard 2S") is None
 
 
+def test_the_twin_of_a_card_just_taken_may_be_discarded_after_one_of_them_is_melded():
+    """discard.not_just_taken_match: card (Buraco, two decks): a player who held
+    7H and took the other 7H from the pile may discard a 7H — the twin — even
+    once one of the two is melded (the engine's copy melded was the twin);
+    without a twin the card taken stays barred."""
+
+    def taken(second_hand):
+        hands = {1: "7H 2C 4D 6S 8C 10D QS KD 5C 3C 3D", 2: second_hand}
+        state = stacked_state("buraco", 4, hands, upcard="", stock=("JC", "JD"))
+        for text in ("draw", "discard 7H", "take 7H"):
+            act(state, text)
+        return state
+
+    state = taken("7H 8H 9H 2D 4S 6D 8S 10S QD KS 5D")
+    assert why(state, "discard 7H") is None
+    act(state, "meld 7H 8H 9H")
+    assert why(state, "discard 7H") is None and "discard 7H" in texts(state)
+    state = taken("6H 8H 9H 2D 4S 6D 8S 10S QD KS 5D")
+    assert "may not discard the card you just took" in why(state, "discard 7H")
+
+
 def set_table(first_meld, *overrides, p3="7C 3D 3C 3S 5C 5H 5S 6H QH KS"):
     """p2 goes down with ``first_meld`` / 9S 9D 9C; p3, holding 7C, goes down
     too; a round later p3 is to play (contract-gamerules, sets deal)."""

@@ -147,7 +147,7 @@ def barred_discard(g: Game, face: int) -> Refusal | None:
         d.duties.taken_single is not None
         and faces[d.duties.taken_single] == face
         and play.not_just_taken != "never"
-        and (play.just_taken_face or sum(1 for c in hand if faces[c] == face) == 1)
+        and (play.just_taken_face or (not d.duties.taken_twin and g.count_face(hand, face) == 1))
     ):
         return _JUST_TAKEN
     wild = face in d.rules.wild_faces
@@ -184,7 +184,8 @@ def can_end_turn_after(g: Game, removed: Sequence[int]) -> bool:
         return False  # the last card may not be discarded
     for face in kept:
         taken = d.duties.taken_single is not None and faces[d.duties.taken_single] == face
-        if taken and play.not_just_taken != "never" and (play.just_taken_face or left[face] == 1):
+        twin = d.duties.taken_twin or left[face] > 1  # the twin may be discarded
+        if taken and play.not_just_taken != "never" and (play.just_taken_face or not twin):
             continue
         wild = face in d.rules.wild_faces
         if wild and play.wild_discard == "forbidden":

@@ -579,6 +579,7 @@ def _take(g: Game, face: int) -> None:
     chosen = taken[-1] if from_top else taken[0]
     duty, must_open = _take_duties(g, depth)
     d.duties.taken_single = chosen if len(taken) == 1 else None
+    d.duties.taken_twin = g.count_face(d.hands[d.current], g.faces[chosen]) > 1
     d.duties.must_meld = chosen if duty == "meld_now" else None
     d.duties.must_pair = pair and d.duties.must_meld is not None
     d.duties.pair_or_lay_off = either and d.duties.must_pair

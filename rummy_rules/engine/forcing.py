@@ -89,5 +89,6 @@ def apply_force(g: Game, action: Action) -> None:
     d.shown.append((d.current, card))
     d.discarder = None
     d.duties.taken_single = card
+    d.duties.taken_twin = g.count_face(d.hands[d.current], g.faces[card]) > 1
     d.duties.must_meld = card
     d.phase = PLAY

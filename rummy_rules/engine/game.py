@@ -188,6 +188,10 @@ class TurnDuties:
 
     taken_single: int | None = None
     """The card taken from the top of the discard pile this turn."""
+    taken_twin: bool = False
+    """The player already held a card of ``taken_single``'s face when they took it
+    (``discard.not_just_taken_match: card``: they may discard that face, the
+    twin, whichever of the two they have melded since)."""
     must_meld: int | None = None
     """A card that must be melded before anything else this turn."""
     must_pair: bool = False
@@ -233,6 +237,7 @@ class TurnDuties:
         """An independent copy (every field is an immutable value)."""
         return TurnDuties(
             taken_single=self.taken_single,
+            taken_twin=self.taken_twin,
             must_meld=self.must_meld,
             must_pair=self.must_pair,
             pile_cards=self.pile_cards,
@@ -581,6 +586,11 @@ class Game:
             if faces[card] == face:
                 return card
         return None
+
+    def count_face(self, cards: Sequence[int], face: int) -> int:
+        """How many physical cards of ``face`` are among ``cards``."""
+        faces = self.faces
+        return sum(1 for card in cards if faces[card] == face)
 
     def hand_faces(self, seat: int) -> list[int]:
         """The faces in ``seat``'s hand, sorted."""
