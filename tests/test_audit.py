@@ -364,6 +364,8 @@ def test_the_asking_order_by_either_name_plays_alike():
         ("indian-rummy", "wilds.declared_identity", "no meld is laid during play"),
         ("gin", "melds.set.join", "no meld is laid during play"),
         ("gin", "draw.force", "no meld is laid during play"),
+        ("contract", "discard.not_just_taken_match", "no card just taken is barred"),
+        ("canasta", "discard.not_just_taken", "melded at once"),
     ],
 )
 def test_a_key_that_cannot_act_in_the_file_says_why(variant, path, words):
@@ -396,6 +398,11 @@ def test_a_key_that_cannot_act_in_the_file_says_why(variant, path, words):
         ("contract", [], "wilds.declared_identity"),  # lay-offs during play
         ("contract", [], "wilds.exchange.allowed"),
         ("conquian", [], "draw.force"),
+        ("gin", [], "discard.not_just_taken_match"),  # single_card_take
+        ("gin", [], "discard.not_just_taken"),  # no condition on a take
+        ("canasta", ["melding.take_back=this_turn"], "discard.not_just_taken"),
+        ("rummy-500", ["draw.deep_card_use=free"], "discard.not_just_taken"),
+        ("rummy-500", ["wilds.exchange.allowed=true"], "discard.not_just_taken"),
     ],
 )
 def test_the_same_keys_act_where_the_file_uses_them(variant, sets, path):

@@ -221,6 +221,27 @@ def _knocks_only(spec: VariantSpec, players: int) -> str | None:
     )
 
 
+def _nothing_taken_barred(spec: VariantSpec, players: int) -> str | None:
+    if spec.discard.not_just_taken == "never":
+        return "discard.not_just_taken is never: no card just taken is barred"
+    return None
+
+
+def _taken_melded_at_once(spec: VariantSpec, players: int) -> str | None:
+    draw = spec.draw
+    if draw.discard_pile == "none":
+        return "draw.discard_pile is none: no card is taken from the pile"
+    deep = draw.discard_pile == "any_depth" and draw.deep_card_use != "meld_now"
+    if draw.discard_condition != "meld_now" or deep or spec.melding.take_back != "never":
+        return None
+    if spec.wilds.exchange.allowed and spec.wilds.take_discarded:
+        return None  # a wild taken and melded could be exchanged back into the hand
+    return (
+        "draw.discard_condition is meld_now: a card taken from the pile is melded at "
+        "once and never comes back to the hand (melding.take_back is never)"
+    )
+
+
 #: Keys of laying melds during play, and of going out by emptying the hand.
 _PLAY_MELDING = (
     "melding.rearrange_table",
@@ -291,6 +312,8 @@ _RULES: tuple[tuple[str, tuple[str, ...], Callable[[VariantSpec, int], str | Non
     ("melds.joker_set_min_size", (), _jokers_wild),
     ("wilds.own_place_natural", (), _no_wild_rank),
     ("table.dealer_rotation", (), _one_deal),
+    ("discard.not_just_taken_match", (), _nothing_taken_barred),
+    ("discard.not_just_taken", (), _taken_melded_at_once),
     *((key, (), _knocks_only) for key in _PLAY_MELDING),
 )
 
