@@ -321,6 +321,32 @@ def test_the_twin_of_a_card_just_taken_may_be_discarded_after_one_of_them_is_mel
     assert "may not discard the card you just took" in why(state, "discard 7H")
 
 
+def test_not_just_taken_always_bars_the_card_chosen_when_the_pile_comes_with_it():
+    """discard.not_just_taken: always (Buraco takes the whole pile): the top card
+    named may not be thrown back, though other cards came with it; the cards
+    under it may; single_card_take bars nothing after a take of two."""
+    hands = {
+        1: "7H 2C 4D 6S 8C 10D QS KD 5C 3C 3D",
+        2: "6H 8H 9H 2D 4S 6D 8S 10S QD KS 5D",
+        3: "7C 2H 4H 6C 9C 10C QC KC 5H 3H JH",
+    }
+
+    def taken(value):
+        state = stacked_state(
+            "buraco", 4, hands, upcard="", stock=("JC", "AD", "AC"),
+            overrides=[f"discard.not_just_taken={value}"],
+        )  # fmt: skip
+        for text in ("draw", "discard 7H", "draw", "discard 10S", "take 10S"):
+            act(state, text)  # the third player takes the pile: 7H under 10S
+        return state
+
+    state = taken("always")
+    assert "may not discard the card you just took" in why(state, "discard 10S")
+    assert why(state, "discard 7H") is None
+    state = taken("single_card_take")
+    assert why(state, "discard 10S") is None
+
+
 def set_table(first_meld, *overrides, p3="7C 3D 3C 3S 5C 5H 5S 6H QH KS"):
     """p2 goes down with ``first_meld`` / 9S 9D 9C; p3, holding 7C, goes down
     too; a round later p3 is to play (contract-gamerules, sets deal)."""

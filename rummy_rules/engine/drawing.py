@@ -578,7 +578,8 @@ def _take(g: Game, face: int) -> None:
     from_top = play.discard_pile == "whole_pile" or play.pile_cards
     chosen = taken[-1] if from_top else taken[0]
     duty, must_open = _take_duties(g, depth)
-    d.duties.taken_single = chosen if len(taken) == 1 else None
+    always = play.not_just_taken == "always"  # the card chosen, however many came with it
+    d.duties.taken_single = chosen if len(taken) == 1 or always else None
     d.duties.taken_twin = g.count_face(d.hands[d.current], g.faces[chosen]) > 1
     d.duties.must_meld = chosen if duty == "meld_now" else None
     d.duties.must_pair = pair and d.duties.must_meld is not None

@@ -187,7 +187,9 @@ class TurnDuties:
     field's default is the state at the start of a turn."""
 
     taken_single: int | None = None
-    """The card taken from the top of the discard pile this turn."""
+    """The card taken from the discard pile this turn that ``discard.not_just_taken``
+    may bar: the one card taken, or with ``always`` the card chosen (the top
+    card named, the card dug) of a take of several."""
     taken_twin: bool = False
     """The player already held a card of ``taken_single``'s face when they took it
     (``discard.not_just_taken_match: card``: they may discard that face, the

@@ -390,7 +390,11 @@ def discard_sentences(s: VariantSpec) -> Iterator[str]:
             "same turn."
         )
     elif d.not_just_taken == "always":
-        yield _("A card taken from the discard pile may not be thrown back in the same turn.")
+        yield _(
+            "The card taken from the discard pile (its top card, or the card chosen from "
+            "under others) may not be thrown back in the same turn, even when other cards "
+            "came with it."
+        )
     if d.not_just_taken != "never" and d.not_just_taken_match == "face":
         yield _(
             "Nor may its twin from another deck (the same rank and suit) be discarded in that turn."

@@ -413,7 +413,8 @@ class DiscardRules(StrictModel):
         default="never",
         description=(
             "Whether the card just taken from the discard pile may be thrown back: no "
-            "restriction; not when a single card was taken; never."
+            "restriction; not when a single card was taken; never (always: the top card "
+            "named, or the card dug, even when other cards came with it; those may be)."
         ),
     )
     not_just_taken_match: Literal["card", "face"] = Field(
