@@ -314,6 +314,9 @@ def test_values_that_play_alike_in_the_file_are_not_played():
     assert reason("table.upcard_offer=each_in_turn") is not None
     assert reason("table.upcard_offer=first_player") is None
     assert reason("discard.not_just_taken_match=face") is not None
+    # Every take is of one card: barring it alone is barring it always.
+    assert reason("discard.not_just_taken=always") is not None
+    assert reason("discard.not_just_taken=never") is None
     # Two packs, or a joker, make sets of five and two sets of a rank possible.
     assert reason("deck.decks=2") is None
     two = load_variant("gin", ["deck.decks=2"])

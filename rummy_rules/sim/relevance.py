@@ -393,6 +393,17 @@ def _asking_order(spec: VariantSpec, players: int) -> Any:
     )
 
 
+def _one_card_at_a_time(spec: VariantSpec, players: int) -> Any:
+    draw = spec.draw
+    single = draw.pile_cards is None and (
+        draw.discard_pile == "top"
+        or (draw.discard_pile == "any_depth" and not draw.deep_take_all_above)
+    )
+    barred = spec.discard.not_just_taken
+    # Every take brings one card: barring it when it came alone bars it always.
+    return "single_card_take" if single and barred == "always" else barred
+
+
 def _contract_parts_only(spec: VariantSpec) -> bool:
     """Whether every meld laid is a part of its deal's contract, of the part's
     size or more: a contract in every deal, going down the only opening, no
@@ -454,6 +465,11 @@ _SAME: tuple[tuple[str, Callable[[VariantSpec, int], Any], str], ...] = (
         "wilds.min_naturals",
         _one_natural_anyway,
         "wilds.versus_naturals already asks for a natural card in every meld",
+    ),
+    (
+        "discard.not_just_taken",
+        _one_card_at_a_time,
+        "every take from the discard pile brings one card: it comes alone each time",
     ),
     (
         "melds.set.min_size",
