@@ -5,9 +5,9 @@ deal's limit may ``knock``: the discard goes face down on the pile, their
 melds are laid (the layout that leaves the least deadwood, unless they name
 another) and their deadwood stays in the hand. The other player then lays
 their own melds and, unless the knocker has gin (every card melded, none
-left in hand) or the variant says otherwise, lays off cards on the knocker's melds, one action at a time,
-and ends with ``end``; with more players, each in turn from the knocker's
-left does the same. The hand is scored by deadwood
+left in hand) or the variant says otherwise, lays off cards on the
+knocker's melds, one action at a time, and ends with ``end``; with more
+players, each in turn from the knocker's left does the same. The hand is scored by deadwood
 (``scoring.model: knock_difference``): gin, a knock, or an undercut.
 """
 
