@@ -651,31 +651,23 @@ def _group_gone(group: int) -> bool:
     return False
 
 
-#: The process group of the command :func:`_terminal_ctrl_c` runs.
-_GROUP: list[int] = []
-_WORKERS_SEEN: list[float] = []
-
-
-def _workers_playing() -> bool:
-    """Whether the pool's workers of the command running have been up for two
-    seconds (read from /proc: processes of its group started by multiprocessing)."""
-    group = _GROUP[-1]
+def _pool_workers(group: int) -> int:
+    """How many processes of the process group ``group`` multiprocessing started
+    (read from /proc)."""
+    count = 0
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
             line = (stat.parent / "cmdline").read_bytes()
         except OSError:
             continue
-        if int(fields[2]) == group and b"spawn_main" in line:
-            if not _WORKERS_SEEN:
-                _WORKERS_SEEN.append(time.monotonic())
-            return time.monotonic() - _WORKERS_SEEN[0] > 2
-    return False
+        count += int(fields[2]) == group and b"spawn_main" in line
+    return count
 
 
 def _terminal_ctrl_c(args: list[str], tmp_path: Path, ready) -> tuple[int, str]:
     """Run ``rummy-rules ARGS`` as a terminal would (its own process group),
-    wait for ``ready(tmp_path)``, then press Ctrl-C: SIGINT to every process of
+    wait for ``ready(tmp_path, group)``, then press Ctrl-C: SIGINT to every process of
     the group, pool workers included. Returns the exit status and stderr, once
     every process of the group is gone."""
     proc = subprocess.Popen(
@@ -686,10 +678,8 @@ def _terminal_ctrl_c(args: list[str], tmp_path: Path, ready) -> tuple[int, str]:
         stderr=subprocess.PIPE,
         start_new_session=True,
     )
-    _GROUP.append(proc.pid)
-    _WORKERS_SEEN.clear()
     deadline = time.monotonic() + 120
-    while not ready(tmp_path):
+    while not ready(tmp_path, proc.pid):
         assert proc.poll() is None and time.monotonic() < deadline, "never got going"
         time.sleep(0.2)
     os.killpg(proc.pid, signal.SIGINT)
@@ -702,7 +692,7 @@ def test_ctrl_c_stops_a_simulation_in_processes_without_a_traceback(tmp_path):
     """The pool's workers leave Ctrl-C to the command, which stops them: one
     line, status 130, no worker's traceback, no process left."""
 
-    def ready(folder: Path) -> bool:
+    def ready(folder: Path, group: int) -> bool:
         records = folder / "r.jsonl"
         return records.exists() and records.read_bytes().count(b'{"game_end"') >= 4
 
@@ -718,7 +708,15 @@ def test_ctrl_c_stops_an_audit_in_processes_with_one_line(tmp_path):
     (every change is judged against the same games), one line saying so,
     status 130, and no process left."""
     args = ["audit", "contract", "--games", "40", "--workers", "2"]
-    status, err = _terminal_ctrl_c(args, tmp_path, lambda folder: _workers_playing())
+    seen: list[float] = []
+
+    def ready(folder: Path, group: int) -> bool:
+        """The pool's workers have been up for two seconds: playing by then."""
+        if not seen and _pool_workers(group):
+            seen.append(time.monotonic())
+        return bool(seen) and time.monotonic() - seen[0] > 2
+
+    status, err = _terminal_ctrl_c(args, tmp_path, ready)
     assert status == 130, err
     assert "Traceback" not in err, err
     assert err.strip().splitlines()[-1].startswith("stopped after"), err
