@@ -314,3 +314,78 @@ def test_a_catalog_that_cannot_be_read_is_one_message_and_exit_1(tmp_path, monke
     assert stop.value.code == 1
     err = capsys.readouterr().err
     assert "catalog" in err and "pip install -e ." in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+@pytest.mark.parametrize(
+    "variant", ["rummikub", "conquian", "variants/house/numbered-contract.yaml"]
+)
+def test_a_numbered_pack_names_its_colours_in_the_readers_language(variant, code):
+    spec = load_variant(variant)
+    assert spec.deck.numbered is not None
+    book = render_rulebook(spec, "md", lang=code)
+    translated = spec.translations[code].colours
+    assert translated is not None
+    # Each letter is listed with the colour's name in the reader's words, and
+    # no name of the file's own (English or Spanish) is left.
+    letters = spec.deck.numbered.card_letters()
+    pack_line = next(line for line in book.splitlines() if f"{letters[0]} {translated[0]}" in line)
+    for letter, name in zip(letters, translated, strict=True):
+        assert f"{letter} {name}" in pack_line
+    for own in spec.deck.numbered.colours:
+        assert not re.search(rf"\b{own}\b", pack_line)
+
+
+def test_a_house_file_that_renames_the_colours_drops_the_base_translation_of_them(write):
+    path = write(
+        "ours.yaml",
+        "extends: rummikub\nid: ours\ndeck:\n  numbered: {colours: [red, blue, green, black]}\n",
+    )
+    spec = load_variant(path)
+    assert spec.translations["bg"].colours is None
+    assert "green" in render_rulebook(spec, "md", lang="bg")
+    assert "colours" in localized_words(spec, "bg")[3]
+
+
+def test_translated_colours_need_a_numbered_pack(write):
+    path = write(
+        "bad.yaml",
+        "extends: contract\ntranslations:\n  bg:\n    colours: [a, b, c, d]\n",
+    )
+    report = check_variant(path)
+    assert not report.valid
+    assert any(
+        p.path.startswith("translations.bg.colours") and "numbered" in p.message
+        for p in report.errors
+    )
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+@pytest.mark.parametrize("first", ["low_card", "high_card"])
+def test_the_player_who_draws_the_card_deals_not_the_card(code, first):
+    # "the lowest deals first" read word for word makes the card the dealer.
+    spec = load_variant("contract", [f"table.first_dealer={first}"])
+    book = render_rulebook(spec, "md", lang=code)
+    wrong = {"bg": "раздава първа", "hy": "ը բաժանում է առաջինը"}[code]
+    right = {"bg": "първи раздава този, който изтегли", "hy": "առաջինը բաժանում է նա, ով քաշել է"}
+    assert wrong not in book and right[code] in book
+
+
+#: A word ending in the article ը followed by a word that begins with a vowel
+#: (ա, է, ը, ի, օ, ու): before a vowel the article is ն («խաղացողն այն»).
+_ARTICLE_BEFORE_VOWEL = re.compile(r"\S+ը (?:ա|է|ը|ի|օ|ու)\S*")
+
+
+def test_the_armenian_article_is_n_before_a_vowel():
+    texts = [
+        text
+        for m in catalog("hy")
+        if m.id
+        for text in ([m.string] if isinstance(m.string, str) else m.string)
+    ]
+    for path in SHIPPED:
+        words = load_variant(path).translations.get("hy")
+        if words is not None:
+            texts += [words.description or "", *(words.notes or [])]
+    found = [hit for text in texts for hit in _ARTICLE_BEFORE_VOWEL.findall(text)]
+    assert found == []

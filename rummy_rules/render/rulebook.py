@@ -328,7 +328,8 @@ def _topics(spec: VariantSpec) -> list[dict[str, Any]]:
 
 def localized_words(spec: VariantSpec, lang: str) -> tuple[str, str, list[str], list[str]]:
     """The variant's name, description and notes in ``lang``, and which of them
-    the file does not translate (printed in English instead)."""
+    (and of a numbered pack's colours) the file does not translate (printed in
+    English instead)."""
     if lang == "en":
         return spec.name, spec.description, list(spec.notes), []
     words = spec.translations.get(lang)  # type: ignore[call-overload]
@@ -344,6 +345,8 @@ def localized_words(spec: VariantSpec, lang: str) -> tuple[str, str, list[str], 
         notes = None
     if notes is None and spec.notes:
         missing.append("notes")
+    if spec.deck.numbered is not None and (words is None or words.colours is None):
+        missing.append("colours")
     return (
         name or spec.name,
         description if description is not None else spec.description,

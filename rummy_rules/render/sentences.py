@@ -14,7 +14,7 @@ from ..spec.schema import (
     VariantSpec,
 )
 from .end_sentences import game_end_sentences
-from .i18n import N_, _
+from .i18n import N_, _, current_language
 from .scoring_sentences import scoring_extras
 from .stake_sentences import stakes_sentences
 from .turn_sentences import (
@@ -160,10 +160,22 @@ def _table(s: VariantSpec) -> Iterator[str]:
         yield _("The first player of each deal plays two turns.")
 
 
+def _colour_names(s: VariantSpec) -> list[str]:
+    """A numbered pack's colours in the language in force: the file's
+    ``translations`` names where it gives them, else its own."""
+    assert s.deck.numbered is not None
+    code = current_language()
+    words = None if code == "en" else s.translations.get(code)  # type: ignore[call-overload]
+    if words is not None and words.colours:
+        return list(words.colours)
+    return list(s.deck.numbered.colours)
+
+
 def _pack(s: VariantSpec) -> Iterator[str]:
     d = s.deck
     jokers = count_text(d.jokers, "joker")
     if d.numbered is not None:
+        names = _colour_names(s)
         if isinstance(d.jokers, int):  # a numbered pack's are wild cards (JK)
             jokers = plural(d.jokers, "wild card") + " (JK)"
         yield (
@@ -179,27 +191,27 @@ def _pack(s: VariantSpec) -> Iterator[str]:
         ).format(
             copies=count_text(d.decks, "copy"),
             highest=d.numbered.highest,
-            colours=", ".join(d.numbered.colours),
+            colours=", ".join(names),
             jokers=jokers,
         )
-        first = d.numbered.colours[0]
         letters = d.numbered.card_letters()
-        if d.numbered.letters is None:
+        if d.numbered.letters is None and names == d.numbered.colours:
             yield _(
                 "A card is written as its number and the first letter of its colour: "
                 "{example} is the 7 of {colour}."
-            ).format(example=f"7{letters[0]}", colour=first)
+            ).format(example=f"7{letters[0]}", colour=names[0])
         else:
+            # Letters given, or colours named in the reader's language (the
+            # letters stay those of the file's names): each letter is listed.
             yield _(
                 "A card is written as its number and the letter of its colour ({letters}): "
                 "{example} is the 7 of {colour}."
             ).format(
                 letters=", ".join(
-                    f"{letter} {colour}"
-                    for letter, colour in zip(letters, d.numbered.colours, strict=True)
+                    f"{letter} {colour}" for letter, colour in zip(letters, names, strict=True)
                 ),
                 example=f"7{letters[0]}",
-                colour=first,
+                colour=names[0],
             )
         if d.numbered.skips:
             yield _(

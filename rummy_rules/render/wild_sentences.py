@@ -165,6 +165,7 @@ def exchange_sentences(s: VariantSpec) -> Iterator[str]:
     }[e.from_melds]
     who = {
         "not_required": _("Any player"),
+        # bg: the two relative clauses end with their comma ("Играч, който …, може").
         "required": _("A player who has gone down"),
         "before_this_turn": _("A player who went down on an earlier turn"),
     }[e.player_down]

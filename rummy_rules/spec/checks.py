@@ -164,8 +164,22 @@ def check_spec(spec: VariantSpec) -> list[Finding]:
     _check_deals(spec, findings)
     _check_scoring(spec, findings)
     check_consistency(spec, findings)
+    _check_translations(spec, findings)
     _check_open_questions(spec, findings)
     return findings
+
+
+def _check_translations(spec: VariantSpec, out: list[Finding]) -> None:
+    """Translated colour names need a numbered pack to name."""
+    for code, words in spec.translations.items():
+        if words.colours is not None and spec.deck.numbered is None:
+            out.append(
+                (
+                    ("translations", code, "colours"),
+                    "names the colours of a numbered pack, and deck.numbered is not set",
+                    "error",
+                )
+            )
 
 
 def _check_counts(spec: VariantSpec, out: list[Finding]) -> None:

@@ -56,8 +56,9 @@ _OWN_WORDS = ("name", "description", "notes")
 
 
 def _drop_stale_translations(merged: dict[str, Any], over: dict[str, Any]) -> None:
-    """A layer that changes the name, description or notes makes its base's
-    translations of them wrong: drop those it does not translate itself."""
+    """A layer that changes the name, description or notes (or a numbered
+    pack's colours) makes its base's translations of them wrong: drop those it
+    does not translate itself."""
     translations = merged.get("translations")
     if not isinstance(translations, dict):
         return
@@ -71,6 +72,13 @@ def _drop_stale_translations(merged: dict[str, Any], over: dict[str, Any]) -> No
             kept = isinstance(given, dict) and (key in given or f"{key}+" in given)
             if isinstance(words, dict) and not kept:
                 words.pop(key, None)
+    numbered = over.get("deck", {}).get("numbered") if isinstance(over.get("deck"), dict) else None
+    if isinstance(numbered, dict) and "colours" in numbered:
+        # Colours renamed by the layer: the base's translated names no longer match.
+        for code, words in translations.items():
+            given = own.get(code)
+            if isinstance(words, dict) and not (isinstance(given, dict) and "colours" in given):
+                words.pop("colours", None)
 
 
 def _align_rank_keys(existing: dict[str, Any], values: dict[str, Any]) -> None:

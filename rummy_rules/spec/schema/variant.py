@@ -48,6 +48,16 @@ class Translation(StrictModel):
         max_length=MAX_NOTES,
         description="The notes in that language, one for each note, in the same order.",
     )
+    colours: list[Name] | None = Field(
+        default=None,
+        min_length=4,
+        max_length=4,
+        description=(
+            "A numbered pack's colours in that language, in the order of "
+            "deck.numbered.colours (Rummikub in Bulgarian: червен, син, оранжев, черен); "
+            "the cards keep their letters."
+        ),
+    )
 
 
 # --------------------------------------------------------------------------
@@ -90,10 +100,10 @@ class VariantSpec(StrictModel):
     translations: dict[Literal["bg", "hy"], Translation] = Field(
         default_factory=dict,
         description=(
-            "The name, description and notes in other languages, by language code (bg "
-            "Bulgarian, hy Armenian), for rulebooks printed with --lang. A file that "
-            "changes its base's name, description or notes drops the base's translations "
-            "of them unless it gives its own."
+            "The name, description and notes (and a numbered pack's colours) in other "
+            "languages, by language code (bg Bulgarian, hy Armenian), for rulebooks printed "
+            "with --lang. A file that changes its base's name, description, notes or "
+            "colours drops the base's translations of them unless it gives its own."
         ),
     )
 
