@@ -389,3 +389,45 @@ def test_the_armenian_article_is_n_before_a_vowel():
             texts += [words.description or "", *(words.notes or [])]
     found = [hit for text in texts for hit in _ARTICLE_BEFORE_VOWEL.findall(text)]
     assert found == []
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [("en", "three or four cards"), ("bg", "от 3 или 4 карти"), ("hy", "3 կամ 4 քարտ")],
+)
+def test_a_set_of_three_or_four_is_said_so_not_three_to_four(code, words):
+    book = render_rulebook(load_variant("tonk"), "md", lang=code)
+    assert words in book
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_cards_a_rule_names_are_printed_as_the_examples_print_them(code):
+    # Canasta's red threes and black threes: 3♥, 3♦ and 3♣, 3♠, as in its meld
+    # examples, not the notation's 3H, 3D.
+    book = render_rulebook(load_variant("samba"), "md", lang=code)
+    assert "3♥, 3♦" in book and "3♣, 3♠" in book
+    assert "3H" not in book and "3C, 3S" not in book
+
+
+@pytest.mark.parametrize(
+    "variant", ["samba", "contract", "canasta", "indian-rummy", "hand-and-foot"]
+)
+def test_an_armenian_book_separates_list_items_with_its_own_mark_not_a_semicolon(variant):
+    # Armenian has no semicolon: items of a list that hold commas are parted
+    # by the միջակետ (․), as the catalog's own sentences part their clauses.
+    book = render_rulebook(load_variant(variant), "md", lang="hy")
+    rules = book.split("\n## Աղբյուրներ")[0]
+    assert ";" not in rules
+
+
+@pytest.mark.parametrize(
+    ("code", "target", "samba"),
+    [("en", "10,000", "1,500"), ("bg", "10\u00a0000", "1500"), ("hy", "10\u00a0000", "1500")],
+)
+def test_scores_group_their_digits_as_each_language_does(code, target, samba):
+    # Samba plays to 10,000 and a samba scores 1,500: English groups from four
+    # digits with a comma, Bulgarian and Armenian from five with a space.
+    book = render_rulebook(load_variant("samba"), "md", lang=code)
+    end = next(line for line in book.splitlines() if target in line and "10000" not in line)
+    assert end
+    assert f"{samba} " in book and "10000" not in book

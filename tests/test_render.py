@@ -233,7 +233,7 @@ def test_the_persian_rulebook_says_only_what_the_data_says():
     assert "one standard 52-card deck, with four jokers" in text
     assert "shuffled together" not in text
     assert "on a partner's meld it joins the meld" in text
-    assert "Bonus for going out: their team scores 25 points." in text
+    assert "Bonus for going out: the team concerned scores 25 points." in text
     assert "does not end the deal: they play on" in text
     assert "cuts." not in text
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from ..spec.schema import GameEnd, VariantSpec
 from .i18n import _
-from .words import number_word, plural
+from .words import number_word, plural, points_text
 
 __all__ = ["game_end_sentences"]
 
@@ -25,7 +25,7 @@ def game_end_sentences(s: VariantSpec) -> Iterator[str]:
         yield from _games_at_once(g)
     elif g.kind == "target_score":
         yield _("Deals continue until someone reaches {points} points.").format(
-            points=g.target_score
+            points=points_text(g.target_score)
         )
     else:
         yield _("A player whose penalty total reaches {points} is out of the game.").format(
@@ -76,7 +76,7 @@ def _games_at_once(g: GameEnd) -> Iterator[str]:
         "Each game ends when a player's total in it reaches {points} points; its "
         "end-of-game bonuses below are counted then, for that game alone, a deal won "
         "counting in the games it went into."
-    ).format(points=g.target_score)
+    ).format(points=points_text(g.target_score))
     yield _(
         "The whole ends when every game has ended; each player's total is the sum of their games."
     )

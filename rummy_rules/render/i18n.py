@@ -35,6 +35,7 @@ __all__ = [
     "current_language",
     "default_language",
     "language",
+    "list_separator",
     "locale_dir",
     "ngettext",
     "pgettext",
@@ -131,6 +132,12 @@ def pgettext(context: str, message: str) -> str:
     """``message`` in the language in force, as meant in ``context`` (a word
     that reads two ways in English, such as "down", is two messages)."""
     return _ACTIVE.get()[1].pgettext(context, message)
+
+
+def list_separator() -> str:
+    """The mark between the items of a list whose items may hold commas: "; " in
+    English and Bulgarian, the միջակետ "․ " in Armenian, which has no semicolon."""
+    return pgettext("list separator", "; ")
 
 
 def N_(message: str) -> str:

@@ -24,7 +24,7 @@ from ..engine.refusals import Refusal
 from ..engine.shapes import read_contract
 from ..spec.schema import VariantSpec
 from .action_words import shown_action
-from .i18n import _
+from .i18n import _, list_separator
 from .sentences import TOPICS
 from .words import contract_text
 
@@ -41,7 +41,7 @@ def refusal_text(reason: str) -> str:
         return reason
     params = {name: _param(name, value) for name, value in reason.params.items()}
     if reason.parts:
-        params["reasons"] = "; ".join(refusal_text(part) for part in reason.parts)
+        params["reasons"] = list_separator().join(refusal_text(part) for part in reason.parts)
     text = _(reason.kind.template).format(**params)
     return f"{reason.about}: {text}" if reason.about else text
 

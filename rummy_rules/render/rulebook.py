@@ -28,7 +28,7 @@ from ..spec.schema import VariantSpec
 from .describe import diff_topics
 from .i18n import N_, _, language, ngettext
 from .sentences import TOPICS
-from .words import contract_text, deal_rows, pack_rows, value_rows
+from .words import SUIT_SYMBOL, contract_text, deal_rows, pack_rows, value_rows
 
 __all__ = [
     "FORMATS",
@@ -55,7 +55,7 @@ class RenderError(RummyRulesError):
     """Rendering could not be done (a missing optional dependency, …)."""
 
 
-_SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+_SUIT_SYMBOL = SUIT_SYMBOL
 
 
 def _pretty(card: str, joker: str | None = None, numbered: bool = False) -> str:

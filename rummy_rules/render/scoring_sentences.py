@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from ..spec.schema import VariantSpec
 from .foot_sentences import foot_word
 from .i18n import _, ngettext
-from .words import number_word
+from .words import number_word, points_text
 
 __all__ = ["scoring_extras"]
 
@@ -76,7 +76,7 @@ def scoring_extras(s: VariantSpec) -> Iterator[str]:
     team = s.partnerships.teams != "none" and s.partnerships.scoring == "team"
     for bonus in sc.bonuses:
         if bonus.to == "self":
-            who = _("their team") if team else _("the player concerned")
+            who = _("the team concerned") if team else _("the player concerned")
         else:
             who = _("every other team") if team else _("every other player")
         frame = (
@@ -85,7 +85,7 @@ def scoring_extras(s: VariantSpec) -> Iterator[str]:
             else _("Bonus for {event}: {who} takes off {points} points.")
         )
         event = _bonus_event(bonus.event, s)
-        yield frame.format(event=event, who=who, points=abs(bonus.points))
+        yield frame.format(event=event, who=who, points=points_text(abs(bonus.points)))
     if s.deck.bonus_cards and sc.bonus_cards_unopened == "against":
         yield _(
             "A side with no meld on the table when the deal ends loses its bonus card points "

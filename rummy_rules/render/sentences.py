@@ -27,7 +27,16 @@ from .turn_sentences import (
     stock_sentences,
 )
 from .wild_sentences import exchange_sentences, has_wilds, wild_sentences
-from .words import count_text, number_word, pack_rows, people_count, plural, rank_name, value_rows
+from .words import (
+    cards_text,
+    count_text,
+    number_word,
+    pack_rows,
+    people_count,
+    plural,
+    rank_name,
+    value_rows,
+)
 
 __all__ = ["TOPICS", "Topic"]
 
@@ -239,15 +248,17 @@ def _pack(s: VariantSpec) -> Iterator[str]:
             "drawn from the stock is laid aside and replaced at once; one taken with the "
             "discard pile is laid aside with no replacement. If a bonus card drawn cannot be "
             "replaced because the stock is empty, the deal ends."
-        ).format(cards=", ".join(d.bonus_cards))
+        ).format(cards=cards_text(s, d.bonus_cards))
 
 
 def _size(low: int, high: int | None) -> str:
-    """``three or more``, ``three``, ``three to four``."""
+    """``three or more``, ``three``, ``three or four``, ``three to five``."""
     if high is None:
         return _("{min} or more").format(min=number_word(low))
     if high == low:
         return number_word(low)
+    if high == low + 1:
+        return _("{min} or {max}").format(min=number_word(low), max=number_word(high))
     return _("{min} to {max}").format(min=number_word(low), max=number_word(high))
 
 
@@ -312,7 +323,7 @@ def _sets(s: VariantSpec) -> Iterator[str]:
         )
     if s.melds.unmeldable:
         yield _("{cards} are never melded nor laid off; they may be discarded.").format(
-            cards=", ".join(s.melds.unmeldable)
+            cards=cards_text(s, s.melds.unmeldable)
         )
     if s.melds.going_out_only and s.melds.run.allowed:
         yield _(
@@ -320,14 +331,14 @@ def _sets(s: VariantSpec) -> Iterator[str]:
             "their own rank with no wild card, never in a run, leaving at most one card to "
             "discard, once the side has the canastas going out needs. They are never laid "
             "off, and may be discarded."
-        ).format(cards=", ".join(s.melds.going_out_only))
+        ).format(cards=cards_text(s, s.melds.going_out_only))
     elif s.melds.going_out_only:
         yield _(
             "{cards} are melded only by a player going out, as the last meld: in a meld of "
             "their own rank with no wild card, leaving at most one card to discard, once the "
             "side has the canastas going out needs. They are never laid off, and may be "
             "discarded."
-        ).format(cards=", ".join(s.melds.going_out_only))
+        ).format(cards=cards_text(s, s.melds.going_out_only))
 
 
 def _runs(s: VariantSpec) -> Iterator[str]:
@@ -335,10 +346,7 @@ def _runs(s: VariantSpec) -> Iterator[str]:
     if not r.allowed:
         yield _("There are no runs: every meld is a set of one rank.")
         return
-    if r.max_size is None:
-        size = _("{min} or more").format(min=number_word(r.min_size))
-    else:
-        size = _("{min} to {max}").format(min=number_word(r.min_size), max=number_word(r.max_size))
+    size = _size(r.min_size, r.max_size)
     if r.suits == "any":
         yield _(
             "A run (sequence) is {size} cards in order, of any suits (the 5 of clubs, 6 of "

@@ -22,7 +22,7 @@ from ..engine.state import GameState
 from ..engine.view import seat_view
 from ..spec.schema import VariantSpec
 from .action_words import shown_action
-from .i18n import N_, _, current_language, ngettext
+from .i18n import N_, _, current_language, list_separator, ngettext
 from .score_parts import score_part_lines
 from .words import contract_text
 
@@ -337,7 +337,9 @@ def end_bonus_words(state: GameState) -> str:
                 "{n} box × {points}", "{n} boxes × {points}", boxes[seat]
             ).format(n=boxes[seat], points=play.hand_bonus))  # fmt: skip
         parts.append(f"{_seat(seat)}: {total} ({', '.join(words)})")
-    return _("End-of-game bonuses, in those totals: {bonuses}.").format(bonuses="; ".join(parts))
+    return _("End-of-game bonuses, in those totals: {bonuses}.").format(
+        bonuses=list_separator().join(parts)
+    )
 
 
 def offer_lines(state: GameState, seat: int) -> list[str]:
@@ -558,7 +560,7 @@ def table_lines(
         lines.append(_("Sides: {sides}.").format(sides=_(" against ").join(joined)))
     laid = [f"{_seat(i)} {names.texts(cards)}" for i, cards in enumerate(v.aside) if cards]
     if laid:
-        lines.append(_("Bonus cards laid aside: {laid}.").format(laid="; ".join(laid)))
+        lines.append(_("Bonus cards laid aside: {laid}.").format(laid=list_separator().join(laid)))
     stock = ngettext("Stock: {n} card.", "Stock: {n} cards.", v.stock_size).format(n=v.stock_size)
     if state.rules.play.discard_pile == "whole_pile" and v.discard_pile:
         pile = pile_words(state, seat if label is None else None, v.discard_pile)

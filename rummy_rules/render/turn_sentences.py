@@ -15,11 +15,11 @@ from .declare_sentences import (
     needs_sentences,
 )
 from .foot_sentences import foot_sentences
-from .i18n import _, ngettext
+from .i18n import _, list_separator, ngettext
 from .stake_sentences import call_sentences
 from .stock_sentences import stock_sentences
 from .turn_up_sentences import force_sentences, turn_up_sentences
-from .words import number_word, plural
+from .words import cards_text, number_word, plural, points_text
 
 __all__ = [
     "buying_sentences",
@@ -86,7 +86,7 @@ def draw_sentences(s: VariantSpec) -> Iterator[str]:
         yield _(
             "A stop card ({cards}) on top of the discard pile stops the next player from "
             "taking from it."
-        ).format(cards=", ".join(d.stop_cards))
+        ).format(cards=cards_text(s, d.stop_cards))
     if not d.one_card_pile_with_one_card:
         yield _("A player holding a single card may not take a discard pile of a single card.")
     if d.discard_condition != "none":
@@ -259,7 +259,7 @@ def opening_sentences(s: VariantSpec) -> Iterator[str]:
                 "wild counting its own value)."
             )
         )
-        items = "; ".join(
+        items = list_separator().join(
             _("{points} in deal {n}").format(
                 points=o.min_points if d.min_points is None else d.min_points, n=n
             )
@@ -279,8 +279,10 @@ def opening_sentences(s: VariantSpec) -> Iterator[str]:
             )
         ).format(points=o.min_points)
         if o.min_points_by_total:
-            steps = "; ".join(
-                _("{points} from a total of {at}").format(points=step.points, at=step.at)
+            steps = list_separator().join(
+                _("{points} from a total of {at}").format(
+                    points=points_text(step.points), at=points_text(step.at)
+                )
                 for step in o.min_points_by_total
             )
             yield _(

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..spec.schema import VariantSpec
-from .i18n import _
-from .words import capital, number_word, pack_rows, plural, rank_name
+from .i18n import _, list_separator
+from .words import capital, cards_text, number_word, pack_rows, plural, rank_name
 
 __all__ = ["exchange_sentences", "has_wilds", "wild_sentences"]
 
@@ -32,7 +32,7 @@ def wild_sentences(s: VariantSpec) -> Iterator[str]:
         ranks = ", ".join(rank_name(s, r) for r in d.wild_ranks)
         extra.append(_("every {ranks} is wild").format(ranks=ranks))
     if d.wild_cards:
-        extra.append(_("{cards} are wild").format(cards=" and ".join(d.wild_cards)))
+        extra.append(_("{cards} are wild").format(cards=cards_text(s, d.wild_cards, " and ")))
     if d.cut_wild:
         extra.append(
             _(
@@ -46,7 +46,7 @@ def wild_sentences(s: VariantSpec) -> Iterator[str]:
             _("the wild rank changes every deal: aces in deal 1, twos in deal 2, and so on")
         )
     if extra:
-        yield capital("; ".join(extra)) + "."
+        yield capital(list_separator().join(extra)) + "."
     if not has_wilds(s):
         yield _("There are no wild cards.")
         return

@@ -6,7 +6,7 @@ noun are one message with plural forms, so each language says it its own way.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..cards import RANKS
 from ..engine.rules import ContractPart
@@ -20,10 +20,12 @@ from ..spec.schema import (
     VariantSpec,
     evaluate_count,
 )
-from .i18n import _, current_language, ngettext
+from .i18n import _, current_language, list_separator, ngettext
 
 __all__ = [
+    "SUIT_SYMBOL",
     "capital",
+    "cards_text",
     "contract_text",
     "count_text",
     "deal_rows",
@@ -31,11 +33,26 @@ __all__ = [
     "pack_rows",
     "people_count",
     "plural",
+    "points_text",
     "rank_name",
     "value_rows",
 ]
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+#: The suit letters of the notation and the symbols the books print.
+SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def cards_text(spec: VariantSpec, cards: Sequence[str], joiner: str = ", ") -> str:
+    """Cards named in a rule (``3C, 3S``) as the books print them (``3♣, 3♠``):
+    suit symbols for a standard pack, a numbered pack's cards as written."""
+    if spec.deck.numbered is not None:
+        return joiner.join(cards)
+    return joiner.join(
+        card[:-1] + SUIT_SYMBOL[card[-1]] if card[-1:] in SUIT_SYMBOL else card for card in cards
+    )
 
 
 def number_word(n: int) -> str:
@@ -44,6 +61,17 @@ def number_word(n: int) -> str:
     if current_language() != "en":
         return str(n)
     return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+
+
+def points_text(n: int | None) -> str:
+    """A score as each language groups its digits: ``10,000`` and ``1,500`` in
+    English; ``10 000`` in Bulgarian and Armenian, which group five digits and
+    more (with a no-break space) and leave four as they are (``1500``)."""
+    if n is None:  # a target the schema requires; validation reports it missing
+        return str(n)
+    if current_language() == "en":
+        return f"{n:,}"
+    return f"{n:,}".replace(",", "\u00a0") if abs(n) >= 10_000 else str(n)
 
 
 #: Bulgarian counts people with the personal numerals ("четирима играчи"),
@@ -234,7 +262,7 @@ def deal_rows(spec: VariantSpec) -> list[dict[str, str]]:
                 "label": deal.label or "",
                 "cards": dealt,
                 "contract": contract_text(parts) if parts else "—",
-                "special": "; ".join(special),
+                "special": list_separator().join(special),
             }
         )
     return rows
