@@ -431,3 +431,17 @@ def test_scores_group_their_digits_as_each_language_does(code, target, samba):
     end = next(line for line in book.splitlines() if target in line and "10000" not in line)
     assert end
     assert f"{samba} " in book and "10000" not in book
+
+
+def test_one_canasta_of_them_agrees_in_the_singular_in_bulgarian():
+    # Hand and Foot needs one natural canasta and two mixed ones to go out.
+    book = render_rulebook(load_variant("hand-and-foot"), "md", lang="bg")
+    assert "Поне 1 от тях трябва да е чиста, без жокер." in book
+    assert "Поне 2 от тях трябва да са смесени, с жокер." in book
+
+
+@pytest.mark.parametrize("variant", ["hand-and-foot", "samba"])
+def test_a_pile_taken_with_a_natural_pair_is_not_said_twice_to_be_melded_at_once(variant):
+    book = render_rulebook(load_variant(variant), "md", lang="en")
+    assert "A card taken from the discard pile must be melded at once." not in book
+    assert "melding its top card at once" in book or "melded at once with two natural" in book

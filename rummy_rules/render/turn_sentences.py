@@ -89,7 +89,10 @@ def draw_sentences(s: VariantSpec) -> Iterator[str]:
         ).format(cards=cards_text(s, d.stop_cards))
     if not d.one_card_pile_with_one_card:
         yield _("A player holding a single card may not take a discard pile of a single card.")
-    if d.discard_condition != "none":
+    # A take by natural pair (or lay-off) already melds the card at once: the
+    # meld_now sentence would say it twice.
+    implied = d.discard_condition == "meld_now" and d.natural_pair in ("always", "or_lay_off")
+    if d.discard_condition != "none" and not implied:
         yield {
             "meld_now": _("A card taken from the discard pile must be melded at once."),
             "opening_or_after": _(
@@ -636,14 +639,19 @@ def _going_out_extras(s: VariantSpec) -> Iterator[str]:
                 s.going_out.canastas,
             )
         ).format(n=s.going_out.canastas)
+        # One form for each count: Bulgarian agrees the verb ("трябва да е чиста").
         if s.going_out.natural_canastas:
-            yield _("At least {n} of them must be natural, with no wild card.").format(
-                n=s.going_out.natural_canastas
-            )
+            yield ngettext(
+                "At least {n} of them must be natural, with no wild card.",
+                "At least {n} of them must be natural, with no wild card.",
+                s.going_out.natural_canastas,
+            ).format(n=s.going_out.natural_canastas)
         if s.going_out.mixed_canastas:
-            yield _("At least {n} of them must be mixed, with a wild card.").format(
-                n=s.going_out.mixed_canastas
-            )
+            yield ngettext(
+                "At least {n} of them must be mixed, with a wild card.",
+                "At least {n} of them must be mixed, with a wild card.",
+                s.going_out.mixed_canastas,
+            ).format(n=s.going_out.mixed_canastas)
     ask = s.going_out.ask_partner
     if ask != "never":
         yield (
