@@ -98,7 +98,7 @@ def test_key_selects_that_key_and_the_keys_under_it():
     }
 
 
-def _audit(changes, *, chunk=25, workers=1, games=8):
+def _audit(changes, *, chunk=25, workers=1, games=8, second_look=0):
     plan = plan_audit(
         lambda extra: load_variant("gin", extra),
         changes,
@@ -112,6 +112,7 @@ def _audit(changes, *, chunk=25, workers=1, games=8):
         seed=3,
         executor=LocalExecutor(workers),
         chunk=chunk,
+        second_look=second_look,
     )
 
 
@@ -216,6 +217,28 @@ def test_the_audit_does_not_depend_on_the_chunks_or_the_workers():
     assert one == json.dumps(_audit(changes, games=4, chunk=3, workers=2).to_dict(), sort_keys=True)
 
 
+def test_a_change_played_alike_gets_a_second_look_that_can_find_it_in_play():
+    # A shutout counting once instead of twice: no gin decision of the first
+    # ten games came near the game's end, three of the next fifty did.
+    shutout = Change("game_end.shutout_factor", "1", "2")
+    first = _audit([shutout], games=10).changes[0]
+    assert first.group == "no_difference" and first.games == 10
+    result = _audit([shutout], games=10, second_look=50)
+    second = result.changes[0]
+    assert second.group == "changes_play" and second.games == 60 and second.moved == 3
+    assert result.second_look == 50 and result.to_dict()["second_look"] == 50
+    # A change that moved play in the first games is not played again.
+    moved = _audit([GROUPED["changes_play"]], games=4, second_look=50)
+    assert moved.changes[0].games == 4 and moved.second_look == 0
+
+
+def test_the_second_look_does_not_depend_on_the_chunks_or_the_workers():
+    changes = [GROUPED["changes_play"], Change("game_end.shutout_factor", "1", "2")]
+    one = json.dumps(_audit(changes, games=10, second_look=20).to_dict(), sort_keys=True)
+    again = _audit(changes, games=10, second_look=20, chunk=7, workers=2).to_dict()
+    assert one == json.dumps(again, sort_keys=True)
+
+
 def test_audit_json_names_every_change_and_group(cli):
     result = cli(
         "audit", "gin", "--key", "going_out.knock.defender_lays_off", "--key",
@@ -254,6 +277,8 @@ def test_audit_text_names_the_groups(cli, monkeypatch):
         (["--games", "1"], "at least two games"),
         (["--games", "many"], "not a number of games"),
         (["--scheduler", "tcp://h:1"], "--scheduler needs --executor dask"),
+        (["--second-look", "-3"], "write a number of games (0 for none) or auto"),
+        (["--second-look", "lots"], "write a number of games (0 for none) or auto"),
     ],
 )
 def test_audit_usage_errors_exit_2_with_one_line(cli, args, words):

@@ -45,12 +45,29 @@ AuditGamesOption = Annotated[
 ]
 
 
+#: ``--second-look auto``: this many times --games more.
+AUTO_SECOND_LOOK = 3
+
+SecondLookOption = Annotated[
+    str,
+    typer.Option(
+        "--second-look",
+        metavar="N|auto",
+        help="A change the bots played alike in every game is played this many more "
+        "games (and the file as it is with it): a rule that comes into play rarely is "
+        f"then told from one the bots never answer to. auto (the default) is "
+        f"{AUTO_SECOND_LOOK} times --games; 0: none.",
+    ),
+]
+
+
 @handle_errors
 def audit(
     source: VariantArgument,
     keys: KeyOption = None,
     overrides: SetOption = None,
     games_text: AuditGamesOption = "auto",
+    second_text: SecondLookOption = "auto",
     players: PlayersOption = None,
     bots: BotsOption = "greedy",
     seed: SeedOption = 0,
@@ -71,7 +88,9 @@ def audit(
     one game), same moves (every game played move for move alike: the rule
     never came into play, or the bots do not answer to it), not used by this
     file (the rules the engine plays are unchanged), or not valid (with the
-    reason). For the changes played, the figures of `compare` that differ are
+    reason). A change played alike in every game gets a second look of more
+    games (--second-look), so that a rule that comes into play rarely is told
+    from one the bots never answer to. For the changes played, the figures of `compare` that differ are
     named with 95% intervals; Holm's procedure over every figure of every
     change keeps the chance of calling any difference that is not there at 5%.
     Runs on this machine or a Dask cluster, like `sweep`; the result does not
@@ -87,6 +106,7 @@ def audit(
     if scheduler is not None and executor is not ExecutorChoice.dask:
         raise typer.BadParameter("--scheduler needs --executor dask", param_hint="'--scheduler'")
     games = AUTO_GAMES if games_text.strip().lower() == "auto" else _games(games_text)
+    second_look = _second_look(second_text, games)
     sets = check_overrides(overrides)
     base = load_variant(source, sets)
     count = players_for(base, players)
@@ -107,10 +127,11 @@ def audit(
             f"{len(changes)} changes: {played} to play, {skipped} not used by this file "
             f"or not valid; {games} games each, and {games} under the file as it is "
             f"({executor.value})"
+            + (f"; {second_look} more for each change played alike" if second_look else "")
         )
     result = _played(
         plan,
-        games,
+        (games, second_look),
         chunk,
         json_output,
         players=count,
@@ -136,15 +157,17 @@ def audit(
     print_audit(base.name, document)
 
 
-def _played(plan: Any, games: int, chunk: int, quiet: bool, **run: Any) -> Any:
-    """The audit's games played (``run``: the rest of ``run_audit``'s arguments),
+def _played(plan: Any, counts: tuple[int, int], chunk: int, quiet: bool, **run: Any) -> Any:
+    """The audit's games played (``counts``: the games and the second look's;
+    ``run``: the rest of ``run_audit``'s arguments),
     with a progress bar unless ``quiet``. Ctrl-C, SIGTERM or SIGHUP stop it with
     one line and exit status 130 (143, 129): every change is judged against the
     same games, so there is no report of part of them."""
     from ..sim.audit import run_audit
     from .common import stop_signals
 
-    total = plan.chunks(games, chunk)
+    games, second_look = counts
+    total = plan.chunks(games, chunk, second_look)
     done = [0]
     with stop_signals() as guard, progress(total, not quiet) as update:
 
@@ -153,7 +176,9 @@ def _played(plan: Any, games: int, chunk: int, quiet: bool, **run: Any) -> Any:
             update(done[0])
 
         try:
-            return run_audit(plan, games=games, chunk=chunk, on_chunk=tick, **run)
+            return run_audit(
+                plan, games=games, chunk=chunk, second_look=second_look, on_chunk=tick, **run
+            )
         except KeyboardInterrupt:
             stopped = guard.exit_code or 130
     error(
@@ -162,6 +187,21 @@ def _played(plan: Any, games: int, chunk: int, quiet: bool, **run: Any) -> Any:
         "or --key to narrow it"
     )
     raise typer.Exit(stopped)
+
+
+def _second_look(text: str, games: int) -> int:
+    if text.strip().lower() == "auto":
+        return AUTO_SECOND_LOOK * games
+    try:
+        more = int(text)
+    except ValueError:
+        more = -1
+    if more < 0:
+        raise typer.BadParameter(
+            f"write a number of games (0 for none) or auto, not {text!r}",
+            param_hint="'--second-look'",
+        )
+    return more
 
 
 def _games(text: str) -> int:

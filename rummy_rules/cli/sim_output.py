@@ -511,10 +511,17 @@ def print_audit(name: str, data: dict[str, Any]) -> None:
     out = console()
     groups = {g: [c for c in data["changes"] if c["group"] == g] for g in data["groups"]}
     played = sum(len(groups[g]) for g in ("changes_play", "same_moves", "no_difference"))
+    more = data.get("second_look", 0)
     out.print(
         f"Audit of {name}: {len(data['changes'])} changes, {data['games']} games each, "
         f"{data['players']} players ({', '.join(data['bots'])}), seed {data['seed']}; "
-        "the same seeds for every change."
+        "the same seeds for every change"
+        + (
+            f"; a change played alike in all {data['games']} got a second look of "
+            f"{more} more games."
+            if more
+            else "."
+        )
     )
     if data["base_games_unfinished"]:
         out.print(

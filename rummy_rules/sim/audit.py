@@ -240,6 +240,8 @@ class AuditResult:
     games: int
     base_failed: int = 0
     """Base games that did not finish (capped or failed): their pairs are left out."""
+    second_look: int = 0
+    """More games each change played alike in every game was given (0: none was)."""
 
     def group(self, name: str) -> list[ChangeResult]:
         """The changes of one group (:data:`GROUPS`)."""
@@ -254,6 +256,7 @@ class AuditResult:
         played = sum(len(self.group(g)) for g in _PLAYED)
         return {
             "games": self.games,
+            "second_look": self.second_look,
             "base_games_unfinished": self.base_failed,
             "groups": {g: len(self.group(g)) for g in GROUPS},
             "same_moves_share": (
@@ -299,8 +302,9 @@ def _loaded(
     return result, spec
 
 
-def _chunks(games: int, chunk: int) -> list[tuple[int, int]]:
-    return [(start, min(games, start + chunk)) for start in range(0, games, chunk)]
+def _chunks(games: int, chunk: int, first: int = 0) -> list[tuple[int, int]]:
+    """Games ``first`` to ``games`` (exclusive) in chunks of ``chunk``."""
+    return [(start, min(games, start + chunk)) for start in range(first, games, chunk)]
 
 
 def _finished(game: GameSummary) -> bool:
@@ -315,9 +319,11 @@ class AuditPlan:
     results: list[ChangeResult]
     specs: list[VariantSpec]
 
-    def chunks(self, games: int, chunk: int) -> int:
-        """How many chunks of work the plan makes."""
-        return len(self.specs) * len(_chunks(games, chunk))
+    def chunks(self, games: int, chunk: int, second_look: int = 0) -> int:
+        """How many chunks of work the plan makes (with a second look, at most:
+        the second look plays only the changes that played alike)."""
+        more = len(_chunks(games + second_look, chunk, games))
+        return len(self.specs) * (len(_chunks(games, chunk)) + more)
 
 
 def plan_audit(
@@ -353,39 +359,68 @@ def run_audit(
     seed: int,
     executor: Executor,
     chunk: int = 25,
+    second_look: int = 0,
     on_chunk: Callable[[], None] | None = None,
 ) -> AuditResult:
     """Play the plan's games (the same seeds for every spec) and sort each change.
 
-    A ``KeyboardInterrupt`` stops the games and is raised on: every change is
-    judged against the same games, so there is no report of part of them."""
+    A change the bots played alike in every game gets a second look:
+    ``second_look`` more games (seeds ``games`` on), and the file's own games
+    with them, so that a rule that comes into play rarely is told from one the
+    bots never answer to. A ``KeyboardInterrupt`` stops the games and is raised
+    on: every change is judged against the same games, so there is no report of
+    part of them."""
     jobs = [make_job(s, players, bots, seed, records=False, moves=True) for s in plan.specs]
-    tasks = [(job, start, stop) for job in jobs for start, stop in _chunks(games, chunk)]
     played: list[list[GameSummary]] = [[] for _ in jobs]
-    per_job = len(_chunks(games, chunk))
-    chunks = executor.map(tasks)
+    _play(executor, jobs, list(range(len(jobs))), played, _chunks(games, chunk), on_chunk)
+    base = played[0]
+    # The figures the file's rules can make happen (family_labels): the others are not tested.
+    keys = tuple(family_labels(plan.specs[:1]))
+    tried = [r for r in plan.results if r.group == "changes_play"]  # jobs[1:], in order
+    for index, result in enumerate(tried, 1):
+        _fold(result, base, played[index], keys)
+    more = _chunks(games + second_look, chunk, games)
+    alike = [i for i, r in enumerate(tried, 1) if r.group in ("same_moves", "no_difference")]
+    if more and on_chunk is not None:
+        for _ in range(len(more) * (len(tried) - len(alike))):
+            on_chunk()  # the second look's work the changes that moved do not need
+    if more and alike:
+        _play(executor, jobs, [0, *alike], played, more, on_chunk)
+        for index in alike:
+            result = tried[index - 1]
+            result.group = "changes_play"
+            _fold(result, base, played[index], keys)
+    _decide(plan.results)
+    return AuditResult(
+        plan.results,
+        games,
+        sum(not _finished(g) for g in base[:games]),
+        second_look if alike else 0,
+    )
+
+
+def _play(
+    executor: Executor,
+    jobs: list[Any],
+    which: list[int],
+    played: list[list[GameSummary]],
+    chunks: list[tuple[int, int]],
+    on_chunk: Callable[[], None] | None,
+) -> None:
+    """Play ``chunks`` of games of the jobs ``which``, adding them to ``played``."""
+    tasks = [(jobs[j], start, stop) for j in which for start, stop in chunks]
+    results = executor.map(tasks)
     try:
-        for number, summaries in enumerate(chunks):
-            played[number // per_job].extend(summaries)
+        for number, summaries in enumerate(results):
+            played[which[number // len(chunks)]].extend(summaries)
             if on_chunk is not None:
                 on_chunk()
     finally:
         # A stop (KeyboardInterrupt, raised on) ends the executor's work now:
         # the pool's processes or a local Dask cluster, not when collected.
-        close = getattr(chunks, "close", None)
+        close = getattr(results, "close", None)
         if close is not None:
             close()
-    base = played[0]
-    # The figures the file's rules can make happen (family_labels): the others are not tested.
-    keys = tuple(family_labels(plan.specs[:1]))
-    index = 1
-    for result in plan.results:
-        if result.group != "changes_play":
-            continue
-        _fold(result, base, played[index], keys)
-        index += 1
-    _decide(plan.results)
-    return AuditResult(plan.results, games, sum(not _finished(g) for g in base))
 
 
 def _fold(
@@ -393,6 +428,7 @@ def _fold(
 ) -> None:
     """One change's games against the base games, pair by pair (the figures ``keys``)."""
     result.differences = {key: RunningMean() for key in keys}
+    result.games = result.moved = 0
     path = result.change.path
     if limit_withholds(path):
         result.reached = {"from": [0, 0], "to": [0, 0]}
