@@ -797,3 +797,21 @@ def test_once_a_side_has_opened_a_partners_meld_needs_no_minimum_but_a_down_does
                     break
         state.apply(bots[seat].choose(seat_view(state, seat)))
     assert seen == 2
+
+
+def test_partners_level_with_each_other_are_one_side_not_a_tie_for_another_deal():
+    """``game_end.ties: extra_deal`` with partners scoring together: the two
+    partners' equal totals are their side's, so the game ends at the target
+    when one side leads (it played deals to the cap before), and goes on only
+    while two sides are level."""
+    from rummy_rules.engine.ending import _game_over
+    from rummy_rules.engine.rules import compile_rules
+    from rummy_rules.engine.state import GameState
+
+    spec = load_variant("canasta", ["game_end.ties=extra_deal"])
+    state = GameState(compile_rules(spec, 4), seed=1)
+    g = state.game
+    g.totals[:] = [5100, 4000, 5100, 4000]
+    assert _game_over(g) == "rules"
+    g.totals[:] = [5100, 5100, 5100, 5100]
+    assert _game_over(g) is None

@@ -326,6 +326,14 @@ def _target_reached(g: Game) -> bool:
     return target is not None and any(g.totals[s] >= target for s in range(g.seats) if g.active[s])
 
 
+def _one_leader(g: Game) -> bool:
+    """Whether one player leads, or one side where partners score together (the
+    partners' equal totals are one side's, not a tie: ``ties: extra_deal``)."""
+    play = g.rules.play
+    together = play.teams and play.team_scoring
+    return len({g.team[s] if together else s for s in winners(g)}) == 1
+
+
 def _game_over(g: Game) -> str | None:
     """Why the game ends after the deal just scored (``None``: it goes on)."""
     play = g.rules.play
@@ -339,13 +347,13 @@ def _game_over(g: Game) -> str | None:
     elif play.game_end == "fixed_deals":
         if g.deal_index < len(g.rules.deals):
             return None
-        if play.ties != "extra_deal" or len(winners(g)) == 1:
+        if play.ties != "extra_deal" or _one_leader(g):
             return "rules"
         # Equal leaders play another deal (the last of the schedule again).
     if play.game_end == "elimination":
         if sum(g.active) <= 1:
             return "rules"
-    elif _target_reached(g) and (play.ties != "extra_deal" or len(winners(g)) == 1):
+    elif _target_reached(g) and (play.ties != "extra_deal" or _one_leader(g)):
         return "rules"
     if g.deal_index >= g.deal_cap:
         return "deal_cap"
