@@ -445,3 +445,15 @@ def test_a_pile_taken_with_a_natural_pair_is_not_said_twice_to_be_melded_at_once
     book = render_rulebook(load_variant(variant), "md", lang="en")
     assert "A card taken from the discard pile must be melded at once." not in book
     assert "melding its top card at once" in book or "melded at once with two natural" in book
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("fmt", ["md", "txt", "html"])
+def test_a_score_sheet_has_a_contract_column_only_where_deals_have_contracts(code, fmt):
+    from rummy_rules.render.i18n import _, language
+
+    with language(code):
+        word = _("contract")
+    assert word in render_score_sheet(load_variant("contract"), fmt, lang=code)
+    for variant in ("canasta", "gin", "indian-rummy"):
+        assert word not in render_score_sheet(load_variant(variant), fmt, lang=code)

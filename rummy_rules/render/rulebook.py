@@ -574,12 +574,14 @@ def _render_score_sheet(
         "txt": "scoresheet.txt.j2",
     }.get(fmt, "scoresheet.md.j2")
     blank = " " * 8
-    lead = [_("deal")] if each else [_("deal"), _("contract")]
+    # A contract column only where some deal has a contract to write in it.
+    show_contract = not each and any(d.contract for d in spec.deals)
+    lead = [_("deal"), _("contract")] if show_contract else [_("deal")]
     grid = text_grid(
         [*lead, *columns],
-        [[str(r["number"]), *([] if each else [str(r["contract"])]), *[blank] * len(columns)]
-         for r in rows]
-        + [[_("total"), *([] if each else [""]), *[blank] * len(columns)]],
+        [[str(r["number"]), *([str(r["contract"])] if show_contract else []),
+          *[blank] * len(columns)] for r in rows]
+        + [[_("total"), *([""] if show_contract else []), *[blank] * len(columns)]],
     )  # fmt: skip
     return (
         template_environment()
@@ -591,7 +593,7 @@ def _render_score_sheet(
             rows=rows,
             paper=paper,
             grid=grid,
-            show_contract=not each,
+            show_contract=show_contract,
             legend=legend,
             lang=lang,
         )
