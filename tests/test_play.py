@@ -856,3 +856,30 @@ def test_a_person_at_a_terminal_is_offered_the_unfinished_game(games, monkeypatc
     # A game asked for by its seed is that game: nothing is offered.
     chosen = cli("play", "gin", "--plain", "--seed", "5", input="quit\n")
     assert "Go on with it?" not in chosen.stderr and "an unfinished game of" in chosen.stderr
+
+
+@pytest.mark.parametrize(
+    ("variant", "lang", "hint"),
+    [
+        ("contract", "en", "hint (can I go down?)"),
+        ("gin", "en", "hint (can I knock?)"),
+        ("indian-rummy", "en", "hint (can I declare?)"),
+        ("gin", "bg", "подсказка (мога ли да почукам?)"),
+        ("indian-rummy", "bg", "подсказка (мога ли да обявя?)"),
+        ("indian-rummy", "hy", "հուշում (կարո՞ղ եմ հայտարարել)"),
+    ],
+)
+def test_plain_help_says_what_hint_tells_in_the_games_own_word(
+    tmp_path, monkeypatch, variant, lang, hint
+):
+    from typer.testing import CliRunner
+
+    from rummy_rules.cli import app
+
+    monkeypatch.chdir(tmp_path)
+    args = ["play", variant, "--plain", "--seed", "3", "--lang", lang, "--no-save"]
+    result = CliRunner().invoke(app, args, input="help\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert hint in result.output
+    if variant != "contract":
+        assert "go down?" not in result.output and "да сваля?" not in result.output

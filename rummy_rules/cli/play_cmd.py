@@ -49,8 +49,20 @@ Type the number of an action, or the action itself:
   undo (take back this turn's last play, where the rules allow it)
 Cards: 10H QS AS JK (T for ten, lower case and ♠♥♦♣ work too); a wild card
 in a meld may say what it stands for (JK=7D), or leave it to the game to
-find. Meld numbers are the table's. A refused action shows the rule.
-Other commands: all (every legal action), hint (can I go down?), help, quit.""")
+find. Meld numbers are the table's. A refused action shows the rule.""")
+#: The help's last line, in the game's own word for what ``hint`` tells.
+_HELP_LAST = {
+    "down": N_("Other commands: all (every legal action), hint (can I go down?), help, quit."),
+    "knock": N_("Other commands: all (every legal action), hint (can I knock?), help, quit."),
+    "declare": N_("Other commands: all (every legal action), hint (can I declare?), help, quit."),
+}
+
+
+def _help(session: PlaySession) -> str:
+    """The --plain help, its hint in the game's word: go down, knock or declare."""
+    play = session.state.rules.play
+    goal = ("declare" if play.declares else "knock") if play.knocks else "down"
+    return _(_HELP) + "\n" + _(_HELP_LAST[goal])
 
 
 PlayBotsOption = Annotated[
@@ -440,7 +452,7 @@ def _turn(session: PlaySession, stdin: TextIO, say: Say) -> str:
         if text in ("quit", "q", "exit"):
             return "quit"
         if text in ("help", "?"):
-            say(_(_HELP))
+            say(_help(session))
             continue
         if text == "all":
             _list_actions(legal, say, limit=None)
