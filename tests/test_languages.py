@@ -457,3 +457,30 @@ def test_a_score_sheet_has_a_contract_column_only_where_deals_have_contracts(cod
     assert word in render_score_sheet(load_variant("contract"), fmt, lang=code)
     for variant in ("canasta", "gin", "indian-rummy"):
         assert word not in render_score_sheet(load_variant(variant), fmt, lang=code)
+
+
+def test_points_taken_off_are_a_bonus_where_the_lowest_wins_and_a_penalty_where_the_highest_does():
+    liverpool = render_rulebook(load_variant("liverpool"), "md", lang="en")
+    assert (
+        "Bonus for cutting exactly the cards needed for the deal: the player concerned takes off 50 points."
+        in liverpool
+    )
+    buraco = render_rulebook(load_variant("buraco"), "md", lang="bg")
+    assert (
+        "Наказание за всяко неизиграно морто" in buraco
+        and "съответният отбор губи 100 точки" in buraco
+    )
+    assert "Бонус за всяко неизиграно морто" not in buraco
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [
+        ("en", "That canasta must be natural, with no wild card."),
+        ("bg", "Тази канаста трябва да е чиста, без жокер."),
+        ("hy", "Այդ կանաստան պետք է լինի բնական՝ առանց վայրի քարտի։"),
+    ],
+)
+def test_the_one_canasta_going_out_needs_is_that_canasta_not_one_of_them(code, words):
+    book = render_rulebook(load_variant("buraco"), "md", lang=code)
+    assert words in book

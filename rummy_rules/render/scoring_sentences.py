@@ -79,11 +79,14 @@ def scoring_extras(s: VariantSpec) -> Iterator[str]:
             who = _("the team concerned") if team else _("the player concerned")
         else:
             who = _("every other team") if team else _("every other player")
-        frame = (
-            _("Bonus for {event}: {who} scores {points} points.")
-            if bonus.points >= 0
-            else _("Bonus for {event}: {who} takes off {points} points.")
-        )
+        # Points taken off are a reward where the lowest total wins (a bonus),
+        # a loss where the highest does (a penalty: Buraco's unplayed morto).
+        if bonus.points >= 0:
+            frame = _("Bonus for {event}: {who} scores {points} points.")
+        elif s.game_end.winner == "lowest_total":
+            frame = _("Bonus for {event}: {who} takes off {points} points.")
+        else:
+            frame = _("Penalty for {event}: {who} loses {points} points.")
         event = _bonus_event(bonus.event, s)
         yield frame.format(event=event, who=who, points=points_text(abs(bonus.points)))
     if s.deck.bonus_cards and sc.bonus_cards_unopened == "against":

@@ -146,6 +146,42 @@ def _natural_pair_sentences(s: VariantSpec) -> Iterator[str]:
             yield _("A bonus card in the discard pile freezes it too.")
 
 
+def _canastas_by_kind(every: int, n: int, natural: bool) -> Iterator[str]:
+    """How many of the canastas going out needs must be natural (or mixed): one
+    message with plural forms for each count, as Bulgarian agrees the verb
+    ("трябва да е чиста"); where that is every one of them, said so."""
+    if not n:
+        return
+    if n >= every:
+        yield (
+            ngettext(
+                "That canasta must be natural, with no wild card.",
+                "All of them must be natural, with no wild card.",
+                every,
+            )
+            if natural
+            else ngettext(
+                "That canasta must be mixed, with a wild card.",
+                "All of them must be mixed, with a wild card.",
+                every,
+            )
+        )
+        return
+    yield (
+        ngettext(
+            "At least {n} of them must be natural, with no wild card.",
+            "At least {n} of them must be natural, with no wild card.",
+            n,
+        )
+        if natural
+        else ngettext(
+            "At least {n} of them must be mixed, with a wild card.",
+            "At least {n} of them must be mixed, with a wild card.",
+            n,
+        )
+    ).format(n=n)
+
+
 def buying_sentences(s: VariantSpec) -> Iterator[str]:
     b = s.buying
     if not s.discard.allowed:
@@ -639,19 +675,8 @@ def _going_out_extras(s: VariantSpec) -> Iterator[str]:
                 s.going_out.canastas,
             )
         ).format(n=s.going_out.canastas)
-        # One form for each count: Bulgarian agrees the verb ("трябва да е чиста").
-        if s.going_out.natural_canastas:
-            yield ngettext(
-                "At least {n} of them must be natural, with no wild card.",
-                "At least {n} of them must be natural, with no wild card.",
-                s.going_out.natural_canastas,
-            ).format(n=s.going_out.natural_canastas)
-        if s.going_out.mixed_canastas:
-            yield ngettext(
-                "At least {n} of them must be mixed, with a wild card.",
-                "At least {n} of them must be mixed, with a wild card.",
-                s.going_out.mixed_canastas,
-            ).format(n=s.going_out.mixed_canastas)
+        yield from _canastas_by_kind(s.going_out.canastas, s.going_out.natural_canastas, True)
+        yield from _canastas_by_kind(s.going_out.canastas, s.going_out.mixed_canastas, False)
     ask = s.going_out.ask_partner
     if ask != "never":
         yield (
