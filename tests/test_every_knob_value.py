@@ -28,6 +28,9 @@ from rummy_rules.spec.playable import unsupported_by_engine
 from .engine_helpers import play_and_replay
 from .knob_values import VALUES, file_choices, schema_choices
 
+#: Long: every knob value played: the long run (CI) plays them; the quick suite stays within its CPU budget.
+pytestmark = pytest.mark.long
+
 _TMP = Path(tempfile.mkdtemp(prefix="rummy-every-knob-"))
 
 #: A small contract game for three: four deals, two decks with two jokers.

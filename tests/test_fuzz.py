@@ -6,6 +6,7 @@ import random
 import tempfile
 from pathlib import Path
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -14,6 +15,9 @@ from rummy_rules import VariantError, VariantSpec, check_variant, load_variant
 from rummy_rules.spec.yamlio import read_yaml_file
 
 from .conftest import VARIANTS, examples
+
+#: Long: mutations of the shipped files: the long run (CI).
+pytestmark = pytest.mark.long
 
 SHIPPED = sorted(VARIANTS.glob("*.yaml"))
 _TMP = Path(tempfile.mkdtemp(prefix="rummy-fuzz-"))

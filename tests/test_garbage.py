@@ -24,6 +24,9 @@ from rummy_rules.sim.bots.greedy import GreedyBot
 
 from .conftest import VARIANTS
 
+#: Long: games watched for cyclic garbage: the long run (CI).
+pytestmark = pytest.mark.long
+
 SHIPPED_FILES = sorted(VARIANTS.rglob("*.yaml"))
 
 #: One file for each way of playing, in the quick suite (each of these games

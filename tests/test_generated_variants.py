@@ -17,6 +17,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
@@ -27,6 +28,9 @@ from rummy_rules.spec.playable import unsupported_by_engine
 from .conftest import examples
 from .engine_helpers import play_and_replay
 from .knob_values import VALUES
+
+#: Long: generated variants played to the end: the long run (CI).
+pytestmark = pytest.mark.long
 
 _TMP = Path(tempfile.mkdtemp(prefix="rummy-generated-"))
 

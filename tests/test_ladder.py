@@ -11,6 +11,9 @@ import pytest
 from rummy_rules import load_variant
 from rummy_rules.sim import ladder as L
 
+#: Long: ladders of bots: the long run (CI).
+pytestmark = pytest.mark.long
+
 
 def test_the_two_seatings_of_a_mirrored_pair_swap_every_seat():
     assert L.layouts("a", "b", 2) == (("a", "b"), ("b", "a"))

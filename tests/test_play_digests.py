@@ -19,6 +19,9 @@ from rummy_rules.spec.registry import shipped_variants
 
 from .engine_helpers import DIGEST_BOTS, DIGEST_SEED, play_digest
 
+#: Long: seeded games of every file against their digests: the long run (CI; scripts/gen_golden.py before a commit regenerates and shows them).
+pytestmark = pytest.mark.long
+
 DIGESTS = json.loads((Path(__file__).parent / "golden" / "play_digests.json").read_text())
 
 

@@ -19,6 +19,9 @@ from rummy_rules.cli.play_widgets import CELL
 
 from .test_play import until_down
 
+#: Long: the play screen driven through Textual's pilot: the long run (CI).
+pytestmark = pytest.mark.long
+
 
 def game(variant, players, record=None, seed=1):
     spec = load_variant(variant)

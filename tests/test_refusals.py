@@ -18,6 +18,9 @@ from rummy_rules.spec.schema import VariantSpec
 
 from .refusal_cases import ALL_CASES, API_CASES, CASES, STACKED, _source, position
 
+#: Long: every refusal of every case, in every language: the long run (CI).
+pytestmark = pytest.mark.long
+
 #: Rules the rulebook states by leaving them out (a variant with no block call,
 #: no dropping out, no taking back, no asking, no big gin or no colour melds
 #: never mentions one), or in its table of deals rather than in a sentence

@@ -688,6 +688,7 @@ def _terminal_ctrl_c(args: list[str], tmp_path: Path, ready) -> tuple[int, str]:
     return proc.returncode, err.decode()
 
 
+@pytest.mark.long  # processes started and stopped: the long run (CI)
 def test_ctrl_c_stops_a_simulation_in_processes_without_a_traceback(tmp_path):
     """The pool's workers leave Ctrl-C to the command, which stops them: one
     line, status 130, no worker's traceback, no process left."""
@@ -702,6 +703,7 @@ def test_ctrl_c_stops_a_simulation_in_processes_without_a_traceback(tmp_path):
     assert "Traceback" not in err and "interrupted" in err, err
 
 
+@pytest.mark.long  # processes started and stopped: the long run (CI)
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 def test_ctrl_c_stops_an_audit_in_processes_with_one_line(tmp_path):
     """`audit` stops on Ctrl-C (SIGTERM, SIGHUP) as `simulate` does: no report

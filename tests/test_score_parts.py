@@ -14,6 +14,9 @@ from rummy_rules.render.table_words import deal_result_lines
 from rummy_rules.sim.bots import make_bot, play_game
 from rummy_rules.spec.registry import shipped_variants
 
+#: Long: score parts over simulated deals: the long run (CI).
+pytestmark = pytest.mark.long
+
 
 def _played(variant: str, players: int, seed: int = 1, bot: str = "random") -> GameState:
     state = GameState(compile_rules(load_variant(variant), players), seed=seed)

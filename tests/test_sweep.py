@@ -496,6 +496,7 @@ def test_a_sweep_of_a_limit_says_how_often_it_was_reached(cli, monkeypatch):
     assert "no player reached the limit" in " ".join(text.split())
 
 
+@pytest.mark.long  # many games of every bot: the long run (CI)
 def test_a_sweep_with_different_bots_gives_each_bot_s_win_rate(cli, monkeypatch):
     monkeypatch.setenv("COLUMNS", "240")
     args = ["sweep", "gin", "--vary", "going_out.knock.deadwood_limit=5,10", "--games", "6"]

@@ -24,6 +24,9 @@ from rummy_rules.spec.registry import shipped_variants
 
 from .conftest import ROOT
 
+#: Long: every file × language × format rendered and checked: the long run (CI).
+pytestmark = pytest.mark.long
+
 SHIPPED = list(shipped_variants())
 LANGS = ("en", "bg", "hy")
 

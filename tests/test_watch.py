@@ -10,6 +10,9 @@ import pytest
 
 from rummy_rules.cli.watch_cmd import Steps, watch_plain
 
+#: Long: watching whole records: the long run (CI).
+pytestmark = pytest.mark.long
+
 
 @pytest.fixture(scope="module")
 def records(tmp_path_factory) -> Path:
