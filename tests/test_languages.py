@@ -141,6 +141,7 @@ def _english_fragments() -> list[str]:
     return parts
 
 
+@pytest.mark.long  # every file, four renderings, two languages: the long run (CI)
 @pytest.mark.parametrize("code", TRANSLATED)
 @pytest.mark.parametrize("variant", SHIPPED)
 def test_no_english_sentence_is_left_in_a_translated_rulebook(variant, code):

@@ -100,6 +100,7 @@ def test_shipped_file_validates_against_the_json_schema(path):
     jsonschema.Draft7Validator(schema).validate(located.data)
 
 
+@pytest.mark.long  # every file written out resolved and read back: the long run (CI)
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
 def test_resolved_rules_are_themselves_a_valid_variant(path, tmp_path):
     spec = load_variant(path)
