@@ -93,6 +93,10 @@ _PLAY_OR_DRAW = {
 NEEDS: dict[Any, dict[str, Any]] = {
     "partnerships": _PAIRS,
     "buying": {"buying.enabled": True},
+    "deck.numbered": {
+        "deck.numbered": {"highest": 13, "colours": ["red", "blue", "green", "yellow"]},
+        "melds.run.ace": "low",
+    },
     "wilds.exchange": {"wilds.exchange.allowed": True},
     ("wilds.exchange.allowed", False): {},
     "draw.deep_take_all_above": {"draw.discard_pile": "any_depth"},

@@ -115,3 +115,11 @@ def test_the_armenian_books_never_address_the_reader_with_the_polite_plural():
     polite = re.compile(rf"(?<!\w)(?:{verbs})(?!\w)")
     text = _catalog_text("hy") + _translations_text("hy")
     assert polite.findall(text) == []
+
+
+def test_armenian_marks_a_pause_with_the_mijaket_not_a_latin_full_stop():
+    """Armenian has no Latin full stop: a sentence ends with «։», and the pause
+    English marks with a colon («Քո ձեռքը․ 9R») is the միջակետ «․»."""
+    stop = re.compile(r"(?<![.\d])\.(?![.\d\w])")
+    found = [line for line in _catalog_text("hy").splitlines() if stop.search(line)]
+    assert found == []

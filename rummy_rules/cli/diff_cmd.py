@@ -58,6 +58,7 @@ def diff(
     """
     from ..fsutil import atomic_write_text, prepare_output
     from ..render.i18n import _, language
+    from ..render.pack_words import pack_of
     from ..render.rulebook import localized_words, render_diff
     from ..spec.loader import load_variant
 
@@ -77,7 +78,7 @@ def diff(
         ]
         emit_json({"a": a.id, "b": b.id, "overrides": sets, "differences": rows})
         return
-    with language(code):
+    with language(code, pack_of(b)):
         if not changes:
             text = _("{a} and {b} have the same rules.").format(a=name_a, b=name_b) + "\n"
         elif chosen == "md":

@@ -81,6 +81,7 @@ def meld(
     from ..engine.rules import card_names, compile_rules
     from ..engine.shapes import describe_contract
     from ..render.i18n import language
+    from ..render.pack_words import pack_of
     from ..spec.loader import load_variant
 
     spec = load_variant(source, check_overrides(overrides))
@@ -97,7 +98,7 @@ def meld(
     if spec.going_out.knock is not None:
         from .meld_knock import knock_answer
 
-        with language(code):
+        with language(code, pack_of(spec)):
             knock_answer(spec, rules, hand, names, as_json=json_output)
         return
     d = rules.deals[deal - 1]
@@ -121,7 +122,7 @@ def meld(
             document["meets"] = None  # not known
         emit_json(document)
         return
-    with language(code):
+    with language(code, pack_of(spec)):
         _head(spec, deal, d)
         _answer(hand, found, hint, names, complete=complete, all_out=d.all_out)
 

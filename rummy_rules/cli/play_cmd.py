@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import random
 import sys
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TextIO
@@ -13,6 +14,7 @@ import typer
 
 from ..render.action_words import game_words, shown_action, typed_action, typed_command
 from ..render.i18n import N_, _
+from ..render.pack_words import pack_examples
 from .autosave import SavedGame, games_folder, new_game_path, unfinished_games
 from .common import (
     ForceOption,
@@ -46,10 +48,19 @@ _HELP = N_("""\
 Type the number of an action, or the action itself:
   draw | take 7H | buy | pass | down 7H 7S 7D / 4C 5C 6C 7C | meld 5C 6C 7C
   layoff 5S@2 | exchange 7H@2 | discard QC | end
-  undo (take back this turn's last play, where the rules allow it)
-Cards: 10H QS AS JK (T for ten, lower case and ♠♥♦♣ work too); a wild card
-in a meld may say what it stands for (JK=7D), or leave it to the game to
-find. Meld numbers are the table's. A refused action shows the rule.""")
+  undo (take back this turn's last play, where the rules allow it)""")
+#: How cards are typed, for a standard pack and for a numbered one (whose
+#: example cards are written in the game's own numbers and letters).
+_HELP_CARDS = N_(
+    "Cards: 10H QS AS JK (T for ten, lower case and ♠♥♦♣ work too); a wild card in a meld "
+    "may say what it stands for (JK=7D), or leave it to the game to find. Meld numbers are "
+    "the table's. A refused action shows the rule."
+)
+_HELP_NUMBERED_CARDS = N_(
+    "Cards: 7H 12S JK (the number, then the letter of its colour; lower case works too); a "
+    "wild card in a meld may say what it stands for (JK=7D), or leave it to the game to "
+    "find. Meld numbers are the table's. A refused action shows the rule."
+)
 #: The help's last line, in the game's own word for what ``hint`` tells.
 _HELP_LAST = {
     "down": N_("Other commands: all (every legal action), hint (can I go down?), help, quit."),
@@ -59,10 +70,13 @@ _HELP_LAST = {
 
 
 def _help(session: PlaySession) -> str:
-    """The --plain help, its hint in the game's word: go down, knock or declare."""
+    """The --plain help, its hint in the game's word: go down, knock or declare;
+    its example cards in the game's pack."""
     play = session.state.rules.play
     goal = ("declare" if play.declares else "knock") if play.knocks else "down"
-    return _(_HELP) + "\n" + _(_HELP_LAST[goal])
+    cards = _HELP_NUMBERED_CARDS if session.spec.deck.numbered else _HELP_CARDS
+    text = _(_HELP) + "\n" + textwrap.fill(_(cards), width=79) + "\n" + _(_HELP_LAST[goal])
+    return pack_examples(text, session.spec)
 
 
 PlayBotsOption = Annotated[
@@ -172,6 +186,7 @@ def play(
     the newest; --no-save keeps no record.
     """
     from ..render.i18n import language
+    from ..render.pack_words import pack_of
 
     code = language_for(lang)
     if not plain:
@@ -193,7 +208,7 @@ def play(
     # The record is this game's alone until it ends; its words are the game's own.
     with session, game_words(declares, joins):
         if plain:
-            with language(code):
+            with language(code, pack_of(session.spec)):
                 play_plain(session, sys.stdin, sys.stdout)
             return
         try:
@@ -204,7 +219,7 @@ def play(
                 "(or play line by line with --plain)"
             )
             raise typer.Exit(1) from None
-        with language(code):
+        with language(code, pack_of(session.spec)):
             run_screen(session, offer, busy=busy)
 
 

@@ -40,6 +40,7 @@ from textual.widgets import Footer, Header, Input, OptionList, RichLog, Static
 
 from ..render.action_words import shown_action, typed_action, typed_command
 from ..render.i18n import N_, _, current_language
+from ..render.pack_words import pack_examples
 from ..render.refusals import refusal_line, refusal_text, rule_lines
 from ..render.table_words import (
     deadwood_lines,
@@ -316,7 +317,7 @@ class PlayApp(App[None]):
         self.answer(text, self.session.play(typed_action(text)))
 
     def action_help(self) -> None:
-        self.log_line(self.session.cards.show(_(_HELP)))
+        self.log_line(self.session.cards.show(pack_examples(_(_HELP), self.session.spec)))
 
     def action_into_actions(self, step: int) -> None:
         """From the box into the list: the first (Down) or last (Up) action

@@ -210,6 +210,7 @@ def watch(
     --lang shows the table in Bulgarian (bg) or Armenian (hy).
     """
     from ..render.i18n import language
+    from ..render.pack_words import pack_of
     from ..sim.records import RecordError
 
     code = language_for(lang)
@@ -225,7 +226,7 @@ def watch(
     if not plain:
         needs_terminal("the full-screen viewer", "step line by line with --plain")
     if plain:
-        with language(code), game_words(steps.declares, steps.joins):
+        with language(code, pack_of(steps.spec)), game_words(steps.declares, steps.joins):
             watch_plain(steps, shown, sys.stdin, sys.stdout)
         return
     try:
@@ -236,7 +237,7 @@ def watch(
             "(or step line by line with --plain)"
         )
         raise typer.Exit(1) from None
-    with language(code), game_words(steps.declares, steps.joins):
+    with language(code, pack_of(steps.spec)), game_words(steps.declares, steps.joins):
         run_watch(steps, shown)
 
 

@@ -12,7 +12,9 @@ beside it, or one edited since, is compiled when first used, with Babel
 (the ``dev`` extra).
 
 Rendering runs inside :func:`language`; :func:`_`, :func:`ngettext` and
-:func:`pgettext` translate into the language in force (English outside any).
+:func:`pgettext` translate into the language in force (English outside any),
+told in the words of the pack in force (:mod:`.pack_words`: a numbered pack's
+colours and numbers, a tile game's tiles, jokers and pool).
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
+
+from .pack_words import Pack, retold
 
 __all__ = [
     "DOMAIN",
@@ -47,8 +51,8 @@ LANGUAGES = {"en": "English", "bg": "Български", "hy": "Հայերեն"
 #: The gettext domain of the catalogs.
 DOMAIN = "rummy_rules"
 
-_ACTIVE: ContextVar[tuple[str, gettext.NullTranslations]] = ContextVar(
-    "rummy_rules_language", default=("en", gettext.NullTranslations())
+_ACTIVE: ContextVar[tuple[str, gettext.NullTranslations, Pack]] = ContextVar(
+    "rummy_rules_language", default=("en", gettext.NullTranslations(), "cards")
 )
 
 
@@ -102,11 +106,12 @@ def _compile(source: Path, code: str) -> io.BytesIO | None:
 
 
 @contextmanager
-def language(code: str) -> Iterator[None]:
-    """Translate into ``code`` (a key of :data:`LANGUAGES`) inside the block."""
+def language(code: str, pack: Pack = "cards") -> Iterator[None]:
+    """Translate into ``code`` (a key of :data:`LANGUAGES`) inside the block,
+    in the words of ``pack`` (``pack_words.pack_of(spec)`` for a variant's)."""
     if code not in LANGUAGES:
         raise ValueError(f"no catalog for language {code!r}")
-    token = _ACTIVE.set((code, _translations(code)))
+    token = _ACTIVE.set((code, _translations(code), pack))
     try:
         yield
     finally:
@@ -120,18 +125,24 @@ def current_language() -> str:
 
 def _(message: str) -> str:
     """``message`` in the language in force."""
-    return _ACTIVE.get()[1].gettext(message)
+    code, catalog, pack = _ACTIVE.get()
+    text = catalog.gettext(message)
+    return text if pack == "cards" else retold(text, code, pack)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for ``n``, by the plural rules of the language in force."""
-    return _ACTIVE.get()[1].ngettext(singular, plural, n)
+    code, catalog, pack = _ACTIVE.get()
+    text = catalog.ngettext(singular, plural, n)
+    return text if pack == "cards" else retold(text, code, pack)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the language in force, as meant in ``context`` (a word
     that reads two ways in English, such as "down", is two messages)."""
-    return _ACTIVE.get()[1].pgettext(context, message)
+    code, catalog, pack = _ACTIVE.get()
+    text = catalog.pgettext(context, message)
+    return text if pack == "cards" else retold(text, code, pack)
 
 
 def list_separator() -> str:

@@ -27,6 +27,7 @@ from ..spec.registry import templates_dir
 from ..spec.schema import VariantSpec
 from .describe import diff_topics
 from .i18n import N_, _, language, ngettext
+from .pack_words import pack_of
 from .sentences import TOPICS
 from .words import SUIT_SYMBOL, contract_text, deal_rows, pack_rows, value_rows
 
@@ -431,7 +432,7 @@ def render_rulebook(
     (its deals are in the card's table)."""
     if fmt not in ("md", "html", "txt", "card", "card_txt"):
         raise ValueError(f"unknown format {fmt!r}")
-    with language(lang):
+    with language(lang, pack_of(spec)):
         return _render_rulebook(spec, fmt, paper, lang, notes, base)
 
 
@@ -483,7 +484,7 @@ def render_house_sheet(
     template = {"html": "house.html.j2", "pdf": "house.html.j2", "txt": "house.txt.j2"}.get(
         fmt, "house.md.j2"
     )
-    with language(lang):
+    with language(lang, pack_of(spec)):
         changes = diff_topics(base, spec)
         name = localized_words(spec, lang)[0]
         base_name = localized_words(base, lang)[0]
@@ -505,7 +506,7 @@ def render_diff(
     a: VariantSpec, b: VariantSpec, *, lang: str = "en"
 ) -> list[tuple[str, list[str], list[str]]]:
     """The differences between two variants (see :func:`describe.diff_topics`), in ``lang``."""
-    with language(lang):
+    with language(lang, pack_of(b)):
         return diff_topics(a, b)
 
 
@@ -519,7 +520,7 @@ def render_score_sheet(
 ) -> str:
     """A one-page score sheet: a row per deal, a column per player or team, and
     totals, in ``lang``."""
-    with language(lang):
+    with language(lang, pack_of(spec)):
         return _render_score_sheet(spec, fmt, players, paper, lang)
 
 

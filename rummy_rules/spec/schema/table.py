@@ -212,6 +212,16 @@ class NumberedPack(StrictModel):
         ),
     )
 
+    pieces: Literal["colour_cards", "suit_cards", "tiles"] = Field(
+        default="colour_cards",
+        description=(
+            "What the pack is made of, for the words the rulebook and the screens use: "
+            "colour_cards (cards numbered in four colours), suit_cards (cards numbered in "
+            "four suits, such as the Spanish pack's oros, copas, espadas and bastos), or "
+            "tiles (Rummikub: tiles in colours, drawn from a pool, its wild cards called "
+            "jokers). Play is the same either way."
+        ),
+    )
     skips: int = Field(
         default=0,
         ge=0,
