@@ -38,6 +38,8 @@ def test_a_tile_game_book_speaks_of_tiles_not_cards(lang: str) -> None:
     assert not re.findall(SUIT_WORDS[lang], book)
     tile = {"en": "tiles", "bg": "плочки", "hy": "սալիկ"}[lang]
     assert tile in book
+    hand = {"en": r"\bhands?\b", "bg": r"\bръ[кц]\w*", "hy": r"(?<!\w)ձեռք"}[lang]
+    assert not re.findall(hand, book)  # the tiles stand on a rack
 
 
 @pytest.mark.parametrize("lang", ["en", "bg", "hy"])
@@ -89,6 +91,14 @@ def test_placeholders_are_names_not_words() -> None:
         ),
         ("bg", "| играчи | тестета |", "| играчи | комплекти |"),
         ("bg", "2 тестета", "2 комплекта"),
+        ("bg", "губи картите в собствената си ръка", "губи плочките на собствената си стойка"),
+        ("bg", "Твоята ръка: 7R", "Твоята стойка: 7R"),
+        ("hy", "Քո ձեռքը․ 7R", "Քո դարակը․ 7R"),
+        (
+            "en",
+            "lays cards from their hand; left in hand",
+            "lays tiles from their rack; left on the rack",
+        ),
         ("hy", "Վայրի քարտերը սեղանից վերցնելը", "Ջոկերները սեղանից վերցնելը"),
         ("hy", "Քարտերը բաժանվում են", "Սալիկները բաժանվում են"),
         ("hy", "միևնույն մաստի 3 քարտ", "միևնույն գույնի 3 սալիկ"),
@@ -119,6 +129,7 @@ def test_messages_are_retold_only_inside_a_pack() -> None:
     ("variant", "lang", "seen", "unseen"),
     [
         ("rummikub", "en", ["take 7R", "Tiles: 7R 12B JK", "joker"], ["7H", "♠", "wild card"]),
+        ("rummikub", "hy", ["վերցրու 7R", "Սալիկներ․ 7R 12B JK", "ջոկեր"], ["7H", "քարտ"]),
         ("rummikub", "bg", ["вземи 7R", "Плочки: 7R 12B JK"], ["7H", "Карти", "♠"]),
         ("conquian", "en", ["take 7O", "letter of its suit"], ["7H", "colour"]),
         ("gin", "en", ["take 7H", "T for ten"], []),
@@ -140,7 +151,7 @@ def test_the_play_help_writes_its_example_cards_in_the_games_pack(
     with language(lang, pack_of(spec)):
         play_plain(game, Script(), out)
     text = out.getvalue()
-    start = text.index({"en": "Type the number", "bg": "Напиши номера"}[lang])
+    start = text.index({"en": "Type the number", "bg": "Напиши номера", "hy": "Գրիր քայլի"}[lang])
     shown = " ".join(text[start:].split())  # the help, its lines joined
     assert all(word in shown for word in seen), shown
     assert not any(word in shown for word in unseen), shown

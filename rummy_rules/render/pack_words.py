@@ -106,7 +106,8 @@ _SUITS: dict[str, _Table] = {
 }
 
 # A pack of tiles: tiles for cards, jokers for wild cards, copies for decks,
-# and the pool they are drawn from, besides the numbered pack's words.
+# the pool they are drawn from and the rack they stand on, besides the
+# numbered pack's words.
 _TILES: dict[str, _Table] = {
     "en": (
         (r"\bwild cards\b", "jokers"),
@@ -123,6 +124,16 @@ _TILES: dict[str, _Table] = {
         (r"\bthe pack\b", "the tiles"),
         (r"\bstock\b", "pool"),
         (r"\bStock\b", "Pool"),
+        # The hand is the rack a player's tiles stand on.
+        (
+            r"\b(in|into) (your|their|the|each|no|his|her) hand\b",
+            lambda m: ("on" if m.group(1) == "in" else "onto") + f" {m.group(2)} rack",
+        ),
+        (r"\bin hand\b", "on the rack"),
+        (r"\bhands\b", "racks"),
+        (r"\bhand\b", "rack"),
+        (r"\bHands\b", "Racks"),
+        (r"\bHand\b", "Rack"),
         (r"\bdecks\b", "copies"),
         (r"\bdeck\b", "copy"),
         (r"\bcards\b", "tiles"),
@@ -146,6 +157,22 @@ _TILES: dict[str, _Table] = {
         (r"\bТестето\b", "Запасът"),
         (r"\bтесте\b", "запас"),
         (r"\bТесте\b", "Запас"),
+        (r"\bв ръцете\b", "на стойките"),
+        (r"\bв ръката\b", "на стойката"),
+        (r"\bв ръка\b", "на стойката"),
+        (r"\bв (собствената си|своята|твоята|неговата|нейната|чиято) ръка\b", r"на \1 стойка"),
+        (
+            r"\b([Рр])ъ(ка|ката)\b",
+            lambda m: ("С" if m.group(1) == "Р" else "с") + "той" + m.group(2),
+        ),
+        (
+            r"\b([Рр])ъ(це|цете)\b",
+            lambda m: (
+                ("С" if m.group(1) == "Р" else "с")
+                + "той"
+                + {"це": "ки", "цете": "ките"}[m.group(2)]
+            ),
+        ),
         (
             r"\b([Кк])арт(а|ата|и|ите)\b",
             lambda m: ("П" if m.group(1) == "К" else "п") + "лочк" + m.group(2),
@@ -157,6 +184,8 @@ _TILES: dict[str, _Table] = {
         (r"(?<!\w)([Վվ])այրի քարտ", lambda m: ("Ջ" if m.group(1) == "Վ" else "ջ") + "ոկեր"),
         (r"(?<!\w)([Քք])արտեր", lambda m: ("Ս" if m.group(1) == "Ք" else "ս") + "ալիկներ"),
         (r"(?<!\w)([Քք])արտ", lambda m: ("Ս" if m.group(1) == "Ք" else "ս") + "ալիկ"),
+        (r"(?<!\w)([Ձձ])եռքեր", lambda m: ("Դ" if m.group(1) == "Ձ" else "դ") + "արակներ"),
+        (r"(?<!\w)([Ձձ])եռք", lambda m: ("Դ" if m.group(1) == "Ձ" else "դ") + "արակ"),
         (r"(?<!\w)տախտակամածներ", "հավաքակազմեր"),
         (r"(?<!\w)տախտակամած", "հավաքակազմ"),
     ),
