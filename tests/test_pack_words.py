@@ -11,6 +11,7 @@ import pytest
 
 from rummy_rules import load_variant
 from rummy_rules.cli.play_cmd import play_plain
+from rummy_rules.render.action_words import game_words
 from rummy_rules.render.i18n import _, language
 from rummy_rules.render.pack_words import pack_of, retold
 from rummy_rules.render.rulebook import render_rulebook
@@ -128,9 +129,14 @@ def test_messages_are_retold_only_inside_a_pack() -> None:
 @pytest.mark.parametrize(
     ("variant", "lang", "seen", "unseen"),
     [
-        ("rummikub", "en", ["take 7R", "Tiles: 7R 12B JK", "joker"], ["7H", "♠", "wild card"]),
-        ("rummikub", "hy", ["վերցրու 7R", "Սալիկներ․ 7R 12B JK", "ջոկեր"], ["7H", "քարտ"]),
-        ("rummikub", "bg", ["вземи 7R", "Плочки: 7R 12B JK"], ["7H", "Карти", "♠"]),
+        (
+            "rummikub",
+            "en",
+            ["exchange 7R@2", "Tiles: 7R 12B JK", "joker"],
+            ["7H", "♠", "wild card"],
+        ),
+        ("rummikub", "hy", ["փոխանակիր 7R@2", "Սալիկներ․ 7R 12B JK", "ջոկեր"], ["7H", "քարտ"]),
+        ("rummikub", "bg", ["размени 7R@2", "Плочки: 7R 12B JK"], ["7H", "Карти", "♠"]),
         ("conquian", "en", ["take 7O", "letter of its suit"], ["7H", "colour"]),
         ("gin", "en", ["take 7H", "T for ten"], []),
     ],
@@ -155,3 +161,29 @@ def test_the_play_help_writes_its_example_cards_in_the_games_pack(
     shown = " ".join(text[start:].split())  # the help, its lines joined
     assert all(word in shown for word in seen), shown
     assert not any(word in shown for word in unseen), shown
+
+
+@pytest.mark.parametrize(
+    ("variant", "listed", "left_out"),
+    [
+        ("rummikub", ["draw", "exchange", "end"], ["buy", "take", "discard"]),
+        ("contract", ["take", "buy", "discard"], ["exchange"]),
+        ("canasta", ["take", "discard"], ["buy", "exchange"]),
+        ("gin", ["take", "knock", "discard"], ["buy", "down", "exchange"]),
+        ("indian-rummy", ["declare", "discard"], ["knock", "down", "buy", "layoff"]),
+    ],
+)
+def test_the_play_help_lists_only_the_commands_the_game_has(
+    variant: str, listed: list[str], left_out: list[str]
+) -> None:
+    from rummy_rules.cli.play_cmd import _help
+
+    spec = load_variant(variant)
+    count = spec.players.min
+    game = PlaySession(spec, players=count, seat=0, bots=["greedy"] * (count - 1), seed=0)
+    knock = spec.going_out.knock
+    with language("en", pack_of(spec)), game_words(knock is not None and knock.word == "declare"):
+        lines = [line for line in _help(game).splitlines() if " | " in line]
+    commands = {item.split()[0] for line in lines for item in line.split(" | ")}
+    assert set(listed) <= commands, commands
+    assert not set(left_out) & commands, commands
