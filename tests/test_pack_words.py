@@ -187,3 +187,20 @@ def test_the_play_help_lists_only_the_commands_the_game_has(
     commands = {item.split()[0] for line in lines for item in line.split(" | ")}
     assert set(listed) <= commands, commands
     assert not set(left_out) & commands, commands
+
+
+@pytest.mark.parametrize("lang", ["en", "bg", "hy"])
+def test_the_play_screens_help_lists_only_the_commands_the_game_has(lang: str) -> None:
+    from rummy_rules.cli.play_screen import _HELP
+    from rummy_rules.render.action_words import action_words, game_commands
+
+    spec = load_variant("rummikub")
+    with language(lang, pack_of(spec)):
+        words = action_words()
+        whole = _(_HELP)
+        shown = game_commands(whole, spec)
+    listed = re.split(r"[:․] ", shown, maxsplit=1)[1].split(" (")[0].split(". ")[0]
+    firsts = {item.split()[0] for item in listed.split(", ")}
+    assert {words["draw"], words["exchange"]} <= firsts, listed
+    assert not {words["buy"], words["take"], words["discard"]} & firsts, listed
+    assert shown[-300:] == whole[-300:]  # the keys and the rest as they were

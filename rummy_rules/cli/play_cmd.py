@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from ..render.action_words import (
-    action_words,
+    game_commands,
     game_words,
     shown_action,
     typed_action,
@@ -43,7 +43,6 @@ from .served import served_folder
 
 if TYPE_CHECKING:
     from ..sim.session import PlaySession
-    from ..spec.schema import VariantSpec
     from .play_dialogs import Offer
 
 Say = Callable[[str], None]
@@ -82,42 +81,9 @@ def _help(session: PlaySession) -> str:
     play = session.state.rules.play
     goal = ("declare" if play.declares else "knock") if play.knocks else "down"
     cards = _HELP_NUMBERED_CARDS if session.spec.deck.numbered else _HELP_CARDS
-    moves = _game_commands(_(_HELP), session.spec)
+    moves = game_commands(_(_HELP), session.spec)
     text = moves + "\n" + textwrap.fill(_(cards), width=79) + "\n" + _(_HELP_LAST[goal])
     return pack_examples(text, session.spec)
-
-
-def _game_commands(text: str, spec: VariantSpec) -> str:
-    """The help's lists of commands (``draw | take 7H | buy``) without those the
-    game never has: buy without buying, exchange without taking wild cards
-    back, discard and take without a discard pile; a knock game knocks (or
-    declares) where others go down."""
-    words = action_words()
-    swap = {}
-    if not spec.melding.during_play:
-        knock = f"{words['knock']} QC {words['with']} 7H 7S 7D / 4C 5C 6C 7C"
-        swap[words["down"]] = knock
-    absent = set()
-    if not spec.buying.enabled:
-        absent.add(words["buy"])
-    if not spec.wilds.exchange.allowed:
-        absent.add(words["exchange"])
-    knocking = spec.going_out.knock
-    if knocking is not None and not knocking.defender_lays_off:
-        absent.add(words["layoff"])
-    if not spec.discard.allowed:
-        absent |= {words["discard"], words["take"]}
-    lines = []
-    for line in text.split("\n"):
-        if " | " in line:
-            items = [
-                swap.get(item.split()[0], item)
-                for item in line.strip().split(" | ")
-                if item.split()[0] not in absent
-            ]
-            line = line[: len(line) - len(line.lstrip())] + " | ".join(items)
-        lines.append(line)
-    return "\n".join(lines)
 
 
 PlayBotsOption = Annotated[

@@ -38,7 +38,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Header, Input, OptionList, RichLog, Static
 
-from ..render.action_words import shown_action, typed_action, typed_command
+from ..render.action_words import game_commands, shown_action, typed_action, typed_command
 from ..render.i18n import N_, _, current_language
 from ..render.pack_words import pack_examples
 from ..render.refusals import refusal_line, refusal_text, rule_lines
@@ -317,7 +317,8 @@ class PlayApp(App[None]):
         self.answer(text, self.session.play(typed_action(text)))
 
     def action_help(self) -> None:
-        self.log_line(self.session.cards.show(pack_examples(_(_HELP), self.session.spec)))
+        spec = self.session.spec
+        self.log_line(self.session.cards.show(pack_examples(game_commands(_(_HELP), spec), spec)))
 
     def action_into_actions(self, step: int) -> None:
         """From the box into the list: the first (Down) or last (Up) action

@@ -15,11 +15,16 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import TYPE_CHECKING
 
 from .i18n import pgettext
 
+if TYPE_CHECKING:
+    from ..spec.schema import VariantSpec
+
 __all__ = [
     "action_words",
+    "game_commands",
     "game_words",
     "shown_action",
     "typed_action",
@@ -171,3 +176,62 @@ def typed_action(text: str, declares: bool | None = None) -> str:
         kinds["join"] = "rearrange"
     joins = {word.lower(): join for join, word in _joins().items()}
     return _swap(" ".join(text.split()), kinds, joins)
+
+
+def _command_changes(spec: VariantSpec) -> tuple[set[str], dict[str, str]]:
+    """The commands (first words, in the language in force) that ``spec``'s game
+    never has, and those it says otherwise: buy without buying, exchange without
+    taking wild cards back, take and discard without a discard pile, layoff
+    where a knock is not laid off on; a knock game knocks (or declares) where
+    others go down."""
+    words = action_words()
+    absent = set()
+    if not spec.buying.enabled:
+        absent.add(words["buy"])
+    if not spec.wilds.exchange.allowed:
+        absent.add(words["exchange"])
+    knocking = spec.going_out.knock
+    if knocking is not None and not knocking.defender_lays_off:
+        absent.add(words["layoff"])
+    if not spec.discard.allowed:
+        absent |= {words["discard"], words["take"]}
+    swap = {}
+    if not spec.melding.during_play:
+        swap[words["down"]] = f"{words['knock']} QC {words['with']} 7H 7S 7D / 4C 5C 6C 7C"
+    return absent, swap
+
+
+_LISTED = re.compile(r"(^|, )([^\s,(.]+)([^,(.\n]*)")
+
+
+def game_commands(text: str, spec: VariantSpec) -> str:
+    """A help text's example commands cut to ``spec``'s game (see
+    :func:`_command_changes`): its lines of commands (``draw | take 7H | buy``),
+    or the list that opens it (``Type an action and Enter: draw, take 7H, buy,
+    …`` up to its first full stop or bracket)."""
+    absent, swap = _command_changes(spec)
+    lines = []
+    for line in text.split("\n"):
+        if " | " in line:
+            items = [
+                swap.get(item.split()[0], item)
+                for item in line.strip().split(" | ")
+                if item.split()[0] not in absent
+            ]
+            line = line[: len(line) - len(line.lstrip())] + " | ".join(items)
+        lines.append(line)
+    text = "\n".join(lines)
+    if " | " in text or (": " not in text and "․ " not in text):
+        return text
+    colon = min(i for i in (text.find(": "), text.find("․ ")) if i >= 0) + 2
+    ends = [i for i in (text.find(" (", colon), text.find(". ", colon)) if i >= 0]
+    end = min(ends) if ends else len(text)
+
+    def item(match: re.Match[str]) -> str:
+        word = match.group(2)
+        if word in absent:
+            return ""
+        return match.group(1) + swap[word] if word in swap else match.group(0)
+
+    listed = _LISTED.sub(item, text[colon:end]).removeprefix(", ")
+    return text[:colon] + listed + text[end:]
